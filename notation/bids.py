@@ -1,0 +1,76 @@
+"""Bids: a pass, a bid in points (30 … 41, or 42/84/168 in the points game) or in marks.
+
+>>> Bid.parse("pass"), Bid.parse("31"), Bid.parse("2m")
+(Bid(kind=<BidKind.PASS: 'pass'>, amount=0), Bid(kind=<BidKind.POINTS: 'points'>, amount=31), Bid(kind=<BidKind.MARKS: 'marks'>, amount=2))
+>>> str(Bid.marks(1)), Bid.points(41) < Bid.marks(1)
+('1m', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+POINTS_IN_A_HAND = 42
+
+
+class BidKind(Enum):
+    PASS = "pass"
+    POINTS = "points"
+    MARKS = "marks"
+
+
+class BidError(ValueError):
+    """Text that is not written like a bid."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One call in the auction. Bids compare by what they promise (1 mark = 42 points)."""
+
+    kind: BidKind
+    amount: int = 0
+
+    @classmethod
+    def pass_(cls) -> Bid:
+        return cls(BidKind.PASS)
+
+    @classmethod
+    def points(cls, amount: int) -> Bid:
+        return cls(BidKind.POINTS, amount)
+
+    @classmethod
+    def marks(cls, amount: int) -> Bid:
+        return cls(BidKind.MARKS, amount)
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        word = text.strip().lower()
+        if word == "pass":
+            return cls.pass_()
+        if word.endswith("m") and word[:-1].isdigit():
+            return cls.marks(int(word[:-1]))
+        if word.isdigit():
+            return cls.points(int(word))
+        raise BidError(f"{text!r} is not a bid (pass, 30 … 41, or marks like 1m)")
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is BidKind.PASS
+
+    @property
+    def value(self) -> int:
+        """What the bid promises in points: a pass is 0, a mark is 42."""
+        if self.kind is BidKind.MARKS:
+            return self.amount * POINTS_IN_A_HAND
+        return self.amount
+
+    def __lt__(self, other: Bid) -> bool:
+        return self.value < other.value
+
+    def __str__(self) -> str:
+        if self.kind is BidKind.PASS:
+            return "pass"
+        if self.kind is BidKind.MARKS:
+            return f"{self.amount}m"
+        return str(self.amount)

@@ -1,0 +1,272 @@
+"""The record of a game as written: tags, then hands of deal, auction, trump, tricks and score.
+
+These classes hold what the scorekeeper wrote, not a judgement of it: a bid out of turn or a
+renege is recorded faithfully and reported by :mod:`notation.validate`. Every item remembers
+where it was written (``span``, ignored by ``==``) and the comments attached to it.
+
+>>> from notation.tiles import Tile
+>>> t = Trick(1, Seat.S, (Play(Tile(4, 3)), Play(Tile(5, 5))))
+>>> [str(s) for s in t.seats()]
+['S', 'W']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from notation.bids import Bid
+from notation.contracts import Trump
+from notation.rules import RuleSet, parse_options, rule_set
+from notation.seats import Seat, Team
+from notation.tiles import Tile
+
+ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
+UNKNOWN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where an item was written: 1-based line and column of its first and last character."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment: ``braced`` for ``{ … }``, otherwise a ``;`` comment to the end of the line."""
+
+    text: str
+    braced: bool = False
+
+
+def _span() -> Span | None:
+    return field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    value: str
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """The tiles dealt to one seat, as written on a ``deal`` line."""
+
+    seat: Seat
+    tiles: tuple[Tile, ...]
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+    tile_spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One seat's turn in the auction: a bid or a pass."""
+
+    seat: Seat
+    bid: Bid
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    calls: tuple[Call, ...]
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+    @property
+    def winning_call(self) -> Call | None:
+        """The last bid that is not a pass (the auction's winner if the bids were legal)."""
+        bids = [c for c in self.calls if not c.bid.is_pass]
+        return bids[-1] if bids else None
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpCall:
+    """The trump named after the auction; ``seat`` is who named it, if written."""
+
+    trump: Trump
+    seat: Seat | None = None
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    tile: Tile
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick as written: its number, the seat that led, and the plays clockwise from it."""
+
+    number: int
+    leader: Seat
+    plays: tuple[Play, ...]
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+    def seats(self) -> tuple[Seat, ...]:
+        """The seat of each play, clockwise from the leader."""
+        return self.leader.clockwise()[: len(self.plays)]
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(p.tile for p in self.plays)
+
+
+class EndKind(Enum):
+    """Why a hand stopped before seven tricks (RULES.md, Ending a hand early)."""
+
+    MADE = "made"
+    SET = "set"
+    LAYDOWN = "laydown"
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    kind: EndKind
+    seat: Seat | None = None  # the seat that laid down its hand
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+class ScoreKind(Enum):
+    """What a score line records: points taken, marks awarded, or the running marks."""
+
+    POINTS = "points"
+    MARKS = "marks"
+    TOTAL = "total"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    kind: ScoreKind
+    ns: int
+    ew: int
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+    def of(self, team: Team) -> int:
+        return self.ns if team is Team.NS else self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class HandHeader:
+    number: int
+    dealer: Seat
+    before: tuple[Comment, ...] = ()
+    after: tuple[Comment, ...] = ()
+    span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand of a game, with whatever of it the record holds."""
+
+    header: HandHeader
+    deal: tuple[Holding, ...] = ()
+    auction: Auction | None = None
+    trump: TrumpCall | None = None
+    tricks: tuple[Trick, ...] = ()
+    ending: Ending | None = None
+    scores: tuple[ScoreLine, ...] = ()
+
+    @property
+    def number(self) -> int:
+        return self.header.number
+
+    @property
+    def dealer(self) -> Seat:
+        return self.header.dealer
+
+    def holding(self, seat: Seat) -> Holding | None:
+        """The tiles dealt to ``seat``, if the record has them."""
+        for h in self.deal:
+            if h.seat is seat:
+                return h
+        return None
+
+    def score(self, kind: ScoreKind) -> ScoreLine | None:
+        for s in self.scores:
+            if s.kind is kind:
+                return s
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game: its tags (the roster first, ``?`` where unknown) and its hands in order."""
+
+    tags: tuple[Tag, ...]
+    hands: tuple[Hand, ...] = ()
+
+    def tag(self, name: str) -> str | None:
+        for t in self.tags:
+            if t.name == name:
+                return t.value
+        return None
+
+    def tag_item(self, name: str) -> Tag | None:
+        for t in self.tags:
+            if t.name == name:
+                return t
+        return None
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the ``Rules`` and ``Options`` tags name (straight 42 when unknown).
+
+        Raises :class:`notation.rules.RulesError` for an unknown name; the reader reports
+        that as a located error before a game is built.
+        """
+        name = self.tag("Rules")
+        rules = rule_set("straight" if name in (None, UNKNOWN) else name)
+        options = self.tag("Options")
+        if options:
+            rules = rules.with_options(parse_options(options))
+        return rules
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.tag(seat.name_word) or UNKNOWN
+
+
+def with_roster(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+    """The tags in canonical order: the roster (``?`` where missing), then the rest as given."""
+    by_name = {t.name: t for t in tags}
+    roster = tuple(by_name.get(name) or Tag(name, UNKNOWN) for name in ROSTER)
+    return roster + tuple(t for t in tags if t.name not in ROSTER)
+
+
+def items(hand: Hand) -> Iterator[object]:
+    """Every line item of a hand in the order it is written."""
+    yield hand.header
+    yield from hand.deal
+    if hand.auction is not None:
+        yield hand.auction
+    if hand.trump is not None:
+        yield hand.trump
+    yield from hand.tricks
+    if hand.ending is not None:
+        yield hand.ending
+    yield from hand.scores

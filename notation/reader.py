@@ -1,0 +1,704 @@
+"""Reading the t42 notation: text in, :class:`~notation.game.Game` records and problems out.
+
+The file is first cut into games (at each tag block) and each game into its tag block and its
+hands (at each ``hand N`` line), and each piece is parsed by the grammar on its own. A syntax
+error therefore costs only the hand it is in: the rest of the file is still read and checked.
+
+>>> games = list(read_games('[Event "demo"]\\nhand 1 dealer N\\nbid E pass S 30 W pass N pass\\n'))
+>>> games[0].problems, games[0].game.hands[0].auction.winning_call.seat
+([], <Seat.S: 'S'>)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, TypeVar
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from notation.bids import Bid, BidKind
+from notation.contracts import ContractError, Trump
+from notation.errors import NotationSyntaxError
+from notation.findings import Finding, Severity
+from notation.game import (
+    Auction,
+    Call,
+    Comment,
+    Ending,
+    EndKind,
+    Game,
+    Hand,
+    HandHeader,
+    Holding,
+    Play,
+    ScoreKind,
+    ScoreLine,
+    Span,
+    Tag,
+    Trick,
+    TrumpCall,
+    with_roster,
+)
+from notation.resources import read_resource
+from notation.rules import RuleSet, RulesError, parse_options, rule_set
+from notation.seats import Seat, Team
+from notation.tiles import Tile, TileError
+
+GRAMMAR_FILE = "t42.lark"
+
+# What each terminal of the grammar is, in a player's words, for "expected …" messages.
+TERMINAL_WORDS: dict[str, str] = {
+    "HAND": "`hand`",
+    "DEALER": "`dealer`",
+    "DEAL": "`deal`",
+    "BID": "`bid`",
+    "TRUMP": "`trump`",
+    "END": "`end`",
+    "LSQB": "a tag like [Event \"…\"]",
+    "RSQB": "`]` to close the tag",
+    "TAG_NAME": "a tag name (a letter, then letters, digits or _)",
+    "TAG_VALUE": 'a tag value in double quotes ("…", with \\" and \\\\ inside)',
+    "SEAT": "a seat (N, E, S or W)",
+    "TEAM": "a team (NS or EW)",
+    "TILE": "a tile like 6-4",
+    "INT": "a number",
+    "BID_WORD": "a bid (pass, 30 … 41, or marks like 1m)",
+    "TRUMP_WORD": "a trump (blanks, ones, deuces, treys, fours, fives, sixes, 0 … 6, "
+    "doubles or follow-me)",
+    "DOUBLES_WORD": "a doubles option (doubles-high, doubles-low, doubles-own-suit)",
+    "END_WORD": "made, set or laydown",
+    "SCORE_WORD": "points, marks or total",
+    "$END": "the end of the hand",
+}
+# The order those words are listed in: what a player most likely meant first.
+_WORD_ORDER = list(TERMINAL_WORDS)
+
+
+@dataclass
+class ReadGame:
+    """One game as read: the record (the hands that could be read) and every problem found.
+
+    ``text`` is the game's raw text exactly as in the file, so that nothing is ever lost,
+    and ``first_line`` is where it starts (1-based).
+    """
+
+    index: int
+    game: Game
+    problems: list[Finding] = field(default_factory=list)
+    text: str = ""
+    first_line: int = 1
+    rules: RuleSet = field(default_factory=RuleSet)
+
+    @property
+    def complete(self) -> bool:
+        """True when every part of the game could be read."""
+        return not self.problems
+
+
+@dataclass
+class _Segment:
+    kind: str  # "tags", "hand" or "stray" (text before any tag block)
+    lines: list[str]
+    first_line: int
+
+    @property
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+_HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
+
+
+def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
+    """The first item on a line outside comments, and whether a ``{`` is open at its end."""
+    lead = ""
+    i, n = 0, len(line)
+    in_quote = False
+    while i < n:
+        ch = line[i]
+        if in_brace:
+            if ch == "}":
+                in_brace = False
+        elif in_quote:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_quote = False
+        elif ch == "{":
+            in_brace = True
+        elif ch == ";":
+            break
+        elif ch == '"':
+            in_quote = True
+        elif not lead and not ch.isspace():
+            lead = line[i : i + 8]
+        i += 1
+    return lead, in_brace
+
+
+def _segments(text: str) -> Iterator[list[_Segment]]:
+    """Cut the text into games, each a list of segments (tag block first, then hands)."""
+    game: list[_Segment] = []
+    pending: list[str] = []  # blank and comment-only lines go with what follows them
+    line_no = 0
+    pending_from = 1
+    in_brace = False
+    for line in text.splitlines(keepends=True):
+        line_no += 1
+        lead, in_brace_after = _lead(line, in_brace)
+        in_brace = in_brace_after
+        if not lead:
+            if not pending:
+                pending_from = line_no
+            pending.append(line)
+            continue
+        start = pending_from if pending else line_no
+        if lead.startswith("["):
+            if not game or game[-1].kind != "tags":
+                if game:
+                    yield game
+                game = [_Segment("tags", [], start)]
+        elif _HAND_START.match(lead):
+            game.append(_Segment("hand", [], start))
+        elif not game:
+            game = [_Segment("stray", [], start)]
+        game[-1].lines.extend(pending)
+        game[-1].lines.append(line)
+        pending = []
+    if pending:
+        if game:
+            game[-1].lines.extend(pending)
+        elif any(p.strip() for p in pending):
+            # Only comments: still a segment, so the comments are not silently dropped.
+            game = [_Segment("stray", pending, pending_from)]
+    if game:
+        yield game
+
+
+def _span(first: Token, last: Token, offset: int) -> Span:
+    return Span(
+        first.line + offset,
+        first.column,
+        (last.end_line or first.line) + offset,
+        last.end_column or first.column,
+    )
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\([\"\\])", r"\1", value[1:-1])
+
+
+class _Builder(Transformer[Token, Any]):
+    """Turns each grammar rule into a model object as the parser reduces it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.offset = 0  # lines before the segment being parsed
+        self.rules = RuleSet()
+        self.comments: list[tuple[Token, Comment]] = []
+
+    def error(self, message: str, token: Token, code: str = "syntax-error") -> NotationSyntaxError:
+        return NotationSyntaxError(message, token.line + self.offset, token.column, code)
+
+    def tile(self, token: Token) -> tuple[Tile, Span]:
+        try:
+            return Tile.parse(token.value), _span(token, token, self.offset)
+        except TileError:
+            raise self.error(
+                f"{token.value} is not a tile of the double-six set (ends run 0 … 6)",
+                token,
+                "tile-not-in-set",
+            ) from None
+
+    def tag(self, children: list[Token]) -> Tag:
+        name, value = children
+        return Tag(name.value, _unescape(value.value), span=_span(name, value, self.offset))
+
+    def tag_block(self, children: list[Tag]) -> tuple[Tag, ...]:
+        return tuple(children)
+
+    def hand_header(self, children: list[Token]) -> HandHeader:
+        kw, number, _dealer, seat = children
+        return HandHeader(
+            int(number.value), Seat(seat.value.upper()), span=_span(kw, seat, self.offset)
+        )
+
+    def holding(self, children: list[Token]) -> Holding:
+        seat, *tiles = children
+        read = [self.tile(t) for t in tiles]
+        return Holding(
+            Seat(seat.value.upper()),
+            tuple(t for t, _ in read),
+            span=_span(seat, tiles[-1] if tiles else seat, self.offset),
+            tile_spans=tuple(s for _, s in read),
+        )
+
+    def deal(self, children: list[Any]) -> tuple[Holding, ...]:
+        return tuple(children[1:])
+
+    def call(self, children: list[Token]) -> Call:
+        seat, word = children
+        bid = Bid.parse(word.value)
+        if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
+            # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
+            bid = Bid.marks(bid.amount // 42)
+        return Call(Seat(seat.value.upper()), bid, span=_span(seat, word, self.offset))
+
+    def auction(self, children: list[Any]) -> Auction:
+        kw, *calls = children
+        last = calls[-1].span
+        span = _span(kw, kw, self.offset)
+        return Auction(
+            tuple(calls), span=Span(span.line, span.column, last.end_line, last.end_column)
+        )
+
+    def trump_call(self, children: list[Token]) -> TrumpCall:
+        kw, *rest = children
+        seat = None
+        if rest[0].type == "SEAT":
+            seat = Seat(rest.pop(0).value.upper())
+        word = rest[0]
+        doubles = rest[1] if len(rest) > 1 else None
+        try:
+            trump = Trump.parse(
+                word.value,
+                None if doubles is None else doubles.value,
+                self.rules.follow_me_doubles,
+            )
+        except ContractError as e:
+            raise self.error(str(e), doubles or word) from None
+        return TrumpCall(trump, seat, span=_span(kw, rest[-1], self.offset))
+
+    def trick(self, children: list[Token]) -> Trick:
+        number, seat, *tiles = children
+        plays = tuple(Play(t, span=s) for t, s in (self.tile(tok) for tok in tiles))
+        return Trick(
+            int(number.value),
+            Seat(seat.value.upper()),
+            plays,
+            span=_span(number, tiles[-1], self.offset),
+        )
+
+    def ending(self, children: list[Token]) -> Ending:
+        kw, word, *seat = children
+        kind = EndKind(word.value.lower().replace("-", ""))
+        who = Seat(seat[0].value.upper()) if seat else None
+        if kind is EndKind.LAYDOWN and who is None:
+            raise self.error("say who laid down: `end laydown S`", word)
+        if kind is not EndKind.LAYDOWN and who is not None:
+            raise self.error(f"`end {kind.value}` names no seat", seat[0])
+        return Ending(kind, who, span=_span(kw, seat[0] if seat else word, self.offset))
+
+    def score_line(self, children: list[Token]) -> ScoreLine:
+        kw, team1, n1, team2, n2 = children
+        t1, t2 = Team(team1.value.upper()), Team(team2.value.upper())
+        if t1 is t2:
+            raise self.error(f"{t1} is written twice: give NS and EW once each", team2)
+        ns, ew = (n1, n2) if t1 is Team.NS else (n2, n1)
+        return ScoreLine(
+            ScoreKind(kw.value.lower()),
+            int(ns.value),
+            int(ew.value),
+            span=_span(kw, n2, self.offset),
+        )
+
+    def hand(self, children: list[Any]) -> Hand:
+        header, *parts = children
+        hand = Hand(header)
+        tricks: list[Trick] = []
+        scores: list[ScoreLine] = []
+        for part in parts:
+            if isinstance(part, tuple):
+                hand = replace(hand, deal=part)
+            elif isinstance(part, Auction):
+                hand = replace(hand, auction=part)
+            elif isinstance(part, TrumpCall):
+                hand = replace(hand, trump=part)
+            elif isinstance(part, Trick):
+                tricks.append(part)
+            elif isinstance(part, Ending):
+                hand = replace(hand, ending=part)
+            elif isinstance(part, ScoreLine):
+                if any(s.kind is part.kind for s in scores):
+                    assert part.span is not None
+                    raise NotationSyntaxError(
+                        f"`{part.kind.value}` is written twice in hand {header.number}",
+                        part.span.line,
+                        part.span.column,
+                    )
+                scores.append(part)
+        return replace(hand, tricks=tuple(tricks), scores=tuple(scores))
+
+    def collect_comment(self, token: Token) -> Token:
+        raw = token.value
+        if raw.startswith("{"):
+            comment = Comment(raw[1:-1].strip(), braced=True)
+        else:
+            comment = Comment(raw[1:].strip())
+        self.comments.append((token, comment))
+        return token
+
+
+@cache
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    lark = Lark(
+        read_resource("grammar", GRAMMAR_FILE),
+        parser="lalr",
+        lexer="contextual",
+        start=["file", "tag_block", "hand"],
+        transformer=builder,
+        lexer_callbacks={
+            "LINE_COMMENT": builder.collect_comment,
+            "BRACE_COMMENT": builder.collect_comment,
+        },
+        cache=True,
+        maybe_placeholders=False,
+    )
+    return lark, builder
+
+
+def grammar_parser() -> Lark:
+    """The Lark parser built from ``grammar/t42.lark`` (for tools and tests)."""
+    return _parser()[0]
+
+
+# ---- comments: attach each to the item before it on its line, or else to the next item ----
+
+
+@dataclass
+class _Slot:
+    span: Span
+    line_item: int
+    inner: int | None
+
+
+_Item = TypeVar("_Item")
+
+
+def _attach(
+    slots: list[_Slot], comments: list[tuple[Token, Comment]], offset: int
+) -> dict[tuple[int, int | None, str], list[Comment]]:
+    """Decide where each comment belongs: (line item, inner item or None, before/after)."""
+    placed: dict[tuple[int, int | None, str], list[Comment]] = {}
+
+    def put(key: tuple[int, int | None, str], comment: Comment) -> None:
+        placed.setdefault(key, []).append(comment)
+
+    for token, comment in comments:
+        start = (token.line + offset, token.column)
+        end = ((token.end_line or token.line) + offset, token.end_column or token.column)
+        before = [s for s in slots if (s.span.end_line, s.span.end_column) <= start]
+        after = [s for s in slots if (s.span.line, s.span.column) >= end]
+        prev = before[-1] if before else None
+        if prev is not None:
+            # the finest item ending last before the comment
+            same_end = [
+                s
+                for s in before
+                if (s.span.end_line, s.span.end_column)
+                == (prev.span.end_line, prev.span.end_column)
+            ]
+            prev = next((s for s in same_end if s.inner is not None), same_end[0])
+        nxt = after[0] if after else None
+        if prev is not None and prev.span.end_line == start[0]:
+            sibling_follows = (
+                nxt is not None
+                and nxt.inner is not None
+                and nxt.line_item == prev.line_item
+                and nxt.span.line == end[0]
+            )
+            if comment.braced and prev.inner is not None and sibling_follows:
+                put((prev.line_item, prev.inner, "after"), comment)
+            else:
+                put((prev.line_item, None, "after"), comment)
+        elif nxt is not None:
+            owner = next(s for s in slots if s.line_item == nxt.line_item and s.inner is None)
+            if nxt.inner is not None and (owner.span.line, owner.span.column) < start:
+                put((nxt.line_item, nxt.inner, "before"), comment)
+            else:
+                put((nxt.line_item, None, "before"), comment)
+        elif slots:
+            put((slots[-1].line_item, None, "after"), comment)
+    return placed
+
+
+def _with_comments(item: _Item, placed: dict[tuple[int, int | None, str], list[Comment]],
+                   key: tuple[int, int | None]) -> _Item:
+    before = placed.get((key[0], key[1], "before"), [])
+    after = placed.get((key[0], key[1], "after"), [])
+    if not before and not after:
+        return item
+    return replace(  # type: ignore[type-var]
+        item,
+        before=getattr(item, "before") + tuple(before),
+        after=getattr(item, "after") + tuple(after),
+    )
+
+
+def _hand_slots(hand: Hand) -> list[_Slot]:
+    slots: list[_Slot] = []
+    index = 0
+
+    def add(span: Span | None, inner: int | None = None) -> None:
+        if span is not None:
+            slots.append(_Slot(span, index, inner))
+
+    add(hand.header.span)
+    for holding in hand.deal:
+        index += 1
+        add(holding.span)
+    if hand.auction is not None:
+        index += 1
+        add(hand.auction.span)
+        for i, call in enumerate(hand.auction.calls):
+            add(call.span, i)
+    if hand.trump is not None:
+        index += 1
+        add(hand.trump.span)
+    for trick in hand.tricks:
+        index += 1
+        add(trick.span)
+        for i, play in enumerate(trick.plays):
+            add(play.span, i)
+    if hand.ending is not None:
+        index += 1
+        add(hand.ending.span)
+    for score in hand.scores:
+        index += 1
+        add(score.span)
+    slots.sort(key=lambda s: (s.span.line, s.span.column, s.inner is not None))
+    return slots
+
+
+def _hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offset: int) -> Hand:
+    if not comments:
+        return hand
+    placed = _attach(_hand_slots(hand), comments, offset)
+    index = 0
+    header = _with_comments(hand.header, placed, (0, None))
+    deal = []
+    for holding in hand.deal:
+        index += 1
+        deal.append(_with_comments(holding, placed, (index, None)))
+    auction = hand.auction
+    if auction is not None:
+        index += 1
+        calls = tuple(_with_comments(c, placed, (index, i)) for i, c in enumerate(auction.calls))
+        auction = _with_comments(replace(auction, calls=calls), placed, (index, None))
+    trump = hand.trump
+    if trump is not None:
+        index += 1
+        trump = _with_comments(trump, placed, (index, None))
+    tricks = []
+    for trick in hand.tricks:
+        index += 1
+        plays = tuple(_with_comments(p, placed, (index, i)) for i, p in enumerate(trick.plays))
+        tricks.append(_with_comments(replace(trick, plays=plays), placed, (index, None)))
+    ending = hand.ending
+    if ending is not None:
+        index += 1
+        ending = _with_comments(ending, placed, (index, None))
+    scores = []
+    for score in hand.scores:
+        index += 1
+        scores.append(_with_comments(score, placed, (index, None)))
+    return Hand(header, tuple(deal), auction, trump, tuple(tricks), ending, tuple(scores))
+
+
+def _tags_with_comments(
+    tags: tuple[Tag, ...], comments: list[tuple[Token, Comment]], offset: int
+) -> tuple[Tag, ...]:
+    if not comments:
+        return tags
+    slots = [_Slot(t.span, i, None) for i, t in enumerate(tags) if t.span is not None]
+    placed = _attach(slots, comments, offset)
+    return tuple(_with_comments(t, placed, (i, None)) for i, t in enumerate(tags))
+
+
+# ---- syntax errors in words ----
+
+
+def _expected_words(expected: Iterable[str]) -> str:
+    names = sorted(
+        {e for e in expected if e in TERMINAL_WORDS},
+        key=_WORD_ORDER.index,
+    )
+    words = [TERMINAL_WORDS[n] for n in names]
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxError:
+    line, column = e.line, e.column
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        if ch == "{":
+            message = "this { comment is never closed with }"
+        elif ch == '"':
+            message = "this tag value is missing its closing quote (or has a \\ before a letter)"
+        else:
+            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+            message = f"{shown} is not expected here; expected {_expected_words(e.allowed)}"
+    elif isinstance(e, UnexpectedToken):
+        if e.token.type == "$END":
+            end = text.rstrip()
+            line = end.count("\n") + 1
+            column = len(end) - (end.rfind("\n") + 1) + 1
+            message = f"the hand ends too soon; expected {_expected_words(e.expected)}"
+        else:
+            message = (
+                f"'{e.token.value}' is not expected here; "
+                f"expected {_expected_words(e.expected)}"
+            )
+    elif isinstance(e, UnexpectedEOF):
+        message = f"the text ends too soon; expected {_expected_words(e.expected)}"
+    else:  # pragma: no cover - lark raises only the kinds above
+        message = str(e)
+    return NotationSyntaxError(message, (line if line > 0 else 1) + offset, max(column, 1))
+
+
+def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> Finding:
+    return Finding(
+        error.code,
+        Severity.ERROR,
+        error.message,
+        line=error.line,
+        column=error.column,
+        game=game,
+        hand=hand,
+    )
+
+
+def _parse(segment: _Segment, start: str, rules: RuleSet) -> tuple[Any, list[tuple[Token, Comment]]]:
+    lark, builder = _parser()
+    offset = segment.first_line - 1
+    builder.offset = offset
+    builder.rules = rules
+    builder.comments = []
+    text = segment.text
+    try:
+        result = lark.parse(text, start=start)
+    except UnexpectedInput as e:
+        raise _syntax_error(e, text, offset) from None
+    return result, builder.comments
+
+
+# ---- games ----
+
+
+def _tags(
+    segment: _Segment, index: int, problems: list[Finding]
+) -> tuple[tuple[Tag, ...], RuleSet]:
+    rules = RuleSet()
+    try:
+        tags, comments = _parse(segment, "tag_block", rules)
+    except NotationSyntaxError as e:
+        problems.append(_problem(e, index, None))
+        return (), rules
+    tags = _tags_with_comments(tags, comments, segment.first_line - 1)
+    seen: dict[str, Tag] = {}
+    for tag in tags:
+        if tag.name in seen:
+            assert tag.span is not None
+            problems.append(
+                Finding(
+                    "duplicate-tag",
+                    Severity.ERROR,
+                    f"the {tag.name} tag is written twice in this game",
+                    line=tag.span.line,
+                    column=tag.span.column,
+                    game=index,
+                )
+            )
+        seen[tag.name] = tag
+    try:
+        name = seen["Rules"].value if "Rules" in seen else "?"
+        rules = rule_set("straight" if name == "?" else name)
+        if "Options" in seen:
+            rules = rules.with_options(parse_options(seen["Options"].value))
+    except RulesError as e:
+        bad = seen.get("Options") if "Rules" not in seen or "option" in str(e) else seen["Rules"]
+        bad = bad or seen["Rules"]
+        assert bad.span is not None
+        problems.append(
+            Finding(
+                "unknown-rules",
+                Severity.ERROR,
+                str(e),
+                line=bad.span.line,
+                column=bad.span.column,
+                game=index,
+            )
+        )
+        rules = RuleSet()
+    return tags, rules
+
+
+def _first_int(text: str) -> int | None:
+    m = re.search(r"hand\s+(\d+)", text, re.IGNORECASE)
+    return int(m.group(1)) if m else None
+
+
+def _read_game(segments: list[_Segment], index: int) -> ReadGame:
+    problems: list[Finding] = []
+    tags: tuple[Tag, ...] = ()
+    rules = RuleSet()
+    hands: list[Hand] = []
+    for segment in segments:
+        if segment.kind == "stray":
+            try:
+                _parse(segment, "file", rules)
+            except NotationSyntaxError as e:
+                problems.append(_problem(e, None, None))
+            else:
+                problems.append(
+                    Finding(
+                        "syntax-error",
+                        Severity.ERROR,
+                        "only comments here: a game starts with a tag block like "
+                        '[Event "…"]',
+                        line=segment.first_line,
+                        column=1,
+                    )
+                )
+        elif segment.kind == "tags":
+            tags, rules = _tags(segment, index, problems)
+        else:
+            try:
+                hand, comments = _parse(segment, "hand", rules)
+            except NotationSyntaxError as e:
+                problems.append(_problem(e, index, _first_int(segment.text)))
+                continue
+            hands.append(_hand_with_comments(hand, comments, segment.first_line - 1))
+    if segments[0].kind == "hand":
+        problems.insert(
+            0,
+            Finding(
+                "syntax-error",
+                Severity.ERROR,
+                'a game starts with a tag block like [Event "…"]',
+                line=segments[0].first_line,
+                column=1,
+                game=index,
+            ),
+        )
+    game = Game(with_roster(tags), tuple(hands))
+    text = "".join(s.text for s in segments)
+    return ReadGame(index, game, problems, text, segments[0].first_line, rules)
+
+
+def read_games(text: str) -> Iterator[ReadGame]:
+    """Read every game in ``text``, in order, each with the problems that stopped parts of it.
+
+    Never raises for bad input: every syntax error becomes a located finding on its game.
+    """
+    for index, segments in enumerate(_segments(text), start=1):
+        yield _read_game(segments, index)

@@ -1,0 +1,66 @@
+"""Seats around the table and the two partnerships.
+
+>>> Seat.N.next, Seat.W.next, Seat.E.partner, Seat.S.team
+(<Seat.E: 'N'>, <Seat.N: 'W'>, <Seat.W: 'E'>, <Team.NS: 'NS'>)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Team(Enum):
+    """A partnership: North and South against East and West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def opponents(self) -> Team:
+        return Team.EW if self is Team.NS else Team.NS
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Seat(Enum):
+    """A seat, in clockwise order of play: N, E, S, W."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def index(self) -> int:
+        return _ORDER.index(self)
+
+    @property
+    def next(self) -> Seat:
+        """The seat to the left, who plays next (play goes clockwise)."""
+        return _ORDER[(self.index + 1) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return _ORDER[(self.index + 2) % 4]
+
+    @property
+    def team(self) -> Team:
+        return Team.NS if self in (Seat.N, Seat.S) else Team.EW
+
+    @property
+    def name_word(self) -> str:
+        return _WORDS[self]
+
+    def clockwise(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """The four seats in play order starting from this one."""
+        i = self.index
+        return (_ORDER[i], _ORDER[(i + 1) % 4], _ORDER[(i + 2) % 4], _ORDER[(i + 3) % 4])
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEATS = _ORDER

@@ -1,0 +1,78 @@
+"""Dominoes of a double-six set: the 28 tiles, how they are written and what they count.
+
+>>> Tile.parse("4-6")
+Tile(high=6, low=4)
+>>> str(Tile(6, 4)), Tile(6, 4).count, Tile(5, 5).is_double
+('6-4', 10, True)
+>>> len(ALL_TILES), sum(t.count for t in ALL_TILES)
+(28, 35)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HIGHEST_PIP = 6
+
+
+class TileError(ValueError):
+    """A tile written in a way that names no domino of the double-six set."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino, kept higher end first so that 6-4 and 4-6 are the same tile."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high <= HIGHEST_PIP):
+            raise TileError(f"{self.high}-{self.low} is not a tile of the double-six set")
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with ends ``a`` and ``b`` in either order."""
+        return cls(a, b) if a >= b else cls(b, a)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read ``"6-4"`` or ``"4-6"``; raise :class:`TileError` for anything else."""
+        a, sep, b = text.strip().partition("-")
+        if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+            raise TileError(f"{text!r} is not written like a tile (6-4)")
+        return cls.of(int(a), int(b))
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        """Total pips, which Sevens plays by."""
+        return self.high + self.low
+
+    @property
+    def count(self) -> int:
+        """Points the tile is worth in tricks: 10 for 5-5 and 6-4, 5 for 5-0, 4-1 and 3-2."""
+        if self.pips == 10 and self.high in (5, 6):
+            return 10
+        if self.pips == 5:
+            return 5
+        return 0
+
+    def has(self, pip: int) -> bool:
+        return pip in (self.high, self.low)
+
+    def other(self, pip: int) -> int:
+        """The end that is not ``pip`` (the pip itself for a double)."""
+        return self.low if self.high == pip else self.high
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(
+    Tile(high, low) for high in range(HIGHEST_PIP, -1, -1) for low in range(high, -1, -1)
+)
+COUNT_TILES: frozenset[Tile] = frozenset(t for t in ALL_TILES if t.count)

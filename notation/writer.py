@@ -1,0 +1,114 @@
+"""Writing records in the canonical t42 notation, the form ``t42 fmt`` produces.
+
+The canonical form is deterministic: the roster tags first, one tag a line; deal lines in
+seat order N, E, S, W with each hand's tiles high to low; score lines as points, marks, total.
+So two records of the same game are the same bytes, and archives diff and hash cleanly.
+
+>>> from notation.game import Game, Tag, Hand, HandHeader
+>>> from notation.seats import Seat
+>>> print(write_game(Game((Tag("Event", 'Club "A"'),), (Hand(HandHeader(1, Seat.N)),))), end="")
+[Event "Club \\"A\\""]
+<BLANKLINE>
+hand 1 dealer N
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notation.game import (
+    Comment,
+    Game,
+    Hand,
+    Holding,
+    ScoreKind,
+    Tag,
+    with_roster,
+)
+
+_SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
+DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
+
+
+def escape_tag_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment(comment: Comment) -> str:
+    if comment.braced:
+        return f"{{ {comment.text} }}" if comment.text else "{}"
+    return f"; {comment.text}" if comment.text else ";"
+
+
+def _inline(comment: Comment) -> str:
+    # Inside a line a comment must be braced; the reader never puts a ; comment there.
+    return _comment(Comment(comment.text, braced=True))
+
+
+def _line(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> list[str]:
+    lines = [_comment(c) for c in before]
+    tail = "".join(" " + _comment(c) for c in after)
+    lines.append(text + tail)
+    return lines
+
+
+def _with_inline(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> str:
+    parts = [_inline(c) for c in before] + [text] + [_inline(c) for c in after]
+    return " ".join(parts)
+
+
+def write_tags(tags: Iterable[Tag]) -> list[str]:
+    lines: list[str] = []
+    for tag in with_roster(tuple(tags)):
+        lines += _line(f'[{tag.name} "{escape_tag_value(tag.value)}"]', tag.before, tag.after)
+    return lines
+
+
+def _holding(holding: Holding, first: bool) -> str:
+    tiles = " ".join(str(t) for t in sorted(holding.tiles, reverse=True))
+    lead = "deal " if first else DEAL_INDENT
+    return f"{lead}{holding.seat} {tiles}".rstrip()
+
+
+def write_hand(hand: Hand) -> list[str]:
+    """The canonical lines of one hand."""
+    h = hand.header
+    lines = _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
+    deal = sorted(hand.deal, key=lambda x: x.seat.index)
+    for i, holding in enumerate(deal):
+        lines += _line(_holding(holding, i == 0), holding.before, holding.after)
+    if hand.auction is not None:
+        calls = " ".join(
+            _with_inline(f"{c.seat} {c.bid}", c.before, c.after) for c in hand.auction.calls
+        )
+        lines += _line(f"bid {calls}", hand.auction.before, hand.auction.after)
+    if hand.trump is not None:
+        t = hand.trump
+        seat = f"{t.seat} " if t.seat is not None else ""
+        lines += _line(f"trump {seat}{t.trump}", t.before, t.after)
+    for trick in hand.tricks:
+        plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
+        lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
+    if hand.ending is not None:
+        e = hand.ending
+        seat = f" {e.seat}" if e.seat is not None else ""
+        lines += _line(f"end {e.kind.value}{seat}", e.before, e.after)
+    for score in sorted(hand.scores, key=lambda s: _SCORE_ORDER.index(s.kind)):
+        lines += _line(
+            f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
+        )
+    return lines
+
+
+def write_game(game: Game) -> str:
+    """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
+    lines = write_tags(game.tags)
+    for hand in game.hands:
+        lines.append("")
+        lines += write_hand(hand)
+    return "\n".join(lines) + "\n"
+
+
+def write_games(games: Iterable[Game]) -> str:
+    """Several games, a blank line between each."""
+    return "\n".join(write_game(g) for g in games)
