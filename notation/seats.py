@@ -1,7 +1,7 @@
 """Seats around the table and the two partnerships.
 
 >>> Seat.N.next, Seat.W.next, Seat.E.partner, Seat.S.team
-(<Seat.E: 'N'>, <Seat.N: 'W'>, <Seat.W: 'E'>, <Team.NS: 'NS'>)
+(<Seat.E: 'E'>, <Seat.N: 'N'>, <Seat.W: 'W'>, <Team.NS: 'NS'>)
 """
 
 from __future__ import annotations

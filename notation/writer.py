@@ -8,6 +8,13 @@ So two records of the same game are the same bytes, and archives diff and hash c
 >>> from notation.seats import Seat
 >>> print(write_game(Game((Tag("Event", 'Club "A"'),), (Hand(HandHeader(1, Seat.N)),))), end="")
 [Event "Club \\"A\\""]
+[Site "?"]
+[Date "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[West "?"]
+[Rules "?"]
 <BLANKLINE>
 hand 1 dealer N
 """

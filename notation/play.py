@@ -1,0 +1,125 @@
+"""The rules of play: which suit a lead calls for, who can follow, and who wins a trick.
+
+RULES.md, "Suits and rank". A suit is a pip 0 … 6, or :data:`DOUBLES_SUIT` when the doubles
+form a suit of their own (doubles trump, or a follow-me/Nello doubles option).
+
+>>> fives, t = Trump.pip(5), Tile.parse
+>>> led_suit(t("6-4"), fives), led_suit(t("5-3"), fives)
+(6, 5)
+>>> follows(t("6-1"), 6, fives), follows(t("6-5"), 6, fives)
+(True, False)
+>>> trick_winner((t("4-3"), t("5-5"), t("4-0"), t("4-4")), fives)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from notation.contracts import DOUBLES_SUIT, DoublesRank, Trump, TrumpKind
+from notation.tiles import Tile
+
+
+def is_trump(tile: Tile, trump: Trump) -> bool:
+    """True when ``tile`` belongs to the trump suit (and so to no other suit)."""
+    if trump.kind is TrumpKind.PIP:
+        assert trump.suit is not None
+        return tile.has(trump.suit)
+    if trump.kind is TrumpKind.DOUBLES:
+        return tile.is_double
+    return False
+
+
+def trump_suit(trump: Trump) -> int | None:
+    """The suit number of the trumps, or None in follow-me."""
+    if trump.kind is TrumpKind.PIP:
+        return trump.suit
+    if trump.kind is TrumpKind.DOUBLES:
+        return DOUBLES_SUIT
+    return None
+
+
+def led_suit(tile: Tile, trump: Trump) -> int:
+    """The suit a led tile calls for: trump if it is one, else its higher end.
+
+    A double led calls for its own pip, or for the doubles when they form a suit.
+    """
+    if is_trump(tile, trump):
+        suit = trump_suit(trump)
+        assert suit is not None
+        return suit
+    if tile.is_double and trump.doubles_form_suit:
+        return DOUBLES_SUIT
+    return tile.high
+
+
+def follows(tile: Tile, suit: int, trump: Trump) -> bool:
+    """True when ``tile`` follows a lead of ``suit``.
+
+    A non-trump tile belongs to both its pip suits when following; a trump belongs only to
+    the trump suit; a double that forms a suit belongs only to the doubles.
+    """
+    if is_trump(tile, trump):
+        return suit == trump_suit(trump)
+    if suit == DOUBLES_SUIT:
+        return tile.is_double and trump.doubles_form_suit
+    if tile.is_double and trump.doubles_form_suit:
+        return False
+    return tile.has(suit)
+
+
+def can_follow(holding: Iterable[Tile], suit: int, trump: Trump) -> tuple[Tile, ...]:
+    """The tiles of ``holding`` that follow ``suit``, in the order given."""
+    return tuple(t for t in holding if follows(t, suit, trump))
+
+
+def rank_in_suit(tile: Tile, suit: int, trump: Trump) -> int:
+    """How high ``tile`` stands in ``suit`` (larger wins); only for a tile of that suit."""
+    if suit == DOUBLES_SUIT:
+        if trump.doubles is DoublesRank.OWN_SUIT_INVERTED and trump.kind is not TrumpKind.DOUBLES:
+            return HIGHEST_RANK - tile.high
+        return tile.high
+    if tile.is_double:
+        # In a pip trump the double is always the top trump; doubles-low applies off trump.
+        if trump.kind is TrumpKind.FOLLOW_ME and trump.doubles is DoublesRank.LOW:
+            return -1
+        return HIGHEST_RANK + 1
+    return tile.other(suit)
+
+
+HIGHEST_RANK = 6
+
+
+def trick_winner(tiles: Sequence[Tile], trump: Trump) -> int:
+    """The index of the winning play: the highest trump, else the highest of the led suit."""
+    if not tiles:
+        raise ValueError("an empty trick has no winner")
+    suit = led_suit(tiles[0], trump)
+    best = 0
+    best_key = (is_trump(tiles[0], trump), rank_in_suit(tiles[0], suit, trump))
+    for i, tile in enumerate(tiles[1:], start=1):
+        trumped = is_trump(tile, trump)
+        if trumped:
+            key = (True, rank_in_suit(tile, _trump_suit(trump), trump))
+        elif follows(tile, suit, trump):
+            key = (False, rank_in_suit(tile, suit, trump))
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def _trump_suit(trump: Trump) -> int:
+    suit = trump_suit(trump)
+    assert suit is not None
+    return suit
+
+
+def trick_points(tiles: Iterable[Tile]) -> int:
+    """A trick is worth 1 plus the count of its tiles (RULES.md, Equipment, seats, count).
+
+    >>> trick_points([Tile(6, 6), Tile(6, 4), Tile(1, 0), Tile(2, 0)])
+    11
+    """
+    return 1 + sum(t.count for t in tiles)
