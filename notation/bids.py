@@ -1,7 +1,9 @@
 """Bids: a pass, a bid in points (30 … 41, or 42/84/168 in the points game) or in marks.
 
->>> Bid.parse("pass"), Bid.parse("31"), Bid.parse("2m")
-(Bid(kind=<BidKind.PASS: 'pass'>, amount=0), Bid(kind=<BidKind.POINTS: 'points'>, amount=31), Bid(kind=<BidKind.MARKS: 'marks'>, amount=2))
+>>> [str(Bid.parse(w)) for w in ("pass", "31", "2M")]
+['pass', '31', '2m']
+>>> Bid.parse("2m").value
+84
 >>> str(Bid.marks(1)), Bid.points(41) < Bid.marks(1)
 ('1m', True)
 """

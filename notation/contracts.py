@@ -1,7 +1,7 @@
 """What the winning bidder names: the trump (a pip, the doubles, or none) and how doubles rank.
 
->>> Trump.parse("fives"), str(Trump.pip(5)), str(Trump.follow_me())
-(Trump(kind=<TrumpKind.PIP: 'pip'>, suit=5, doubles=<DoublesRank.HIGH: 'high'>), 'fives', 'follow-me')
+>>> Trump.parse("fives") == Trump.pip(5), str(Trump.parse("aces")), str(Trump.follow_me())
+(True, 'ones', 'follow-me')
 >>> str(Trump.parse("follow-me", "doubles-low"))
 'follow-me doubles-low'
 """
@@ -17,7 +17,15 @@ from notation.seats import Seat
 PIP_NAMES: tuple[str, ...] = ("blanks", "ones", "deuces", "treys", "fours", "fives", "sixes")
 # Other names players use for the same suits, read on input and never written.
 PIP_ALIASES: dict[str, int] = {"aces": 1, "twos": 2, "threes": 3, "blank": 0, "one": 1}
-FOLLOW_ME_ALIASES = ("follow-me", "followme", "no-trump", "notrump", "no-trumps", "nt")
+FOLLOW_ME_ALIASES = (
+    "follow-me",
+    "followme",
+    "no-trump",
+    "notrump",
+    "no-trumps",
+    "notrumps",
+    "nt",
+)
 
 # A pseudo-suit number for "the doubles" when they form a suit of their own.
 DOUBLES_SUIT = 7
@@ -82,6 +90,11 @@ class Trump:
         doubles = default_doubles
         if doubles_word is not None:
             doubles = parse_doubles_rank(doubles_word)
+            if doubles is DoublesRank.OWN_SUIT_INVERTED:
+                raise ContractError(
+                    "doubles-own-suit-inverted is a Nello option; follow-me takes "
+                    "doubles-high, doubles-low or doubles-own-suit"
+                )
         if w.isdigit() and int(w) <= 6:
             trump = cls.pip(int(w))
         elif w in PIP_NAMES:

@@ -44,17 +44,13 @@ class Comment:
     braced: bool = False
 
 
-def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False)
-
-
 @dataclass(frozen=True, slots=True)
 class Tag:
     name: str
     value: str
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +61,7 @@ class Holding:
     tiles: tuple[Tile, ...]
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
     tile_spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
 
 
@@ -77,7 +73,7 @@ class Call:
     bid: Bid
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +81,7 @@ class Auction:
     calls: tuple[Call, ...]
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     @property
     def winning_call(self) -> Call | None:
@@ -102,7 +98,7 @@ class TrumpCall:
     seat: Seat | None = None
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +106,7 @@ class Play:
     tile: Tile
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +118,7 @@ class Trick:
     plays: tuple[Play, ...]
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def seats(self) -> tuple[Seat, ...]:
         """The seat of each play, clockwise from the leader."""
@@ -147,7 +143,7 @@ class Ending:
     seat: Seat | None = None  # the seat that laid down its hand
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 class ScoreKind(Enum):
@@ -165,7 +161,7 @@ class ScoreLine:
     ew: int
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
     def of(self, team: Team) -> int:
         return self.ns if team is Team.NS else self.ew
@@ -177,7 +173,7 @@ class HandHeader:
     dealer: Seat
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,10 +248,18 @@ class Game:
 
 
 def with_roster(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
-    """The tags in canonical order: the roster (``?`` where missing), then the rest as given."""
-    by_name = {t.name: t for t in tags}
-    roster = tuple(by_name.get(name) or Tag(name, UNKNOWN) for name in ROSTER)
-    return roster + tuple(t for t in tags if t.name not in ROSTER)
+    """The tags in canonical order: the roster (``?`` where missing), then the rest as given.
+
+    The first tag of each roster name takes the roster place; a second one (a duplicate, which
+    the reader reports) stays among the rest so that nothing written is lost.
+    """
+    first: dict[str, Tag] = {}
+    for t in tags:
+        if t.name in ROSTER:
+            first.setdefault(t.name, t)
+    roster = tuple(first.get(name) or Tag(name, UNKNOWN) for name in ROSTER)
+    placed = {id(t) for t in first.values()}
+    return roster + tuple(t for t in tags if id(t) not in placed)
 
 
 def items(hand: Hand) -> Iterator[object]:

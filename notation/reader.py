@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -25,6 +25,7 @@ from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
 from notation.findings import Finding, Severity
 from notation.game import (
+    ROSTER,
     Auction,
     Call,
     Comment,
@@ -44,7 +45,7 @@ from notation.game import (
     with_roster,
 )
 from notation.resources import read_resource
-from notation.rules import RuleSet, RulesError, parse_options, rule_set
+from notation.rules import RulesError, RuleSet, parse_options, rule_set
 from notation.seats import Seat, Team
 from notation.tiles import Tile, TileError
 
@@ -92,6 +93,7 @@ class ReadGame:
     text: str = ""
     first_line: int = 1
     rules: RuleSet = field(default_factory=RuleSet)
+    unread_lines: tuple[int, ...] = ()  # where each hand that could not be read starts
 
     @property
     def complete(self) -> bool:
@@ -110,6 +112,7 @@ class _Segment:
         return "".join(self.lines)
 
 
+_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 _HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
 
 
@@ -134,8 +137,8 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
             break
         elif ch == '"':
             in_quote = True
-        elif not lead and not ch.isspace():
-            lead = line[i : i + 8]
+        elif not lead and not ch.isspace() and ch != "\ufeff":
+            lead = line[i:]
         i += 1
     return lead, in_brace
 
@@ -179,13 +182,19 @@ def _segments(text: str) -> Iterator[list[_Segment]]:
         yield game
 
 
+def _start(token: Token) -> tuple[int, int]:
+    """Where a token starts; lark types its positions as optional, the parser always sets them."""
+    return token.line or 1, token.column or 1
+
+
+def _end(token: Token) -> tuple[int, int]:
+    line, column = _start(token)
+    return token.end_line or line, token.end_column or column
+
+
 def _span(first: Token, last: Token, offset: int) -> Span:
-    return Span(
-        first.line + offset,
-        first.column,
-        (last.end_line or first.line) + offset,
-        last.end_column or first.column,
-    )
+    (line, column), (end_line, end_column) = _start(first), _end(last)
+    return Span(line + offset, column, end_line + offset, end_column)
 
 
 def _unescape(value: str) -> str:
@@ -202,7 +211,8 @@ class _Builder(Transformer[Token, Any]):
         self.comments: list[tuple[Token, Comment]] = []
 
     def error(self, message: str, token: Token, code: str = "syntax-error") -> NotationSyntaxError:
-        return NotationSyntaxError(message, token.line + self.offset, token.column, code)
+        line, column = _start(token)
+        return NotationSyntaxError(message, line + self.offset, column, code)
 
     def tile(self, token: Token) -> tuple[Tile, Span]:
         try:
@@ -216,7 +226,9 @@ class _Builder(Transformer[Token, Any]):
 
     def tag(self, children: list[Token]) -> Tag:
         name, value = children
-        return Tag(name.value, _unescape(value.value), span=_span(name, value, self.offset))
+        # [event "…"] is the Event tag: the standard names are not case-sensitive.
+        canonical = _STANDARD_TAGS.get(name.value.lower(), name.value)
+        return Tag(canonical, _unescape(value.value), span=_span(name, value, self.offset))
 
     def tag_block(self, children: list[Tag]) -> tuple[Tag, ...]:
         return tuple(children)
@@ -377,7 +389,14 @@ class _Slot:
     inner: int | None
 
 
-_Item = TypeVar("_Item")
+class _Commentable(Protocol):
+    @property
+    def before(self) -> tuple[Comment, ...]: ...
+    @property
+    def after(self) -> tuple[Comment, ...]: ...
+
+
+_Item = TypeVar("_Item", bound=_Commentable)
 
 
 def _attach(
@@ -390,8 +409,10 @@ def _attach(
         placed.setdefault(key, []).append(comment)
 
     for token, comment in comments:
-        start = (token.line + offset, token.column)
-        end = ((token.end_line or token.line) + offset, token.end_column or token.column)
+        start_line, start_column = _start(token)
+        end_line, end_column = _end(token)
+        start = (start_line + offset, start_column)
+        end = (end_line + offset, end_column)
         before = [s for s in slots if (s.span.end_line, s.span.end_column) <= start]
         after = [s for s in slots if (s.span.line, s.span.column) >= end]
         prev = before[-1] if before else None
@@ -405,7 +426,21 @@ def _attach(
             ]
             prev = next((s for s in same_end if s.inner is not None), same_end[0])
         nxt = after[0] if after else None
-        if prev is not None and prev.span.end_line == start[0]:
+        inside = next(
+            (
+                s
+                for s in slots
+                if s.inner is None
+                and (s.span.line, s.span.column) < start
+                and end <= (s.span.end_line, s.span.end_column)
+                and not any(o.line_item == s.line_item and o.inner is not None for o in slots)
+            ),
+            None,
+        )
+        if inside is not None:
+            # Inside an item with no inner items (a deal, trump or score line): it stays there.
+            put((inside.line_item, None, "after"), comment)
+        elif prev is not None and prev.span.end_line == start[0]:
             sibling_follows = (
                 nxt is not None
                 and nxt.inner is not None
@@ -427,16 +462,17 @@ def _attach(
     return placed
 
 
-def _with_comments(item: _Item, placed: dict[tuple[int, int | None, str], list[Comment]],
-                   key: tuple[int, int | None]) -> _Item:
+def _with_comments(
+    item: _Item,
+    placed: dict[tuple[int, int | None, str], list[Comment]],
+    key: tuple[int, int | None],
+) -> _Item:
     before = placed.get((key[0], key[1], "before"), [])
     after = placed.get((key[0], key[1], "after"), [])
     if not before and not after:
         return item
     return replace(  # type: ignore[type-var]
-        item,
-        before=getattr(item, "before") + tuple(before),
-        after=getattr(item, "after") + tuple(after),
+        item, before=item.before + tuple(before), after=item.after + tuple(after)
     )
 
 
@@ -536,16 +572,24 @@ def _expected_words(expected: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _word_at(text: str, pos: int) -> str:
+    """The word that starts at ``pos``, quoted, so a message shows `3l` rather than `3`."""
+    word = re.match(r"[^\s\[\]{};\"]+", text[pos : pos + 40])
+    shown = word.group(0) if word else text[pos : pos + 1]
+    return f"'{shown[:20]}'"
+
+
 def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxError:
     line, column = e.line, e.column
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        pos = e.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else ""
         if ch == "{":
             message = "this { comment is never closed with }"
         elif ch == '"':
             message = "this tag value is missing its closing quote (or has a \\ before a letter)"
         else:
-            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+            shown = _word_at(text, pos) if ch.isprintable() else f"U+{ord(ch):04X}"
             message = f"{shown} is not expected here; expected {_expected_words(e.allowed)}"
     elif isinstance(e, UnexpectedToken):
         if e.token.type == "$END":
@@ -554,8 +598,9 @@ def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxE
             column = len(end) - (end.rfind("\n") + 1) + 1
             message = f"the hand ends too soon; expected {_expected_words(e.expected)}"
         else:
+            pos = e.token.start_pos or 0
             message = (
-                f"'{e.token.value}' is not expected here; "
+                f"{_word_at(text, pos)} is not expected here; "
                 f"expected {_expected_words(e.expected)}"
             )
     elif isinstance(e, UnexpectedEOF):
@@ -577,7 +622,9 @@ def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> 
     )
 
 
-def _parse(segment: _Segment, start: str, rules: RuleSet) -> tuple[Any, list[tuple[Token, Comment]]]:
+def _parse(
+    segment: _Segment, start: str, rules: RuleSet
+) -> tuple[Any, list[tuple[Token, Comment]]]:
     lark, builder = _parser()
     offset = segment.first_line - 1
     builder.offset = offset
@@ -618,7 +665,7 @@ def _tags(
                     game=index,
                 )
             )
-        seen[tag.name] = tag
+        seen.setdefault(tag.name, tag)
     try:
         name = seen["Rules"].value if "Rules" in seen else "?"
         rules = rule_set("straight" if name == "?" else name)
@@ -652,6 +699,7 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
     tags: tuple[Tag, ...] = ()
     rules = RuleSet()
     hands: list[Hand] = []
+    unread: list[int] = []
     for segment in segments:
         if segment.kind == "stray":
             try:
@@ -676,6 +724,7 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
                 hand, comments = _parse(segment, "hand", rules)
             except NotationSyntaxError as e:
                 problems.append(_problem(e, index, _first_int(segment.text)))
+                unread.append(segment.first_line)
                 continue
             hands.append(_hand_with_comments(hand, comments, segment.first_line - 1))
     if segments[0].kind == "hand":
@@ -692,7 +741,9 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
         )
     game = Game(with_roster(tags), tuple(hands))
     text = "".join(s.text for s in segments)
-    return ReadGame(index, game, problems, text, segments[0].first_line, rules)
+    return ReadGame(
+        index, game, problems, text, segments[0].first_line, rules, tuple(unread)
+    )
 
 
 def read_games(text: str) -> Iterator[ReadGame]:

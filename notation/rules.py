@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -39,29 +39,16 @@ class RulesError(ValueError):
     """An unknown rule set, option or option value."""
 
 
-def _option(default: Any, description: str) -> Any:
-    return field(default=default, metadata={"description": description})
-
-
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every option the engine knows, each with its default and what it means."""
 
     name: str = "straight"
-    all_pass: AllPass = _option(
-        AllPass.FORCED_BID,
-        "when all four pass: the dealer must bid 30 (forced-bid) or the hand is reshaken",
-    )
-    follow_me_doubles: DoublesRank = _option(
-        DoublesRank.HIGH,
-        "in follow-me, doubles are high or low in their suit, or a suit of their own",
-    )
-    renege_penalty: RenegePenalty = _option(
-        RenegePenalty.LOSE_HAND,
-        "a proven renege loses the hand for the offending team, or only is reported",
-    )
-    marks_to_win: int = _option(7, "marks a team needs to win the game")
-    win_by: int = _option(1, "marks a team must lead by to win (2 in tournament play)")
+    all_pass: AllPass = AllPass.FORCED_BID
+    follow_me_doubles: DoublesRank = DoublesRank.HIGH
+    renege_penalty: RenegePenalty = RenegePenalty.LOSE_HAND
+    marks_to_win: int = 7
+    win_by: int = 1
 
     def with_options(self, overrides: Mapping[str, str]) -> RuleSet:
         """A copy with options changed, named as in the ``Options`` tag."""
@@ -77,6 +64,23 @@ class RuleSet:
             option_name(f): _format(getattr(self, f.name)) for f in dataclasses.fields(self)
             if f.name != "name"
         }
+
+
+# What each option means, in one line, for `t42 rules` and the notation reference.
+OPTION_DESCRIPTIONS: dict[str, str] = {
+    "all_pass": "when all four pass: the dealer must bid 30 (forced-bid), or the hand is "
+    "thrown in and the deal passes left (reshake)",
+    "follow_me_doubles": "in follow-me, each double is the highest (high) or lowest (low) of "
+    "its suit, or the doubles are a suit of their own (own-suit)",
+    "renege_penalty": "a proven renege loses the hand for the offending team (lose-hand), or "
+    "is only reported (none)",
+    "marks_to_win": "marks a team needs to win the game",
+    "win_by": "marks a team must lead by to win (2 in tournament play)",
+}
+
+
+def option_description(f: dataclasses.Field[Any]) -> str:
+    return OPTION_DESCRIPTIONS[f.name]
 
 
 def option_name(f: dataclasses.Field[Any]) -> str:

@@ -15,9 +15,9 @@ trick's winner and points, the marks awarded), which replay and audit reuse.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order
 from notation.bids import POINTS_IN_A_HAND
@@ -80,7 +80,12 @@ class GameReport:
         return tuple(f for f in self.findings if f.is_error)
 
 
-def _at(span: Span | None) -> dict[str, int]:
+class _Place(TypedDict, total=False):
+    line: int
+    column: int
+
+
+def _at(span: Span | None) -> _Place:
     return {} if span is None else {"line": span.line, "column": span.column}
 
 
@@ -532,7 +537,11 @@ class _HandCheck:
         written = {Team.NS: line.ns, Team.EW: line.ew}
         if written != expected:
             why = ""
-            if code == "misscored-marks" and self.renege_by is not None:
+            if (
+                code == "misscored-marks"
+                and self.renege_by is not None
+                and self.rules.renege_penalty is RenegePenalty.LOSE_HAND
+            ):
                 why = f" (a renege by {self.renege_by} loses the hand)"
             self.report(
                 code,
@@ -577,10 +586,18 @@ def check_hand(hand: Hand, rules: RuleSet | None = None) -> HandReport:
     )
 
 
-def check_game(game: Game, rules: RuleSet | None = None, index: int | None = None) -> GameReport:
+def check_game(
+    game: Game,
+    rules: RuleSet | None = None,
+    index: int | None = None,
+    unread: Collection[int] = (),
+) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
     ``rules`` defaults to what the game's tags name; ``index`` (1-based) is put on findings.
+    ``unread`` holds the lines where hands start that could not be read (syntax errors): the
+    hand after such a gap is not compared with the one before it, and the running marks are
+    unknown until the record writes a total again.
     """
     rules = rules or game.rules
     findings: list[Finding] = []
@@ -589,10 +606,15 @@ def check_game(game: Game, rules: RuleSet | None = None, index: int | None = Non
     known = True  # whether the running marks are still known
     winner: Team | None = None
     previous: Hand | None = None
+    last_line = 0
     for hand in game.hands:
         report = check_hand(hand, rules)
         hand_findings = list(report.findings)
         span = hand.header.span
+        line = span.line if span is not None else last_line
+        if any(last_line < gap < line for gap in unread):
+            previous, known = None, False
+        last_line = line
         if previous is not None:
             if hand.number != previous.number + 1:
                 hand_findings.insert(0, Finding(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from notation.contracts import DoublesRank, TrumpKind
 from notation.game import (
     Comment,
     Game,
@@ -32,6 +33,7 @@ from notation.game import (
     Tag,
     with_roster,
 )
+from notation.rules import RulesError
 
 _SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
 DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
@@ -54,7 +56,11 @@ def _inline(comment: Comment) -> str:
 
 def _line(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> list[str]:
     lines = [_comment(c) for c in before]
-    tail = "".join(" " + _comment(c) for c in after)
+    # A ; comment runs to the end of the line, so only the last comment after may be one.
+    ends = tuple(after)
+    tail = "".join(
+        " " + (_comment(c) if i == len(ends) - 1 else _inline(c)) for i, c in enumerate(ends)
+    )
     lines.append(text + tail)
     return lines
 
@@ -77,8 +83,12 @@ def _holding(holding: Holding, first: bool) -> str:
     return f"{lead}{holding.seat} {tiles}".rstrip()
 
 
-def write_hand(hand: Hand) -> list[str]:
-    """The canonical lines of one hand."""
+def write_hand(hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> list[str]:
+    """The canonical lines of one hand.
+
+    ``follow_me_doubles`` is the table's rule (the game's ``follow-me-doubles`` option): a
+    follow-me call that differs from it names its doubles option so that it reads back.
+    """
     h = hand.header
     lines = _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
     deal = sorted(hand.deal, key=lambda x: x.seat.index)
@@ -92,7 +102,14 @@ def write_hand(hand: Hand) -> list[str]:
     if hand.trump is not None:
         t = hand.trump
         seat = f"{t.seat} " if t.seat is not None else ""
-        lines += _line(f"trump {seat}{t.trump}", t.before, t.after)
+        word = str(t.trump)
+        if (
+            t.trump.kind is TrumpKind.FOLLOW_ME
+            and t.trump.doubles is DoublesRank.HIGH
+            and follow_me_doubles is not DoublesRank.HIGH
+        ):
+            word = f"{word} {DoublesRank.HIGH.word}"
+        lines += _line(f"trump {seat}{word}", t.before, t.after)
     for trick in hand.tricks:
         plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
         lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
@@ -110,9 +127,13 @@ def write_hand(hand: Hand) -> list[str]:
 def write_game(game: Game) -> str:
     """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
     lines = write_tags(game.tags)
+    try:
+        follow_me_doubles = game.rules.follow_me_doubles
+    except RulesError:  # the reader reads such a game under straight 42
+        follow_me_doubles = DoublesRank.HIGH
     for hand in game.hands:
         lines.append("")
-        lines += write_hand(hand)
+        lines += write_hand(hand, follow_me_doubles)
     return "\n".join(lines) + "\n"
 
 

@@ -1,1 +1,16 @@
 """Step through a t42 record: the state after every bid and play, and a Rich view of it."""
+
+from replay.render import inert, print_replay, render_step
+from replay.steps import SeatTiles, Step, StepKind, TableTrick, game_steps, hand_steps
+
+__all__ = [
+    "SeatTiles",
+    "Step",
+    "StepKind",
+    "TableTrick",
+    "game_steps",
+    "hand_steps",
+    "inert",
+    "print_replay",
+    "render_step",
+]

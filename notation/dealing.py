@@ -1,0 +1,254 @@
+"""Random legal records: a shuffled deal, a legal auction, legal play and the engine's score.
+
+Everything here is a pure function of a :class:`random.Random`, so a seeded generator always
+makes the same record. The property tests use these records (any finding on one is a bug in
+the engine or here), and ``t42 deal`` will print them.
+
+>>> import random
+>>> from notation.rules import RuleSet
+>>> from notation.seats import Seat
+>>> hand = random_hand(random.Random(7), 1, Seat.N, RuleSet())
+>>> len(hand.deal), len(hand.auction.calls), len(hand.tricks)
+(4, 4, 7)
+>>> points = hand.score(ScoreKind.POINTS)
+>>> points.ns + points.ew
+42
+>>> game = random_game(random.Random(7), RuleSet())
+>>> total = game.hands[-1].score(ScoreKind.TOTAL)
+>>> max(total.ns, total.ew) >= 7
+True
+>>> game == random_game(random.Random(7), RuleSet())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem, bidding_order
+from notation.bids import Bid, BidKind
+from notation.contracts import DoublesRank, Trump
+from notation.game import (
+    Auction,
+    Call,
+    Game,
+    Hand,
+    HandHeader,
+    Holding,
+    Play,
+    ScoreKind,
+    ScoreLine,
+    Tag,
+    Trick,
+    TrumpCall,
+)
+from notation.play import can_follow, led_suit, trick_points, trick_winner
+from notation.rules import AllPass, RulesError, RuleSet, rule_set
+from notation.scoring import award, game_winner, is_made
+from notation.seats import SEATS, Seat, Team
+from notation.tiles import ALL_TILES, Tile
+
+TILES_EACH = 7
+TRICKS = 7
+
+# Chances used by the random players; any values give legal records.
+PASS_CHANCE = 0.55
+MARKS_BID_CHANCE = 0.12
+DOUBLES_TRUMP_CHANCE = 0.1
+FOLLOW_ME_CHANCE = 0.1
+# The doubles options a follow-me declarer may name (own-suit-inverted is for Nello only).
+FOLLOW_ME_DOUBLES = (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)
+
+PLAYER_NAMES = (
+    "Ada", "Bea", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Joe", "Kit", "Lou",
+    "Max", "Ned", "Ola", "Pat", "Roy", "Sue", "Tom", "Val",
+)
+SITES = ("Hallettsville", "Garner", "Waco", "Austin", "Fort Worth", "Lubbock")
+
+
+def deal(rng: random.Random) -> dict[Seat, tuple[Tile, ...]]:
+    """Shuffle the 28 tiles and give each seat 7, each holding written high to low.
+
+    >>> hands = deal(random.Random(1))
+    >>> sorted(len(tiles) for tiles in hands.values()), len(set().union(*hands.values()))
+    ([7, 7, 7, 7], 28)
+    """
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    return {
+        seat: tuple(sorted(tiles[i * TILES_EACH : (i + 1) * TILES_EACH], reverse=True))
+        for i, seat in enumerate(SEATS)
+    }
+
+
+def _legal_bids(standing: Bid | None) -> list[Bid]:
+    """Every bid that may be made over ``standing``, cheapest first."""
+    candidates = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
+    top = FREE_MARKS
+    if standing is not None and standing.kind is BidKind.MARKS:
+        top = max(top, standing.amount + 1)
+    candidates += [Bid.marks(n) for n in range(1, top + 1)]
+    return [b for b in candidates if bid_problem(b, standing) is None]
+
+
+def random_auction(rng: random.Random, dealer: Seat, rules: RuleSet) -> tuple[Call, ...]:
+    """One legal round of bidding from the left of the dealer.
+
+    Each seat passes or makes a random legal bid, now and then in marks; under the forced
+    bid rule a dealer facing three passes bids 30.
+    """
+    calls: list[Call] = []
+    standing: Bid | None = None
+    for seat in bidding_order(dealer):
+        bid = Bid.pass_()
+        legal = _legal_bids(standing)
+        if legal and rng.random() >= PASS_CHANCE:
+            marks = [b for b in legal if b.kind is BidKind.MARKS]
+            points = [b for b in legal if b.kind is BidKind.POINTS]
+            if marks and (not points or rng.random() < MARKS_BID_CHANCE):
+                bid = marks[0] if rng.random() < 0.7 else rng.choice(marks)
+            else:
+                # Most bids are a little above the standing bid, as at a real table.
+                bid = points[min(int(rng.expovariate(0.5)), len(points) - 1)]
+        forced = rules.all_pass is AllPass.FORCED_BID
+        if forced and seat is dealer and standing is None and bid.is_pass:
+            bid = Bid.points(MINIMUM_BID)
+        assert bid_problem(bid, standing) is None
+        if not bid.is_pass:
+            standing = bid
+        calls.append(Call(seat, bid))
+    return tuple(calls)
+
+
+def random_trump(rng: random.Random) -> Trump:
+    """A pip trump, or now and then doubles or follow-me with a random doubles option."""
+    roll = rng.random()
+    if roll < DOUBLES_TRUMP_CHANCE:
+        return Trump.doubles_trump()
+    if roll < DOUBLES_TRUMP_CHANCE + FOLLOW_ME_CHANCE:
+        return Trump.follow_me(rng.choice(FOLLOW_ME_DOUBLES))
+    return Trump.pip(rng.randrange(7))
+
+
+def random_tricks(
+    rng: random.Random, dealt: Mapping[Seat, tuple[Tile, ...]], declarer: Seat, trump: Trump
+) -> tuple[Trick, ...]:
+    """Seven tricks of legal play: the declarer leads, then each trick's winner.
+
+    Each seat plays a random tile of the led suit if it holds one, else any tile.
+    """
+    held = {seat: list(tiles) for seat, tiles in dealt.items()}
+    leader = declarer
+    tricks: list[Trick] = []
+    for number in range(1, TRICKS + 1):
+        tiles: list[Tile] = []
+        for seat in leader.clockwise():
+            choices: tuple[Tile, ...] = tuple(held[seat])
+            if tiles:
+                choices = can_follow(held[seat], led_suit(tiles[0], trump), trump) or choices
+            tile = rng.choice(choices)
+            held[seat].remove(tile)
+            tiles.append(tile)
+        tricks.append(Trick(number, leader, tuple(Play(t) for t in tiles)))
+        leader = leader.clockwise()[trick_winner(tiles, trump)]
+    return tuple(tricks)
+
+
+def random_hand(
+    rng: random.Random,
+    number: int,
+    dealer: Seat,
+    rules: RuleSet,
+    *,
+    marks_before: Mapping[Team, int] | None = None,
+) -> Hand:
+    """A complete legal hand: deal, auction, trump, seven tricks and the score lines.
+
+    ``marks_before`` is the running marks before this hand (none by default); the hand's
+    ``total`` line adds this hand's marks to it. A hand thrown in after four passes (the
+    reshake rule) has no trump, tricks or points, and scores no marks.
+    """
+    before = dict.fromkeys(Team, 0) if marks_before is None else dict(marks_before)
+    dealt = deal(rng)
+    calls = random_auction(rng, dealer, rules)
+    holdings = tuple(Holding(seat, dealt[seat]) for seat in SEATS)
+    header = HandHeader(number, dealer)
+    auction = Auction(calls)
+    winner = auction.winning_call
+    if winner is None:  # thrown in and reshaken
+        return Hand(
+            header,
+            holdings,
+            auction,
+            scores=(
+                ScoreLine(ScoreKind.MARKS, 0, 0),
+                ScoreLine(ScoreKind.TOTAL, before[Team.NS], before[Team.EW]),
+            ),
+        )
+    declarer, bid = winner.seat, winner.bid
+    trump = random_trump(rng)
+    tricks = random_tricks(rng, dealt, declarer, trump)
+    points = dict.fromkeys(Team, 0)
+    taken = dict.fromkeys(Team, 0)
+    for trick in tricks:
+        tiles = trick.tiles
+        won_by = trick.seats()[trick_winner(tiles, trump)].team
+        points[won_by] += trick_points(tiles)
+        taken[won_by] += 1
+    bidders = declarer.team
+    mark = award(bid, bidders, is_made(bid, points[bidders], taken[bidders], len(tricks)))
+    total = {team: before[team] + mark.of(team) for team in Team}
+    return Hand(
+        header,
+        holdings,
+        auction,
+        TrumpCall(trump, declarer),
+        tricks,
+        scores=(
+            ScoreLine(ScoreKind.POINTS, points[Team.NS], points[Team.EW]),
+            ScoreLine(ScoreKind.MARKS, mark.of(Team.NS), mark.of(Team.EW)),
+            ScoreLine(ScoreKind.TOTAL, total[Team.NS], total[Team.EW]),
+        ),
+    )
+
+
+def random_tags(rng: random.Random, rules: RuleSet) -> tuple[Tag, ...]:
+    """The roster tags with random players, plus ``Options`` for options off the rule set's."""
+    names = rng.sample(PLAYER_NAMES, 4)
+    tags = [
+        Tag("Event", f"Practice game {rng.randrange(1, 1000)}"),
+        Tag("Site", rng.choice(SITES)),
+        Tag("Date", f"{rng.randrange(2000, 2030)}-{rng.randrange(1, 13):02}-"
+                    f"{rng.randrange(1, 29):02}"),
+        *(Tag(seat.name_word, name) for seat, name in zip(SEATS, names, strict=True)),
+        Tag("Rules", rules.name),
+    ]
+    try:
+        base = rule_set(rules.name).options()
+    except RulesError:
+        base = RuleSet().options()
+    changed = {k: v for k, v in rules.options().items() if base.get(k) != v}
+    if changed:
+        tags.append(Tag("Options", " ".join(f"{k}={v}" for k, v in changed.items())))
+    return tuple(tags)
+
+
+def random_game(rng: random.Random, rules: RuleSet) -> Game:
+    """A whole legal game: hands dealt in turn to the left until a team has won.
+
+    The game is won as :func:`notation.scoring.game_winner` says: 7 marks by default, and
+    ahead by the ``win-by`` option.
+    """
+    tags = random_tags(rng, rules)
+    dealer = rng.choice(SEATS)
+    marks = dict.fromkeys(Team, 0)
+    hands: list[Hand] = []
+    while game_winner(marks[Team.NS], marks[Team.EW], rules) is None:
+        hand = random_hand(rng, len(hands) + 1, dealer, rules, marks_before=marks)
+        total = hand.score(ScoreKind.TOTAL)
+        assert total is not None
+        marks = {Team.NS: total.ns, Team.EW: total.ew}
+        hands.append(hand)
+        dealer = dealer.next
+    return Game(tags, tuple(hands))

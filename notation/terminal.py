@@ -1,0 +1,36 @@
+"""Showing text from records on a terminal without letting it act on the terminal.
+
+Record text (names, tags, comments, source lines) is never markup and never escape codes:
+control characters and bidirectional overrides are shown as visible escapes.
+
+>>> inert("Ann\\x1b[2J")
+'Ann\\\\x1b[2J'
+>>> inert("\\u202eevil")
+'\\\\u202eevil'
+"""
+
+from __future__ import annotations
+
+# Bidi controls that reorder what follows them (U+202A–U+202E, U+2066–U+2069) and the
+# invisible marks (LRM, RLM, ALM) that can hide a reordering.
+_BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
+
+
+def is_unsafe(ch: str) -> bool:
+    """True for a character a terminal might act on rather than show."""
+    code = ord(ch)
+    # C0 controls, DEL and the C1 controls (0x9b is a one-byte CSI on some terminals).
+    return code < 0x20 or 0x7F <= code <= 0x9F or code in _BIDI
+
+
+def escape(ch: str) -> str:
+    """The visible escape for one unsafe character: ``\\x1b``, ``\\u202e``."""
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def inert(text: str) -> str:
+    """``text`` with every control, C1 and bidi-override character shown as an escape."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(escape(ch) if is_unsafe(ch) else ch for ch in text)

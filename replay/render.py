@@ -1,0 +1,246 @@
+"""Showing a replay step with Rich: the table seen from above, the trick, the score.
+
+Text from the record (players' names, comments) is never read as Rich markup and never
+reaches the terminal as a control code: it goes through :func:`inert`, which builds a
+:class:`rich.text.Text` and writes control and bidi-override characters as visible escapes.
+Nothing here moves the cursor or redraws, so a replay piped to a file reads top to bottom.
+
+>>> inert("Ann\\x1b[2J").plain
+'Ann\\\\x1b[2J'
+>>> inert("[red]x[/red]").plain
+'[red]x[/red]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich import box
+from rich.align import Align
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from notation.findings import Finding
+from notation.game import UNKNOWN, Comment, Game
+from notation.seats import SEATS, Seat, Team
+from notation.terminal import escape, is_unsafe
+from notation.tiles import Tile
+from notation.validate import GameReport
+from replay.steps import Step, StepKind, bid_words, game_steps
+
+_ESCAPE_STYLE = "reverse"
+_FINDING_STYLE = "red"
+_CELL = 9  # width of one cell of the trick: "S 4-3 led"
+_SIDE = 31  # width of a seat's panel: seven tiles and the border
+
+
+def inert(text: str, style: str = "") -> Text:
+    """``text`` as Rich text that shows exactly what was written and does nothing else.
+
+    No markup is read (``[red]`` stays literal) and each control or bidi-override
+    character is replaced by a visible escape such as ``\\x1b`` or ``\\u202e``.
+    """
+    out = Text(style=style)
+    run: list[str] = []
+    for ch in text:
+        if is_unsafe(ch):
+            if run:
+                out.append("".join(run))
+                run = []
+            out.append(escape(ch), style=_ESCAPE_STYLE)
+        else:
+            run.append(ch)
+    if run:
+        out.append("".join(run))
+    return out
+
+
+def comment_text(text: str) -> Text:
+    """A comment on one line: a braced comment's line breaks become spaces, the rest inert."""
+    flat = " ".join(line.strip() for line in text.replace("\r\n", "\n").split("\n"))
+    return inert(flat.strip())
+
+
+def _tiles(tiles: Iterable[Tile]) -> str:
+    return " ".join(str(t) for t in tiles)
+
+
+def _seat_panel(step: Step, seat: Seat, name: str) -> Panel:
+    """One seat: its player, whether it dealt or declared, and the tiles it still holds."""
+    title = Text.assemble(inert(name, style="bold"), f" ({seat})")
+    if step.dealer is seat:
+        title.append(" dealer", style="dim")
+    if step.contract is not None and step.contract.declarer is seat:
+        title.append(" declarer", style="bold")
+    tiles = step.seats[seat]
+    lines = [title]
+    if tiles.held is not None:
+        lines.append(Text(_tiles(tiles.held) or "(no tiles)"))
+    else:
+        lines.append(Text(" ".join("?" * tiles.unknown) or "(no tiles)"))
+        if tiles.played:
+            lines.append(Text(f"played {_tiles(tiles.played)}", style="dim"))
+    border = "bold" if step.actor is seat else "dim"
+    return Panel(Group(*lines), box=box.ROUNDED, border_style=border)
+
+
+def _compass(cells: Mapping[Seat, Text]) -> Table:
+    """Four cells placed like the seats: N above, W left, E right, S below."""
+    grid = Table.grid(padding=0)
+    for _ in range(3):
+        # A fixed width keeps each seat in its place even while other cells are empty.
+        grid.add_column(justify="center", width=_CELL)
+    empty = Text("")
+    grid.add_row(empty, cells.get(Seat.N, empty), empty)
+    grid.add_row(cells.get(Seat.W, empty), empty, cells.get(Seat.E, empty))
+    grid.add_row(empty, cells.get(Seat.S, empty), empty)
+    return grid
+
+
+def _centre(step: Step) -> Panel:
+    """The middle of the table: the trick being played, or else the calls of the auction."""
+    trick = step.trick
+    if trick is not None:
+        cells: dict[Seat, Text] = {}
+        for seat, tile in trick.plays:
+            cell = Text(f"{seat} {tile}")
+            if seat is trick.leader:
+                cell.append(" led", style="italic")
+            if seat is trick.winner:
+                cell.stylize("bold")
+            cells[seat] = cell
+        lines: list[RenderableType] = [_compass(cells)]
+        if trick.winner is not None and trick.points is not None:
+            taken = f"{trick.winner} takes {trick.points} point{'' if trick.points == 1 else 's'}"
+            lines.append(Align.center(Text(taken, style="bold")))
+        title = Text(f"trick {trick.number} · {trick.leader} led")
+        return Panel(Group(*lines), title=title, box=box.ROUNDED)
+    if step.kind in (StepKind.END, StepKind.SCORE):
+        points = Text("\n".join(f"{team} {step.points[team]} points" for team in Team))
+        return Panel(Align.center(points), title=Text("hand over"), box=box.ROUNDED)
+    calls: dict[Seat, Text] = {}
+    for seat, bid in step.auction:  # a seat's latest call, if it called twice
+        calls[seat] = Text(f"{seat} {bid}")
+    title = Text("auction" if step.auction else "table")
+    return Panel(_compass(calls), title=title, box=box.ROUNDED)
+
+
+def _table(step: Step, names: Mapping[Seat, str]) -> Table:
+    panel = {s: _seat_panel(step, s, names.get(s, UNKNOWN)) for s in SEATS}
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(3):
+        grid.add_column(width=_SIDE)
+    grid.add_row(Text(""), panel[Seat.N], Text(""))
+    grid.add_row(panel[Seat.W], _centre(step), panel[Seat.E])
+    grid.add_row(Text(""), panel[Seat.S], Text(""))
+    return grid
+
+
+def _marks(marks: Mapping[Team, int] | None) -> str:
+    if marks is None:
+        return "not known"
+    return f"NS {marks[Team.NS]} · EW {marks[Team.EW]}"
+
+
+def _facts(step: Step) -> Table:
+    """The auction, the contract, this hand's points and tricks, and the game's marks."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    auction = " · ".join(f"{seat} {bid}" for seat, bid in step.auction)
+    grid.add_row(Text("auction"), Text(auction or "—"))
+    contract = step.contract
+    if contract is not None:
+        bid = bid_words(contract.bid).removeprefix("bids ")
+        grid.add_row(Text("contract"), Text(f"{contract.declarer} {bid} in {contract.trump}"))
+    elif step.trump is not None:
+        grid.add_row(Text("contract"), Text(f"none (trump {step.trump} named)"))
+    else:
+        grid.add_row(Text("contract"), Text("—"))
+    hand = " · ".join(
+        f"{team} {step.points[team]} points, "
+        f"{step.tricks_won[team]} trick{'' if step.tricks_won[team] == 1 else 's'}"
+        for team in Team
+    )
+    grid.add_row(Text("this hand"), Text(hand))
+    if step.kind is StepKind.SCORE:
+        marks = f"{_marks(step.marks_after)} after this hand ({_marks(step.marks_before)} before)"
+    else:
+        marks = f"{_marks(step.marks_before)} before this hand"
+    grid.add_row(Text("marks"), Text(marks))
+    return grid
+
+
+def finding_text(f: Finding) -> Text:
+    """A finding in red: its severity, code and message (and, for a renege, what could follow)."""
+    out = Text(f"{f.severity.value} {f.code}: ", style=f"bold {_FINDING_STYLE}")
+    out.append_text(inert(f.message, style=_FINDING_STYLE))
+    could = f.evidence.get("could_follow")
+    if f.code == "renege" and could:
+        tiles = ", ".join(str(t) for t in could)
+        # The message says it in words; the tiles also go on a line of their own to scan.
+        out.append("\n  could have followed with ", style=_FINDING_STYLE)
+        out.append_text(inert(tiles, style=_FINDING_STYLE))
+    return out
+
+
+def render_step(step: Step, names: Mapping[Seat, str]) -> RenderableType:
+    """One step as a Rich renderable: what happened, the table, the facts, findings, comments.
+
+    ``names`` maps seats to players' names (record text: shown inert, ``?`` when missing).
+    """
+    header = Text(f"hand {step.hand} · step {step.index} · ", style="bold")
+    header.append(step.text)
+    parts: list[RenderableType] = [header, _table(step, names), _facts(step)]
+    parts.extend(finding_text(f) for f in step.findings)
+    for comment in step.comments:
+        parts.append(Text.assemble(Text("comment: ", style="dim"), comment_text(comment)))
+    return Group(*parts)
+
+
+def _game_header(game: Game) -> Text:
+    """The event and date (if known) and who sat where, all inert."""
+    out = Text(style="bold")
+    for name in ("Event", "Date"):
+        value = game.tag(name)
+        if value and value != UNKNOWN:
+            if out.plain:
+                out.append(" · ")
+            out.append_text(inert(value))
+    for seat in SEATS:
+        if out.plain:
+            out.append(" · ")
+        out.append(f"{seat} ")
+        out.append_text(inert(game.seat_name(seat)))
+    return out
+
+
+def print_replay(console: Console, game: Game, report: GameReport, hand: int | None = None) -> int:
+    """Print every step of ``game`` (or of hand number ``hand`` only) in order.
+
+    Prints renderables only, with no live display, so the output is plain text when the
+    console is not a terminal. Returns the number of steps printed; raises ValueError for a
+    hand number the game does not have.
+    """
+    if hand is not None and all(h.number != hand for h in game.hands):
+        raise ValueError(f"the game has no hand {hand}")
+    names = {s: game.seat_name(s) for s in SEATS}
+    console.print(_game_header(game))
+    for tag in game.tags:
+        for comment in (*tag.before, *tag.after):
+            console.print(Text.assemble(Text("comment: ", style="dim"), comment_text(comment.text)))
+    printed = 0
+    for step in game_steps(game, report):
+        if hand is not None and step.hand != hand:
+            continue
+        console.print(Rule(style="dim"))
+        console.print(render_step(step, names))
+        printed += 1
+    return printed
+
+
+def _comment(comment: Comment) -> Text:
+    return comment_text(comment.text)

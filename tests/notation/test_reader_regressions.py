@@ -1,0 +1,83 @@
+"""Regressions found while writing the samples: each test failed before its fix."""
+
+from __future__ import annotations
+
+from notation.game import ROSTER
+from notation.reader import read_games
+from notation.validate import check_game
+
+GAME = """[Event "club"]
+
+hand 1 dealer N
+bid E pass S 30 W pass N pass
+points NS 30 EW 12
+marks NS 1 EW 0
+total NS 1 EW 0
+
+hand 2 dealer E
+bid S pass W 3l N pass E pass
+
+hand 3 dealer S
+bid W pass N 31 E pass S pass
+points NS 31 EW 11
+marks NS 1 EW 0
+total NS 3 EW 0
+"""
+
+
+def test_unread_hand_leaves_running_marks_unknown_not_misscored() -> None:
+    """A hand lost to a syntax error must not make the next hands look misnumbered or
+    misscored: its marks are unknown, so the next total is trusted, not flagged."""
+    read = next(read_games(GAME))
+    assert [p.code for p in read.problems] == ["syntax-error"]
+    report = check_game(read.game, read.rules, index=1, unread=read.unread_lines)
+    assert [f.code for f in report.findings] == []
+
+
+def test_syntax_error_shows_the_whole_word() -> None:
+    read = next(read_games(GAME))
+    assert "'3l'" in read.problems[0].message
+
+
+def test_hand_keyword_with_many_spaces_starts_a_hand() -> None:
+    text = '[Event "x"]\nhand    1 dealer N\nhand      2 dealer E\n'
+    read = next(read_games(text))
+    assert read.problems == []
+    assert [h.number for h in read.game.hands] == [1, 2]
+
+
+def test_byte_order_mark_before_the_tags() -> None:
+    read = next(read_games('\ufeff[Event "x"]\nhand 1 dealer N\n'))
+    assert read.problems == []
+    assert read.game.tag("Event") == "x"
+
+
+def test_notrumps_is_follow_me() -> None:
+    for word in ("notrumps", "no-trumps", "notrump", "no-trump", "nt", "followme"):
+        read = next(read_games(f'[Event "x"]\nhand 1 dealer N\ntrump {word}\n'))
+        assert read.problems == [], word
+        assert read.game.hands[0].trump is not None
+        assert str(read.game.hands[0].trump.trump) == "follow-me"
+
+
+def test_own_suit_inverted_is_for_nello_only() -> None:
+    text = '[Event "x"]\nhand 1 dealer N\ntrump follow-me doubles-own-suit-inverted\n'
+    read = next(read_games(text))
+    assert [p.code for p in read.problems] == ["syntax-error"]
+    assert "Nello" in read.problems[0].message
+
+
+def test_duplicate_tag_keeps_both_and_the_first_rules() -> None:
+    text = '[Event "a"]\n[Options "all-pass=reshake"]\n[Event "b"]\n[Options "win-by=2"]\n'
+    read = next(read_games(text))
+    assert [p.code for p in read.problems] == ["duplicate-tag", "duplicate-tag"]
+    assert [t.value for t in read.game.tags if t.name == "Event"] == ["a", "b"]
+    assert read.rules == read.game.rules
+    assert read.rules.all_pass.value == "reshake"
+
+
+def test_roster_tag_names_in_any_case() -> None:
+    read = next(read_games('[event "x"]\n[NORTH "Ann"]\n'))
+    assert read.game.tag("Event") == "x"
+    assert read.game.tag("North") == "Ann"
+    assert [t.name for t in read.game.tags][: len(ROSTER)] == list(ROSTER)

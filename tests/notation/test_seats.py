@@ -1,0 +1,36 @@
+"""Seats and partnerships (RULES.md, Equipment, seats, count)."""
+
+from __future__ import annotations
+
+from notation.seats import SEATS, Seat, Team
+
+
+def test_equipment_four_seats_clockwise_n_e_s_w() -> None:
+    """RULES.md, Equipment: four seats, clockwise N, E, S, W."""
+    assert [s.value for s in SEATS] == ["N", "E", "S", "W"]
+    assert [s.next for s in SEATS] == [Seat.E, Seat.S, Seat.W, Seat.N]
+    assert Seat.S.clockwise() == (Seat.S, Seat.W, Seat.N, Seat.E)
+    assert [s.index for s in SEATS] == [0, 1, 2, 3]
+
+
+def test_equipment_partners_sit_opposite() -> None:
+    """RULES.md, Equipment: partners sit opposite (N/S against E/W)."""
+    assert {s: s.partner for s in SEATS} == {
+        Seat.N: Seat.S,
+        Seat.S: Seat.N,
+        Seat.E: Seat.W,
+        Seat.W: Seat.E,
+    }
+    assert all(s.team is s.partner.team for s in SEATS)
+    assert all(s.team is not s.next.team for s in SEATS)
+    assert Seat.N.team is Team.NS
+    assert Seat.E.team is Team.EW
+    assert Team.NS.opponents is Team.EW
+    assert Team.EW.opponents is Team.NS
+
+
+def test_seat_names_in_words() -> None:
+    """RULES.md, Equipment: the seats are North, East, South and West (the roster tags)."""
+    assert [s.name_word for s in SEATS] == ["North", "East", "South", "West"]
+    assert [str(s) for s in SEATS] == ["N", "E", "S", "W"]
+    assert str(Team.NS) == "NS"

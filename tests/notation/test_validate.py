@@ -1,0 +1,382 @@
+"""Every finding code the reader and the validator produce, each from a small written record.
+
+Each test is named after its code (``test_<code>``) and checks the code and where it points:
+hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the list complete.
+"""
+
+from __future__ import annotations
+
+from notation.findings import CODES, Finding, Severity
+from notation.reader import read_games
+from notation.rules import RuleSet
+from notation.seats import Seat, Team
+from notation.text import loads
+from notation.validate import GameReport, check_game, check_hand
+
+# Line 1 is the tag; hand 1 starts on line 2, the deal on lines 3-6, the bids on 7, trump on
+# 8 and the tricks on 9-15 (see ``hand``).
+TAG = '[Event "t"]\n'
+DEAL = """deal N 6-6 6-5 6-4 6-3 5-5 5-4 4-4
+     E 6-2 6-1 6-0 3-3 2-2 1-1 0-0
+     S 5-3 5-2 5-1 5-0 4-3 4-2 4-1
+     W 4-0 3-2 3-1 3-0 2-1 2-0 1-0
+"""
+BIDS = "bid N 30 E pass S pass W pass\n"
+TRUMP = "trump N sixes\n"
+# N takes every trick in sixes: NS 42 EW 0.
+SWEEP = [
+    "1 N 6-6 6-0 5-0 3-0",
+    "2 N 6-5 6-1 5-1 2-0",
+    "3 N 6-4 6-2 4-1 1-0",
+    "4 N 6-3 0-0 4-2 2-1",
+    "5 N 5-5 1-1 5-3 3-2",
+    "6 N 5-4 2-2 5-2 3-1",
+    "7 N 4-4 3-3 4-3 4-0",
+]
+SCORES = "points NS 42 EW 0\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"
+
+
+def hand(
+    tricks: list[str] = SWEEP,
+    tail: str = SCORES,
+    *,
+    deal: str = DEAL,
+    bids: str = BIDS,
+    trump: str = TRUMP,
+) -> str:
+    """Hand 1, dealt by W, with parts replaced as a test needs."""
+    return (
+        "hand 1 dealer W\n" + deal + bids + trump + "".join(t + "\n" for t in tricks) + tail
+    )
+
+
+def check(record: str, rules: RuleSet | None = None) -> GameReport:
+    return check_game(loads(TAG + record)[0], rules)
+
+
+def only(code: str, record: str, rules: RuleSet | None = None) -> Finding:
+    """The one finding with ``code`` (there must be exactly one)."""
+    found = [f for f in check(record, rules).findings if f.code == code]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def where(f: Finding) -> tuple[int | None, int | None, Seat | None, int | None, int | None]:
+    return f.hand, f.trick, f.seat, f.line, f.column
+
+
+def read_problem(text: str) -> Finding:
+    [read] = list(read_games(text))
+    assert len(read.problems) == 1, read.problems
+    return read.problems[0]
+
+
+def test_clean_hand_has_no_findings() -> None:
+    """A legal, correctly scored hand is never flagged."""
+    report = check(hand())
+    assert report.findings == ()
+    assert report.marks == {Team.NS: 1, Team.EW: 0}
+    assert [t.winner for t in report.hands[0].tricks] == [Seat.N] * 7
+
+
+def test_every_code_has_a_test() -> None:
+    """Every code in notation.findings.CODES is tested here by a test named after it."""
+    names = set(globals())
+    missing = [c for c in CODES if f"test_{c.replace('-', '_')}" not in names]
+    assert missing == []
+
+
+# -- codes the reader gives (the text cannot be read as written) --
+
+
+def test_syntax_error() -> None:
+    f = read_problem(TAG + "hand 1 dealer N\nbid E pass S thirty W pass N pass\n")
+    assert (f.code, f.severity, f.game, f.hand, f.line, f.column) == (
+        "syntax-error", Severity.ERROR, 1, 1, 3, 14,
+    )
+    assert "expected a bid (pass, 30 … 41, or marks like 1m)" in f.message
+
+
+def test_tile_not_in_set() -> None:
+    f = read_problem(TAG + "hand 1 dealer N\ndeal N 6-6 7-3 5-5\n")
+    assert (f.code, f.hand, f.line, f.column) == ("tile-not-in-set", 1, 3, 12)
+    assert f.message == "7-3 is not a tile of the double-six set (ends run 0 … 6)"
+
+
+def test_duplicate_tag() -> None:
+    f = read_problem(TAG + '[Site "a"]\n[Event "u"]\n')
+    assert (f.code, f.game, f.line, f.column) == ("duplicate-tag", 1, 3, 2)
+    assert f.message == "the Event tag is written twice in this game"
+
+
+def test_unknown_rules() -> None:
+    f = read_problem(TAG + '[Rules "moon"]\n')
+    assert (f.code, f.line, f.column) == ("unknown-rules", 2, 2)
+    assert "there is no rule set 'moon'" in f.message
+    g = read_problem(TAG + '[Options "all-pass=redeal"]\n')
+    assert (g.code, g.line, g.column) == ("unknown-rules", 2, 2)
+    assert g.message == "option all-pass takes forced-bid, reshake, not 'redeal'"
+
+
+# -- the deal --
+
+
+def test_tile_written_twice() -> None:
+    deal = DEAL.replace("N 6-6 6-5 6-4", "N 6-6 6-5 6-5")
+    f = only("tile-written-twice", hand(deal=deal))
+    assert where(f) == (1, None, Seat.N, 3, 16)
+    assert f.evidence == {"tile": "6-5"}
+
+
+def test_tile_dealt_twice() -> None:
+    deal = DEAL.replace("E 6-2", "E 6-6")
+    f = only("tile-dealt-twice", hand(deal=deal))
+    assert where(f) == (1, None, Seat.E, 4, 8)
+    assert f.evidence == {"tile": "6-6", "also_dealt_to": "N"}
+
+
+def test_deal_size() -> None:
+    deal = DEAL.replace(" 1-0\n", "\n")
+    f = only("deal-size", hand(deal=deal))
+    assert where(f) == (1, None, Seat.W, 6, 6)
+    assert f.message == "W is dealt 6 tiles; each seat holds 7"
+
+
+def test_seat_dealt_twice() -> None:
+    deal = DEAL + "     N 6-6\n"
+    f = only("seat-dealt-twice", hand(deal=deal))
+    assert where(f) == (1, None, Seat.N, 7, 6)
+
+
+# -- the order of hands --
+
+
+def test_dealer_out_of_turn() -> None:
+    record = "hand 1 dealer N\nbid E 30 S pass W pass N pass\nhand 2 dealer S\n"
+    f = only("dealer-out-of-turn", record)
+    assert where(f) == (2, None, Seat.S, 4, 1)
+    assert f.severity is Severity.WARNING
+    assert "the deal passes left from N to E" in f.message
+
+
+def test_hand_number() -> None:
+    record = "hand 1 dealer N\nbid E 30 S pass W pass N pass\nhand 3 dealer E\n"
+    f = only("hand-number", record)
+    assert where(f) == (3, None, None, 4, 1)
+    assert f.message == "hand 3 follows hand 1"
+
+
+# -- the auction --
+
+
+def test_bid_out_of_turn() -> None:
+    f = only("bid-out-of-turn", hand(bids="bid N 30 E pass W pass\n"))
+    assert where(f) == (1, None, Seat.W, 7, 17)
+    assert f.evidence == {"expected": "S"}
+    assert f.message == "W bid out of turn: it was S's turn to bid"
+
+
+def test_bid_below_minimum() -> None:
+    f = only("bid-below-minimum", hand(bids="bid N 29 E pass S pass W pass\n"))
+    assert where(f) == (1, None, Seat.N, 7, 5)
+    assert f.evidence == {"bid": "29"}
+
+
+def test_bid_not_above() -> None:
+    f = only("bid-not-above", hand(bids="bid N 30 E 30 S pass W pass\n"))
+    assert where(f) == (1, None, Seat.E, 7, 10)
+
+
+def test_bid_off_ladder() -> None:
+    f = only("bid-off-ladder", hand(bids="bid N 3m E pass S pass W pass\n"))
+    assert where(f) == (1, None, Seat.N, 7, 5)
+    assert f.message == "3 marks may only be bid over 2 marks"
+
+
+def test_auction_incomplete() -> None:
+    f = only("auction-incomplete", hand(bids="bid N 30 E pass\n"))
+    assert where(f) == (1, None, None, 7, 1)
+    assert f.severity is Severity.WARNING
+    assert "S, W did not bid" in f.message
+
+
+def test_dealer_must_bid() -> None:
+    f = only("dealer-must-bid", "hand 1 dealer W\nbid N pass E pass S pass W pass\n")
+    assert where(f) == (1, None, Seat.W, 3, 26)
+
+
+def test_played_after_reshake() -> None:
+    rules = RuleSet().with_options({"all-pass": "reshake"})
+    f = only("played-after-reshake", hand(bids="bid N pass E pass S pass W pass\n"), rules)
+    assert where(f) == (1, None, None, 8, 1)
+
+
+# -- the contract --
+
+
+def test_no_auction() -> None:
+    f = only("no-auction", hand(bids=""))
+    assert where(f) == (1, None, None, 8, 1)
+
+
+def test_no_trump_call() -> None:
+    f = only("no-trump-call", hand(trump=""))
+    assert where(f) == (1, None, None, 8, 1)
+
+
+def test_trump_by_wrong_seat() -> None:
+    f = only("trump-by-wrong-seat", hand(trump="trump S sixes\n"))
+    assert where(f) == (1, None, Seat.S, 8, 1)
+    assert f.evidence == {"declarer": "N"}
+
+
+# -- the play --
+
+
+def test_trick_number() -> None:
+    tricks = [*SWEEP[:2], SWEEP[2].replace("3 N", "4 N", 1), *SWEEP[3:]]
+    f = only("trick-number", hand(tricks))
+    assert where(f) == (1, 3, None, 11, 1)
+    assert f.severity is Severity.WARNING
+
+
+def test_wrong_leader() -> None:
+    """RULES.md, Suits and rank: the winner of a trick leads the next (and the declarer the
+    first)."""
+    tricks = [*SWEEP[:3], "4 E 0-0 4-2 2-1 6-3", *SWEEP[4:]]
+    f = only("wrong-leader", hand(tricks))
+    assert where(f) == (1, 4, Seat.E, 12, 1)
+    assert f.evidence == {"expected": "N"}
+    assert "N won trick 3" in f.message
+    first = only("wrong-leader", hand(["1 E 6-0 5-0 3-0 6-6"], "end set\n"))
+    assert where(first) == (1, 1, Seat.E, 9, 1)
+    assert "the declarer leads to the first trick" in first.message
+
+
+def test_trick_size() -> None:
+    f = only("trick-size", hand(["1 N 6-6 6-0 5-0"], ""))
+    assert where(f) == (1, 1, None, 9, 1)
+
+
+def test_too_many_tricks() -> None:
+    f = only("too-many-tricks", hand([*SWEEP, "8 N 6-6 6-0 5-0 3-0"]))
+    assert where(f) == (1, None, None, 16, 1)
+
+
+def test_tile_played_twice() -> None:
+    deal = ""  # without the deal the only evidence is the play itself
+    f = only("tile-played-twice", hand([SWEEP[0], "2 N 6-6 6-1 5-1 2-0"], "", deal=deal))
+    assert where(f) == (1, 2, Seat.N, 6, 5)
+    assert f.evidence == {"tile": "6-6", "first_trick": 1}
+
+
+def test_tile_not_held() -> None:
+    f = only("tile-not-held", hand(["1 N 6-6 6-0 5-0 2-2"], ""))
+    assert where(f) == (1, 1, Seat.W, 9, 17)
+    assert f.evidence == {"tile": "2-2", "dealt_to": "E"}
+    # Only W's hand recorded: W plays a tile it was not dealt.
+    west = "deal W 4-0 3-2 3-1 3-0 2-1 2-0 1-0\n"
+    g = only("tile-not-held", hand(["1 N 6-6 6-0 5-0 2-2"], "", deal=west))
+    assert where(g) == (1, 1, Seat.W, 6, 17)
+    assert g.message == "W played 2-2, which is not in W's dealt hand"
+
+
+def test_renege() -> None:
+    """RULES.md, Reneges: a renege is provable from the deal."""
+    tricks = [*SWEEP[:4], "5 N 5-5 1-1 4-3 3-2", "6 N 5-4 2-2 5-2 3-1", "7 N 4-4 3-3 5-3 4-0"]
+    f = only("renege", hand(tricks, "points NS 42 EW 0\nmarks NS 0 EW 1\n"))
+    assert where(f) == (1, 5, Seat.S, 13, 13)
+    assert f.evidence == {
+        "tile": "4-3",
+        "led_suit": "fives",
+        "could_follow": ["5-3", "5-2"],
+        "proven_by_trick": None,
+    }
+
+
+def test_renege_proven_by_a_later_play_without_the_deal() -> None:
+    """RULES.md, Reneges: where the deal is not recorded, a renege is proven by a later play
+    of a tile that could have followed."""
+    tricks = [*SWEEP[:4], "5 N 5-5 1-1 4-3 3-2", "6 N 5-4 2-2 5-2 3-1", "7 N 4-4 3-3 5-3 4-0"]
+    f = only("renege", hand(tricks, "", deal=""))
+    assert where(f) == (1, 5, Seat.S, 9, 13)
+    assert f.evidence["proven_by_trick"] == 6
+    assert "but played 5-2 in trick 6" in f.message
+    # Failing to follow with no later proof is not a renege: the seat may have been void.
+    assert [c.code for c in check(hand(tricks[:5], "", deal="")).findings] == [
+        "hand-unfinished"
+    ]
+
+
+# -- the end of the hand --
+
+
+def test_hand_unfinished() -> None:
+    f = only("hand-unfinished", hand(SWEEP[:3], ""))
+    assert where(f) == (1, None, None, 11, 1)
+    assert f.severity is Severity.WARNING
+
+
+def test_ending_unjustified() -> None:
+    """RULES.md, Ending a hand early: the stop must be justified by what was captured."""
+    f = only("ending-unjustified", hand(SWEEP[:3], "end made\n"))
+    assert where(f) == (1, None, None, 12, 1)
+    assert f.evidence == {"points": {"NS": 23, "EW": 0}}
+
+
+def test_ending_after_seven() -> None:
+    f = only("ending-after-seven", hand(SWEEP, "end made\n" + SCORES))
+    assert where(f) == (1, None, None, 16, 1)
+    assert f.severity is Severity.WARNING
+
+
+def test_misscored_points() -> None:
+    f = only("misscored-points", hand(SWEEP, SCORES.replace("NS 42 EW 0", "NS 40 EW 2")))
+    assert where(f) == (1, None, None, 16, 1)
+    assert f.evidence == {"written": {"NS": 40, "EW": 2}, "computed": {"NS": 42, "EW": 0}}
+    # With no tricks recorded, the points written must still add up to 42.
+    g = only("misscored-points", hand([], "points NS 30 EW 10\n"))
+    assert where(g) == (1, None, None, 9, 1)
+    assert g.message == "the points written add up to 40; a hand is worth 42"
+
+
+def test_marks_follow_points_written_when_no_tricks_are_recorded() -> None:
+    """RULES.md, Scoring: with only the points recorded, the marks follow from them."""
+    report = check(hand([], "points NS 31 EW 11\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"))
+    assert report.findings == ()
+    f = only("misscored-marks", hand([], "points NS 29 EW 13\nmarks NS 1 EW 0\n"))
+    assert f.evidence["computed"] == {"NS": 0, "EW": 1}
+
+
+def test_misscored_marks() -> None:
+    f = only("misscored-marks", hand(SWEEP, SCORES.replace("marks NS 1 EW 0", "marks NS 2 EW 0")))
+    assert where(f) == (1, None, None, 17, 1)
+    assert f.evidence == {"written": {"NS": 2, "EW": 0}, "computed": {"NS": 1, "EW": 0}}
+
+
+def test_misscored_total() -> None:
+    f = only("misscored-total", hand(SWEEP, SCORES.replace("total NS 1", "total NS 2")))
+    assert where(f) == (1, None, None, 18, 1)
+    assert f.evidence == {"written": {"NS": 2, "EW": 0}, "computed": {"NS": 1, "EW": 0}}
+
+
+def test_played_after_game_won() -> None:
+    record = (
+        "hand 1 dealer N\nbid E 30 S pass W pass N pass\ntotal NS 0 EW 7\n"
+        "hand 2 dealer E\nbid S 30 W pass N pass E pass\n"
+    )
+    f = only("played-after-game-won", record)
+    assert where(f) == (2, None, None, 5, 1)
+    assert f.game is None
+    report = check_game(loads(TAG + record)[0], index=3)
+    assert report.winner is Team.EW
+    assert {g.game for g in report.findings} == {3}
+
+
+def test_check_hand_alone_defaults_to_straight_rules() -> None:
+    """check_hand checks a hand on its own under straight 42."""
+    [game] = loads(TAG + hand())
+    report = check_hand(game.hands[0])
+    assert report.findings == ()
+    assert report.points == {Team.NS: 42, Team.EW: 0}
+    assert [t.points for t in report.tricks] == [6, 1, 16, 1, 16, 1, 1]

@@ -1,0 +1,210 @@
+"""Rendering replay steps: what is shown, and that record text stays inert."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+from notation.game import Game
+from notation.reader import read_games
+from notation.seats import Seat
+from notation.validate import GameReport, check_game
+from replay.render import comment_text, inert, print_replay, render_step
+from replay.steps import Step, game_steps
+
+RECORD = """\
+; Friday club night
+[Event "Friday night"]
+[North "Ann"] [East "Bob"] [South "Cy"] [West "Dee"]
+[Rules "straight"]
+
+hand 1 dealer N
+deal N 6-6 6-0 5-3 5-1 4-0 3-0 2-2
+     E 6-3 5-4 5-0 4-4 4-2 4-1 3-3
+     S 6-5 6-4 5-2 4-3 2-1 1-1 1-0
+     W 6-2 6-1 5-5 3-2 3-1 2-0 0-0
+bid E pass S 30 {bold} W pass N pass
+trump fives
+1 S 4-3 5-5 4-0 4-4   ; W trumps in
+2 W 6-1 {why?} 6-0 6-3 6-4
+3 S 1-1 3-1 5-1 4-1
+4 N 3-0 3-3 1-0 3-2
+5 E 5-0 6-5 0-0 5-3
+6 S 2-1 6-2 2-2 4-2
+7 N 6-6 5-4 5-2 2-0
+points NS 24 EW 18
+marks NS 0 EW 1
+"""
+
+RENEGE = RECORD.replace("2 W 6-1 {why?} 6-0 6-3 6-4", "2 W 6-1 {why?} 2-2 6-3 6-4").replace(
+    "6 S 2-1 6-2 2-2 4-2", "6 S 2-1 6-2 6-0 4-2"
+)
+
+NAMES = {Seat.N: "Ann", Seat.E: "Bob", Seat.S: "Cy", Seat.W: "Dee"}
+EVIL = "[red]x[/red]\x1b[2J"
+# Rich's own styling: Select Graphic Rendition codes only (colours, bold, reverse).
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _read(text: str) -> tuple[Game, GameReport]:
+    read = next(read_games(text))
+    assert read.problems == []
+    return read.game, check_game(read.game)
+
+
+def _steps(text: str = RECORD) -> list[Step]:
+    game, report = _read(text)
+    return list(game_steps(game, report))
+
+
+def _show(step: Step, names: dict[Seat, str] = NAMES, **console: bool | str | None) -> str:
+    out = io.StringIO()
+    options: dict[str, bool | str | None] = {"color_system": None, **console}
+    Console(file=out, width=100, **options).print(render_step(step, names))  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def _lines_with(text: str, word: str) -> list[int]:
+    return [i for i, line in enumerate(text.splitlines()) if word in line]
+
+
+def test_the_table_is_laid_out_like_the_seats() -> None:
+    shown = _show(_steps()[9])  # E plays 4-4: three plays on the table
+    assert "hand 1 · step 10 · E plays 4-4" in shown
+    for name in ("Ann (N) dealer", "Bob (E)", "Cy (S) declarer", "Dee (W)"):
+        assert name in shown
+    north, east, south, west = (_lines_with(shown, n)[0] for n in ("Ann", "Bob", "Cy", "Dee"))
+    assert north < west == east < south  # N above, W and E level, S below
+    lines = shown.splitlines()
+    assert lines[west].index("Dee") < lines[east].index("Bob")  # W on the left
+    # Tiles still held: North has played 4-0, East 4-4 on this step.
+    assert "6-6 6-0 5-3 5-1 3-0 2-2" in shown
+    assert "6-3 5-4 5-0 4-2 4-1 3-3" in shown
+    assert "4-0" not in lines[north + 1]
+
+
+def test_the_trick_in_the_middle_marks_the_leader() -> None:
+    shown = _show(_steps()[10])  # W wins trick 1
+    assert "trick 1 · S led" in shown
+    assert "S 4-3 led" in shown
+    for play in ("W 5-5", "N 4-0", "E 4-4"):
+        assert play in shown
+    n_line, s_line = _lines_with(shown, "N 4-0")[0], _lines_with(shown, "S 4-3 led")[0]
+    w_line = _lines_with(shown, "W 5-5")[0]
+    assert n_line < w_line < s_line
+    assert w_line == _lines_with(shown, "E 4-4")[0]
+    assert "W takes 11 points" in shown
+    assert "W wins trick 1 for 11 points" in shown
+    assert "comment: W trumps in" in shown
+
+
+def test_auction_contract_points_and_marks() -> None:
+    steps = _steps()
+    shown = _show(steps[10])
+    assert "E pass · S 30 · W pass · N pass" in shown
+    assert "S 30 in fives" in shown
+    assert "NS 0 points, 0 tricks · EW 11 points, 1 trick" in shown
+    assert "NS 0 · EW 0 before this hand" in shown
+    last = _show(steps[-1])
+    assert "NS 24 points, 4 tricks · EW 18 points, 3 tricks" in last
+    assert "NS 0 · EW 1 after this hand (NS 0 · EW 0 before)" in last
+    assert "S's 30 is set; EW score 1 mark" in last
+
+
+def test_auction_calls_sit_at_their_seats() -> None:
+    shown = _show(_steps()[2])  # S bids 30
+    assert "S bids 30" in shown
+    assert "S 30" in shown
+    assert "E pass" in shown
+    assert "contract   —" in shown
+
+
+def test_a_renege_is_shown_with_what_could_follow() -> None:
+    steps = _steps(RENEGE)
+    step = next(s for s in steps if s.findings)
+    shown = _show(step)
+    assert step.text == "N plays 2-2"
+    assert "error renege: N reneged in trick 2" in " ".join(shown.split())
+    assert "\n  could have followed with 6-6, 6-0" in shown
+
+
+def test_findings_are_red() -> None:
+    step = next(s for s in _steps(RENEGE) if s.findings)
+    shown = _show(step, color_system="truecolor", force_terminal=True)
+    assert "\x1b[31m" in shown or "\x1b[1;31m" in shown
+
+
+def test_unknown_tiles_show_as_question_marks() -> None:
+    text = "\n".join(line for line in RECORD.splitlines() if not line.startswith(("deal", "     ")))
+    steps = _steps(text)
+    shown = _show(steps[10])
+    assert "? ? ? ? ? ?" in shown  # six tiles left, none known
+    assert "played 4-0" in shown
+
+
+@pytest.mark.parametrize(
+    "console",
+    [
+        {"color_system": None},
+        {"color_system": "truecolor", "force_terminal": True},
+    ],
+)
+def test_a_name_is_never_markup_or_an_escape_code(console: dict[str, bool | str | None]) -> None:
+    names = {**NAMES, Seat.W: EVIL}
+    shown = _show(_steps()[7], names, **console)
+    assert "\x1b[2J" not in shown
+    text = SGR.sub("", shown)
+    assert "\x1b" not in text  # every ESC written is the start of a style, none is the name's
+    assert "[red]x[/red]" in text
+    assert "Dee" not in text
+    assert "[red]x[/red]\\x1b[2J (W)" in text  # the ESC byte shown as the characters \x1b
+    if console["color_system"] is None:
+        assert text == shown
+
+
+def test_bidi_overrides_and_c1_controls_are_escaped() -> None:
+    assert inert("ab\u202ecd\u2066").plain == "ab\\u202ecd\\u2066"
+    assert inert("\x9b2J\x7f\t").plain == "\\x9b2J\\x7f\\x09"
+    assert inert("Zoë 😀 [b]").plain == "Zoë 😀 [b]"
+    assert comment_text("next hand\n  is bad\x1b").plain == "next hand is bad\\x1b"
+
+
+def test_print_replay_prints_every_step_as_plain_text() -> None:
+    game, report = _read(RECORD.replace('[West "Dee"]', '[West "[bold]Dee\x1b[2J"]'))
+    out = io.StringIO()
+    console = Console(file=out, width=100)  # not a terminal: no colours, no cursor moves
+    assert print_replay(console, game, report) == 42
+    shown = out.getvalue()
+    assert "\x1b" not in shown
+    assert shown.startswith("Friday night · N Ann · E Bob · S Cy · W [bold]Dee\\x1b[2J\n")
+    assert "comment: Friday club night" in shown
+    assert shown.count("hand 1 · step ") == 42
+    steps = [
+        int(line.split("step ")[1].split(" ")[0])
+        for line in shown.splitlines()
+        if line.startswith("hand 1 · step ")
+    ]
+    assert steps == list(range(1, 43))
+
+
+def test_print_replay_one_hand() -> None:
+    game, report = _read(RECORD)
+    console = Console(file=io.StringIO(), width=100)
+    assert print_replay(console, game, report, hand=1) == 42
+    with pytest.raises(ValueError, match="no hand 2"):
+        print_replay(console, game, report, hand=2)
+
+
+def test_a_comment_with_an_escape_code_is_inert() -> None:
+    game, report = _read(RECORD.replace("{why?}", "{why?\x1b]0;pwned\x07}"))
+    out = io.StringIO()
+    print_replay(Console(file=out, width=100, force_terminal=True), game, report)
+    shown = out.getvalue()
+    assert "\x1b]0;" not in shown
+    assert "\x07" not in shown
+    text = SGR.sub("", shown)
+    assert "\x1b" not in text
+    assert "comment: why?\\x1b]0;pwned\\x07" in text
