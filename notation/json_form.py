@@ -3,9 +3,11 @@
 The JSON form holds everything the text form holds (tags, deal, auction, trump, tricks,
 ending, score lines and every comment) but not where each item was written (spans). It is
 canonical in the same ways as the text ``write_game`` writes: the roster tags first with
-``?`` where unknown, the deal in seat order with each seat's tiles high to low, score lines
-as points, marks, total, and comments on bids and plays braced. So text → JSON → text gives
-the canonical text, and JSON → text → JSON gives the same JSON.
+``?`` where unknown (standard tag names in their usual case), the deal in seat order with
+each seat's tiles high to low, score lines as points, marks, total, 42 points bid as 1m, and
+comments braced wherever the text form braces them (on bids and plays, and all but the last
+after a line). So text → JSON → text gives the canonical text, JSON → text → JSON gives the
+same JSON, and a game read from canonical text comes back from its JSON unchanged.
 
 The functions mirror the :mod:`json` module. Every problem with the input raises
 :class:`~notation.errors.RecordError` with the JSON Pointer of the offending value and, when
@@ -43,6 +45,7 @@ from notation.bids import Bid, BidError, BidKind
 from notation.contracts import PIP_NAMES, ContractError, DoublesRank, Trump, TrumpKind
 from notation.errors import RecordError
 from notation.game import (
+    ROSTER,
     Auction,
     Call,
     Comment,
@@ -78,6 +81,8 @@ _Path = tuple[str | int, ...]  # where a value is in a document: field names and
 
 _TILES: dict[str, Tile] = {str(t): t for t in ALL_TILES}
 _SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
+# The standard tag names are not case-sensitive: [event "…"] is the Event tag, as in text.
+_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What the schema refuses in names and comments (its patterns), for the writer's quick check.
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -166,7 +171,7 @@ def dumps_game(game: Game) -> dict[str, Any]:
     Raises :class:`RecordError` for a game the JSON form cannot hold, which no game read
     from text is: a comment holding ``}`` inside braces, a tag written twice, hand 0 …
     """
-    tags = with_roster(game.tags)
+    tags = with_roster(tuple(Tag(_tag_name(t.name), t.value, *_notes(t)) for t in game.tags))
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -327,6 +332,10 @@ def _notes(item: HandHeader | Holding | Ending | ScoreLine | Tag) -> _Notes:
     return item.before, item.after
 
 
+def _tag_name(name: str) -> str:
+    return _STANDARD_TAGS.get(name.lower(), name)
+
+
 # ---- checking a document ----
 
 
@@ -357,6 +366,8 @@ def _writable(doc: dict[str, Any]) -> bool:
             items.append((hand["auction"], False))
             items += ((call, True) for call in calls)
         if "trump" in hand:
+            if hand["trump"].get("doubles") == DoublesRank.OWN_SUIT_INVERTED.value:
+                return False  # a Nello option, which follow-me does not take
             items.append((hand["trump"], False))
         for trick in hand.get("tricks", ()):
             if not trick["plays"] or not _whole(trick["number"], 1):
@@ -521,7 +532,7 @@ def _check_meaning(doc: Mapping[str, Any], at: _Path) -> None:
     """What the schema cannot say: a tag written twice; a ; comment that is not last."""
     seen: dict[str, int] = {}
     for i, tag in enumerate(doc["tags"]):
-        name = tag["name"]
+        name = _tag_name(tag["name"])
         if name in seen:
             raise _Problem(
                 (*at, "tags", i, "name"),
@@ -584,7 +595,7 @@ _VALUE_WORDS: dict[str, str] = {
     "leader": "is not a seat (N, E, S or W)",
     "suit": "is not a trump: blanks, ones, deuces, treys, fours, fives, sixes, doubles "
     "or follow-me",
-    "doubles": "is not a doubles option: high, low, own-suit or own-suit-inverted",
+    "doubles": "is not a doubles option for follow-me: high, low or own-suit",
     "kind": "is not how a hand ends: made, set or laydown",
     "braced": "is not true or false (true for a { braced } comment, false for a ; comment)",
     "name": "is not a tag name: a letter, then letters, digits or _",
@@ -734,6 +745,8 @@ def _explain(error: Any, doc: object, path: _Path) -> tuple[_Path, str]:
         return path, _bid_words(value)
     if field == "suit" and last == "suit":
         return path, _trump_words(value)
+    if field == "doubles" and value in ("own-suit-inverted", "doubles-own-suit-inverted"):
+        return path, f"{_show(value)} is a Nello option; follow-me takes high, low or own-suit"
     if field == "doubles" and isinstance(value, str) and value.startswith("doubles-"):
         return path, f'{_show(value)} is written "{value.removeprefix("doubles-")}" in a record'
     if field == "text" and last == "text":
@@ -862,7 +875,9 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
 
 
 def _game(doc: Mapping[str, Any]) -> Game:
-    tags = with_roster(tuple(Tag(t["name"], t["value"], *_comments(t)) for t in doc["tags"]))
+    tags = with_roster(
+        tuple(Tag(_tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
+    )
     try:
         # A follow-me trump that names no doubles option takes the table's rule, as in text.
         default_doubles = Game(tags).rules.follow_me_doubles

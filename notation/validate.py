@@ -24,7 +24,7 @@ from notation.bids import POINTS_IN_A_HAND
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract
 from notation.findings import Finding, Severity
 from notation.game import EndKind, Game, Hand, ScoreKind, Span
-from notation.play import can_follow, follows, led_suit, trick_points, trick_winner
+from notation.play import can_follow, follows, led_suit, trick_points, trick_winner, trump_suit
 from notation.rules import AllPass, RenegePenalty, RuleSet
 from notation.scoring import MarkAward, award, game_winner, is_made, is_set, needs_every_trick
 from notation.seats import SEATS, Seat, Team
@@ -402,7 +402,9 @@ class _HandCheck:
         could: Sequence[Tile],
         proven_in: int | None,
     ) -> None:
+        assert self.contract is not None  # reneges are judged only once trump is known
         suit_name = "doubles" if suit == DOUBLES_SUIT else PIP_NAMES[suit]
+        led = f"trumps ({suit_name})" if suit == trump_suit(self.contract.trump) else suit_name
         tiles = ", ".join(str(t) for t in could)
         if proven_in is None:
             how = f"while holding {tiles}, which could have followed"
@@ -410,7 +412,7 @@ class _HandCheck:
             how = f"but played {tiles} in trick {proven_in}, so it held a tile that could follow"
         self.report(
             "renege",
-            f"{seat} reneged in trick {k}: played {tile} on a lead of {suit_name} {how}",
+            f"{seat} reneged in trick {k}: played {tile} on a lead of {led} {how}",
             span,
             trick=k,
             seat=seat,

@@ -137,7 +137,7 @@ def test_renege_findings_name_trick_and_seat() -> None:
     assert [f.message for f in reneges] == [
         "W reneged in trick 3: played 2-2 on a lead of fours while holding 5-4, 4-2, "
         "which could have followed",
-        "S reneged in trick 2: played 0-0 on a lead of sixes but played 6-3 in trick 7, "
+        "S reneged in trick 2: played 0-0 on a lead of trumps (sixes) but played 6-3 in trick 7, "
         "so it held a tile that could follow",
     ]
     assert not reads[0].game.hands[1].deal

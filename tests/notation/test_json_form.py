@@ -274,6 +274,22 @@ def test_a_bid_of_42_points_reads_as_a_mark_and_whole_floats_as_numbers(
     assert hand.number == 1
 
 
+def test_standard_tag_names_are_not_case_sensitive() -> None:
+    tags = [{"name": "event", "value": "Club"}, {"name": "OPTIONS", "value": "win-by=2"}]
+    doc = {"format": "t42-game", "version": 1, "tags": tags, "hands": []}
+    game = json_form.loads_game(doc)
+    assert game.tag("Event") == "Club"
+    assert game.tag("Options") == "win-by=2"
+    assert json_form.dumps_game(game) == json_form.dumps_game(read(write_game(game)))
+    tags.append({"name": "Event", "value": "Club"})
+    with pytest.raises(RecordError, match="the Event tag is written twice"):
+        json_form.loads_game(doc)
+    assert json_form.dumps_game(Game((Tag("site", "Hall"),)))["tags"][1] == {
+        "name": "Site",
+        "value": "Hall",
+    }
+
+
 def test_empty_optional_lists_are_accepted_and_left_out() -> None:
     doc = {
         "format": "t42-game",
@@ -512,6 +528,14 @@ BAD_VALUES = [
         "/hands/0/trump/doubles",
         "a doubles option goes only with follow-me, not with sixes",
         '"low"',
+    ),
+    (
+        "nello-doubles-option-with-follow-me",
+        '"doubles": "low"',
+        '"doubles": "own-suit-inverted"',
+        "/hands/2/trump/doubles",
+        "'own-suit-inverted' is a Nello option; follow-me takes high, low or own-suit",
+        '"own-suit-inverted"',
     ),
     (
         "laydown-without-seat",
@@ -879,6 +903,9 @@ def test_a_game_the_json_form_cannot_hold_is_refused_when_dumped() -> None:
         json_form.dumps_game(Game((), (Hand(HandHeader(0, Seat.N)),)))
     with pytest.raises(RecordError, match="the Note tag is written twice"):
         json_form.dumps_game(Game((Tag("Note", "a"), Tag("Note", "b"))))
+    nello = TrumpCall(Trump.follow_me(DoublesRank.OWN_SUIT_INVERTED))
+    with pytest.raises(RecordError, match="is a Nello option"):
+        json_form.dumps_game(Game((), (Hand(HandHeader(1, Seat.N), trump=nello),)))
 
 
 # ---- properties over many games ----
@@ -911,7 +938,9 @@ _BIDS = st.one_of(
 _TRUMPS = st.one_of(
     st.integers(0, 6).map(Trump.pip),
     st.just(Trump.doubles_trump()),
-    st.sampled_from(DoublesRank).map(Trump.follow_me),
+    st.sampled_from([DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT]).map(
+        Trump.follow_me
+    ),
 )
 _PLAYS = st.builds(Play, st.sampled_from(ALL_TILES), _comments(True), _comments(True))
 _CALLS = st.builds(Call, _SEATS, _BIDS, _comments(True), _comments(True))
@@ -952,7 +981,7 @@ def _hands(draw: st.DrawFn, number: int) -> Hand:
 @st.composite
 def _games(draw: st.DrawFn) -> Game:
     names = draw(st.lists(st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True),
-                          unique=True, max_size=4))  # fmt: skip
+                          unique_by=str.lower, max_size=4))  # fmt: skip
     values = st.text(
         alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")),
         max_size=12,
@@ -993,6 +1022,7 @@ def test_a_game_is_either_written_validly_or_refused(data: st.DataObject) -> Non
     comments = st.lists(st.builds(Comment, odd_text, st.booleans()), max_size=3).map(tuple)
     hand = Hand(
         HandHeader(data.draw(st.integers(-1, 2)), Seat.N, data.draw(comments), data.draw(comments)),
+        trump=TrumpCall(data.draw(st.sampled_from(DoublesRank).map(Trump.follow_me))),
         scores=(ScoreLine(ScoreKind.POINTS, data.draw(st.integers(-2, 2)), 0),),
         tricks=(Trick(data.draw(st.integers(-1, 2)), Seat.E,
                       (Play(ALL_TILES[0], data.draw(comments), data.draw(comments)),)),),
