@@ -66,7 +66,7 @@ class _FileResult:
     games: list[Game] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     unreadable: bool = False  # some game could not be read whole
-    games_read: int = 0  # every game met, whole or not
+    games_read: int = 0  # every game met, whole or not (text before any tags is no game)
     hands: int = 0
 
 
@@ -100,7 +100,7 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
         result.unreadable = any(g.problems for g in games)
         reads = iter(games)
     for read in reads:
-        result.games_read += 1
+        result.games_read += read.has_tags
         result.findings.extend(read.problems)
         result.hands += len(read.game.hands)
         if check and (read.game.hands or not read.problems):
@@ -143,11 +143,20 @@ def validate(
             code = EXIT_UNUSABLE
             report.append({"path": source_name(path), "unusable": str(e)})
             continue
-        if not result.games and not result.findings:
+        if not result.games_read:
+            # Nothing in the file could be read as a game: empty, only comments, or not a record.
             message = f"{result.path}: no games found (a game starts with a tag like [Event \"…\"])"
+            if not as_json:
+                _print_findings(result)
             _say(err, message, "bold red")
             code = EXIT_UNUSABLE
-            report.append({"path": result.path, "unusable": message})
+            report.append(
+                {
+                    "path": result.path,
+                    "unusable": message,
+                    "findings": [f.as_json() for f in result.findings],
+                }
+            )
             continue
         errors = sum(f.is_error for f in result.findings)
         warnings = len(result.findings) - errors

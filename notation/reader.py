@@ -94,6 +94,7 @@ class ReadGame:
     first_line: int = 1
     rules: RuleSet = field(default_factory=RuleSet)
     unread_lines: tuple[int, ...] = ()  # where each hand that could not be read starts
+    has_tags: bool = True  # False for text before any tag block, which is no game at all
 
     @property
     def complete(self) -> bool:
@@ -742,7 +743,14 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
     game = Game(with_roster(tags), tuple(hands))
     text = "".join(s.text for s in segments)
     return ReadGame(
-        index, game, problems, text, segments[0].first_line, rules, tuple(unread)
+        index,
+        game,
+        problems,
+        text,
+        segments[0].first_line,
+        rules,
+        tuple(unread),
+        has_tags=segments[0].kind == "tags",
     )
 
 

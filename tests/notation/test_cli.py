@@ -1,0 +1,257 @@
+"""The ``t42`` command: golden output and exit codes (0 clean, 1 findings, 2 unusable input).
+
+Golden files live in ``tests/notation/golden``; after a deliberate change of wording, rewrite
+them with ``T42_UPDATE_GOLDEN=1 pytest tests/notation/test_cli.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from notation import json_form
+from notation.cli import app
+from notation.text import loads
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.t42"))
+
+runner = CliRunner()
+
+
+def t42(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def _in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Paths in messages are as given on the command line: run from the checkout.
+    monkeypatch.chdir(ROOT)
+
+
+def _golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("T42_UPDATE_GOLDEN"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_validate_each_sample_golden(name: str) -> None:
+    code, out, _ = t42("validate", f"samples/{name}")
+    expected_code = 0 if ": 0 errors, 0 warnings" in out else 1
+    assert code == expected_code
+    _golden(f"validate-{name}.txt", out)
+
+
+def test_validate_clean_exit_zero_and_summary() -> None:
+    code, out, err = t42("validate", "samples/full-game.t42")
+    assert (code, err) == (0, "")
+    assert out == "samples/full-game.t42: 1 game, 9 hands: 0 errors, 0 warnings\n"
+
+
+def test_validate_renege_shows_caret_under_the_play() -> None:
+    code, out, _ = t42("validate", "samples/renege.t42")
+    assert code == 1
+    lines = out.splitlines()
+    head = lines.index(next(line for line in lines if "[renege]" in line))
+    assert lines[head].startswith("samples/renege.t42:24:17: error: W reneged in trick 3")
+    assert lines[head + 1] == "   24 | 3 N 4-4 4-1 4-3 2-2 { W still holds 5-4 and 4-2 }"
+    assert lines[head + 2] == "      |                 ^"
+
+
+def test_validate_json_findings() -> None:
+    code, out, _ = t42("validate", "--json", "samples/renege.t42", "samples/full-game.t42")
+    assert code == 1
+    report = json.loads(out)
+    renege, clean = report["files"]
+    assert [f["code"] for f in renege["findings"]] == ["renege", "renege"]
+    first = renege["findings"][0]
+    assert (first["hand"], first["trick"], first["seat"]) == (1, 3, "W")
+    assert first["evidence"]["could_follow"] == ["5-4", "4-2"]
+    assert clean["findings"] == []
+    assert clean["hands"] == 9
+
+
+def test_validate_broken_file_checks_the_rest() -> None:
+    code, out, _ = t42("validate", "samples/broken.t42")
+    assert code == 1
+    assert "samples/broken.t42:37:7: error: '3O' is not expected here" in out
+    assert out.endswith("samples/broken.t42: 2 games, 3 hands: 1 error, 0 warnings\n")
+
+
+def test_validate_stdin() -> None:
+    text = (SAMPLES / "misscore.t42").read_text()
+    code, out, _ = t42("validate", "-", stdin=text)
+    assert code == 1
+    assert "<stdin>:29:1: error: points written as NS 35 EW 7" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "no games found"),
+        (b"; nothing but a comment\n", "no games found"),
+        (b"\x00\x01\x02 binary", "this is a binary file, not a text record"),
+        (b'[Event "caf\xe9"]\n', "x.t42:1:12: this file is not UTF-8 text (byte 0xe9"),
+    ],
+)
+def test_unusable_input_exit_two(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "x.t42"
+    path.write_bytes(content)
+    code, _, err = t42("validate", str(path))
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_missing_file_exit_two() -> None:
+    code, _, err = t42("validate", "no-such-file.t42")
+    assert (code, err) == (2, "no-such-file.t42: no such file\n")
+
+
+def test_fmt_check_and_in_place(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.t42"
+    messy.write_text(
+        '[North "Ann"] [event "Club"]\nHAND 1 DEALER n\nbid e PASS s 30 w pass n pass\n'
+        "trump 5\n",
+        encoding="utf-8",
+    )
+    assert t42("fmt", "--check", str(messy))[0] == 1
+    code, out, _ = t42("fmt", str(messy))
+    assert code == 0
+    assert "[Event \"Club\"]\n[Site \"?\"]" in out
+    assert "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump fives\n" in out
+    assert t42("fmt", "-i", str(messy))[0] == 0
+    assert messy.read_text(encoding="utf-8") == out
+    assert t42("fmt", "--check", str(messy))[0] == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["messy.t42"]  # no temporary left
+
+
+def test_fmt_refuses_a_broken_file_and_leaves_it_alone(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.t42"
+    original = (SAMPLES / "broken.t42").read_text(encoding="utf-8")
+    broken.write_text(original, encoding="utf-8")
+    code, out, err = t42("fmt", "-i", str(broken))
+    assert code == 2
+    assert "'3O' is not expected here" in out
+    assert "not formatted: mend the errors above first" in err
+    assert broken.read_text(encoding="utf-8") == original
+
+
+@pytest.mark.parametrize("name", [n for n in SAMPLE_NAMES if n != "broken.t42"])
+def test_convert_round_trip_through_json_lines(tmp_path: Path, name: str) -> None:
+    jsonl = tmp_path / "games.jsonl"
+    back = tmp_path / "back.t42"
+    assert t42("convert", f"samples/{name}", "-o", str(jsonl))[0] == 0
+    validator = json_form.validator()
+    for line in jsonl.read_text(encoding="utf-8").splitlines():
+        assert list(validator.iter_errors(json.loads(line))) == []
+    assert t42("convert", str(jsonl), "-o", str(back))[0] == 0
+    assert back.read_text(encoding="utf-8") == (SAMPLES / name).read_text(encoding="utf-8")
+    again = tmp_path / "again.jsonl"
+    assert t42("convert", str(back), "-o", str(again))[0] == 0
+    assert again.read_bytes() == jsonl.read_bytes()
+
+
+def test_convert_one_game_to_a_json_document(tmp_path: Path) -> None:
+    out = tmp_path / "renege.json"
+    assert t42("convert", "samples/renege.t42", "-o", str(out))[0] == 0
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["format"] == "t42-game"
+    assert json_form.loads_game(document) == loads((SAMPLES / "renege.t42").read_text())[0]
+
+
+def test_convert_writes_good_games_and_reports_bad_ones(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = t42("convert", "samples/broken.t42", "-o", str(out))
+    assert code == 1
+    assert "'3O' is not expected here" in stdout
+    assert "could not be converted" in err
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1  # game 2 is whole
+
+
+def test_convert_bad_json_is_located(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "t42-game", "version": 1, "tags": [], "hands": [\n  {"number": 1, '
+                   '"dealer": "X"}]}', encoding="utf-8")
+    code, out, _ = t42("validate", str(bad))
+    assert code == 1
+    assert f"{bad}:2:27: error: hands/0/dealer: 'X' is not a seat" in out
+    assert '    2 |   {"number": 1, "dealer": "X"}]}' in out
+
+
+def test_replay_prints_every_step_when_piped() -> None:
+    code, out, _ = t42("replay", "samples/renege.t42", "--hand", "1")
+    assert code == 0
+    assert "hand 1 · step 1 · hand 1: N deals" in out
+    assert "W plays 2-2" in out
+    assert "renege" in out
+    assert "could have followed with 5-4, 4-2" in out
+    assert "\x1b" not in out
+
+
+def test_replay_unknown_hand_exit_two() -> None:
+    code, _, err = t42("replay", "samples/renege.t42", "--hand", "9")
+    assert code == 2
+    assert "no hand 9 to replay" in err
+
+
+HOSTILE = "[red]x[/red]\x1b[2J"
+
+
+@pytest.mark.parametrize("form", ["t42", "json"])
+def test_hostile_name_is_shown_literally(form: str) -> None:
+    record = (SAMPLES / "renege.t42").read_text().replace("Tom Weatherby", HOSTILE)
+    stdin = record if form == "t42" else json.dumps(json_form.dumps_game(loads(record)[0]))
+    for command in (("replay", "-", "--hand", "1"), ("validate", "-")):
+        code, out, _ = t42(*command, stdin=stdin)
+        assert code in (0, 1)
+        assert "\x1b" not in out
+        if command[0] == "replay":
+            assert "E [red]x[/red]\\x1b[2J" in out
+
+
+def test_installed_command_runs_outside_the_checkout(tmp_path: Path) -> None:
+    """The grammar and schema are found wherever t42 is run from (read from the package)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "notation", "validate", str(SAMPLES / "renege.t42")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "[renege]" in done.stdout
+    assert done.stderr == ""
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("[]{}\";-0123456789 \nNESWhandealrbiptumpsx")),
+               max_size=200))
+def test_no_input_gives_a_traceback(text: str) -> None:
+    for command in ("validate", "fmt", "convert"):
+        code, out, err = t42(command, "-", stdin=text)
+        assert code in (0, 1, 2)
+        assert "Traceback" not in out + err
+        assert "internal error" not in err
+
+
+def test_hostile_source_line_in_a_finding_is_inert() -> None:
+    text = f'[North "Ann"]\n[North "{HOSTILE}"]\n'
+    code, out, _ = t42("validate", "-", stdin=text)
+    assert code == 1
+    assert '    2 | [North "[red]x[/red]\\x1b[2J"]' in out
+    assert "\x1b" not in out
