@@ -110,6 +110,15 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
     return result
 
 
+def _read_or_exit(path: Path) -> _FileResult:
+    """Read one file for a command that needs it whole; an unreadable file ends the run."""
+    try:
+        return _read_file(path, check=False)
+    except UnreadableInput as e:
+        _say(err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+
+
 def _print_findings(result: _FileResult) -> None:
     lines = result.text.splitlines()
     for finding in result.findings:
@@ -254,11 +263,7 @@ def convert(
     ] = None,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back."""
-    try:
-        result = _read_file(source, check=False)
-    except UnreadableInput as e:
-        _say(err, str(e), "bold red")
-        raise typer.Exit(EXIT_UNUSABLE) from None
+    result = _read_or_exit(source)
     form = _output_format(output, to)
     if form is Format.t42:
         text = write_games(result.games)
@@ -295,11 +300,7 @@ def replay(
     """Replay a record step by step: every bid and play, the hands, the trick, the score."""
     from replay.render import print_replay
 
-    try:
-        result = _read_file(source, check=False)
-    except UnreadableInput as e:
-        _say(err, str(e), "bold red")
-        raise typer.Exit(EXIT_UNUSABLE) from None
+    result = _read_or_exit(source)
     if result.unreadable:
         _print_findings(result)
     games = list(enumerate(result.games, start=1))
