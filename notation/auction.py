@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from notation.bids import Bid, BidKind
+from notation.rules import PlungeLead, RuleSet
 from notation.seats import Seat
 
 MINIMUM_BID = 30
@@ -24,10 +25,30 @@ def bidding_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     return dealer.next.clockwise()
 
 
-def bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | None:
-    """Why ``bid`` may not be made over ``standing`` (None when it may), as (code, words)."""
+def bid_problem(
+    bid: Bid,
+    standing: Bid | None,
+    rules: RuleSet | None = None,
+    *,
+    plunge: bool = False,
+) -> tuple[str, str] | None:
+    """Why ``bid`` may not be made over ``standing`` (None when it may), as (code, words).
+
+    Under ``rules`` for the points game the ladder after 41 is 42, 84 and (over 84) 168.
+    ``plunge`` says the bidder went on to play a Plunge, which may open at or jump to its
+    bid (4 marks, or 3 when the partner leads).
+
+    >>> from notation.rules import rule_set
+    >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
+    True
+    >>> bid_problem(Bid.marks(4), Bid.marks(2), rule_set("points")) is None
+    True
+    """
+    rules = rules or RuleSet()
     if bid.is_pass:
         return None
+    if rules.points_game:
+        return _points_bid_problem(bid, standing)
     if bid.kind is BidKind.POINTS:
         if bid.amount < MINIMUM_BID:
             return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
@@ -43,8 +64,37 @@ def bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | None:
     if bid.kind is BidKind.MARKS and bid.amount > FREE_MARKS:
         over = standing.amount if standing and standing.kind is BidKind.MARKS else 0
         if bid.amount != over + 1 or over < FREE_MARKS:
+            plunge_marks = plunge_bid(rules)
+            if plunge and rules.plunge and bid.amount == max(plunge_marks, over + 1):
+                return None
+            jump = (
+                f"; only a Plunge may jump to {plunge_marks} marks"
+                if rules.plunge and bid.amount == plunge_marks
+                else ""
+            )
             return (
                 "bid-off-ladder",
-                f"{bid.amount} marks may only be bid over {bid.amount - 1} marks",
+                f"{bid.amount} marks may only be bid over {bid.amount - 1} marks{jump}",
             )
+    return None
+
+
+def plunge_bid(rules: RuleSet) -> int:
+    """The marks a Plunge is bid at: 4 with the declarer leading, 3 with the partner leading."""
+    return 3 if rules.plunge_lead is PlungeLead.PARTNER else 4
+
+
+POINTS_LADDER = (42, 84, 168)  # after 41 in the points game; 168 only over 84 (001, 004)
+
+
+def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | None:
+    value = bid.value
+    if bid.kind is BidKind.POINTS and value < MINIMUM_BID:
+        return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
+    if value > HIGHEST_POINT_BID and value not in POINTS_LADDER:
+        return "bid-off-ladder", f"{value} is not a bid: after 41 come 42, 84 and 168"
+    if standing is not None and not standing.is_pass and not standing < bid:
+        return "bid-not-above", f"{value} does not beat the standing bid of {standing.value}"
+    if value == POINTS_LADDER[2] and (standing is None or standing.value != POINTS_LADDER[1]):
+        return "bid-off-ladder", "168 may only be bid over 84"
     return None

@@ -6,9 +6,14 @@ Exit codes: 0 clean; 1 findings (or, for ``fmt --check``, a file not in canonica
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import sys
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -19,14 +24,22 @@ from rich.console import Console
 from rich.text import Text
 
 from notation import json_form
+from notation.archive import CheckedGame, check_unit, looks_like_json, read_archive, units
 from notation.diagnostics import describe
 from notation.errors import RecordError
-from notation.files import UnreadableInput, read_source, source_name, write_atomically
+from notation.files import (
+    AtomicWriter,
+    UnreadableInput,
+    read_source,
+    source_name,
+    write_atomically,
+)
 from notation.findings import Finding, Severity
 from notation.game import Game
 from notation.reader import ReadGame, read_games
+from notation.stats import ArchiveStats
 from notation.validate import check_game
-from notation.writer import write_games
+from notation.writer import write_game, write_games
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -70,18 +83,11 @@ class _FileResult:
     hands: int = 0
 
 
-def _looks_like_json(text: str) -> bool:
-    start = text.lstrip()[:2]
-    return start.startswith("{") or start.rstrip() in ("[{", "[]") or (
-        start.startswith("[") and text.lstrip()[1:].lstrip()[:1] in ("{", "]")
-    )
-
-
 def _read_file(path: Path, *, check: bool) -> _FileResult:
     """Read one file of either form; with ``check``, also run every rule over it."""
     text = read_source(path)
     result = _FileResult(source_name(path), text)
-    if _looks_like_json(text):
+    if looks_like_json(text):
         for item in json_form.read_records(text):
             if isinstance(item, RecordError):
                 result.unreadable = True
@@ -110,6 +116,57 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
     return result
 
 
+def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
+    """Every game of ``path`` read and checked, in order, by ``jobs`` processes.
+
+    Games are cut from the file here and read in the workers, a bounded number in flight, so
+    memory stays flat. A small file is checked here, as starting processes would cost more.
+    """
+    work = units(path)
+    first = list(itertools.islice(work, 4 * jobs))
+    with _progress(path) as advance:
+        if jobs == 1 or len(first) < 4 * jobs:
+            for checked in map(check_unit, itertools.chain(first, work)):
+                advance(len(checked.text))
+                yield checked
+            return
+        with ProcessPoolExecutor(jobs) as pool:
+            window: deque[Future[CheckedGame]] = deque()
+            for unit in itertools.chain(first, work):
+                window.append(pool.submit(check_unit, unit))
+                if len(window) >= 8 * jobs:
+                    checked = window.popleft().result()
+                    advance(len(checked.text))
+                    yield checked
+            while window:
+                checked = window.popleft().result()
+                advance(len(checked.text))
+                yield checked
+
+
+@contextmanager
+def _progress(path: Path) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr for a long file, when stderr is a terminal; else nothing."""
+    size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
+    if not err.is_terminal or size < 4_000_000:
+        yield lambda _: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(f"checking {path.name}", total=size)
+        yield lambda n: bar.advance(task, n)
+
+
+def _show(findings: list[Finding], path: str, lines: list[str], first_line: int = 1) -> None:
+    for finding in findings:
+        style = "bold red" if finding.is_error else "yellow"
+        head, _, rest = describe(finding, path, lines, first_line).partition("\n")
+        _say(out, head, style)
+        if rest:
+            _say(out, rest)
+
+
 def _read_or_exit(path: Path) -> _FileResult:
     """Read one file for a command that needs it whole; an unreadable file ends the run."""
     try:
@@ -120,14 +177,7 @@ def _read_or_exit(path: Path) -> _FileResult:
 
 
 def _print_findings(result: _FileResult) -> None:
-    lines = result.text.splitlines()
-    for finding in result.findings:
-        style = "bold red" if finding.is_error else "yellow"
-        text = describe(finding, result.path, lines)
-        head, _, rest = text.partition("\n")
-        _say(out, head, style)
-        if rest:
-            _say(out, rest)
+    _show(result.findings, result.path, result.text.split("\n"))  # \n lines, as the grammar
 
 
 def _plural(n: int, word: str) -> str:
@@ -140,56 +190,69 @@ def validate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the findings as JSON on stdout.")
     ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Stop at the first finding (for CI).")
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Processes to check with (default: the cores)."),
+    ] = os.cpu_count() or 1,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
     code = EXIT_CLEAN
     report: list[dict[str, Any]] = []
     for path in files:
+        if strict and code != EXIT_CLEAN:
+            break
+        name = source_name(path)
+        games = hands = errors = warnings = 0
+        findings: list[dict[str, Any]] = []
         try:
-            result = _read_file(path, check=True)
+            for checked in _checked_games(path, jobs):
+                found = checked.findings
+                games += checked.is_game
+                hands += checked.hands
+                errors += sum(f.is_error for f in found)
+                warnings += sum(not f.is_error for f in found)
+                if strict:
+                    found = found[:1]
+                if as_json:
+                    findings += [f.as_json() for f in found]
+                else:
+                    _show(found, name, checked.text.split("\n"), checked.first_line)
+                if strict and found:
+                    break
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
-            report.append({"path": source_name(path), "unusable": str(e)})
+            report.append({"path": name, "unusable": str(e), "findings": findings})
             continue
-        if not result.games_read:
+        if not games:
             # Nothing in the file could be read as a game: empty, only comments, or not a record.
-            message = f"{result.path}: no games found (a game starts with a tag like [Event \"…\"])"
-            if not as_json:
-                _print_findings(result)
+            message = f"{name}: no games found (a game starts with a tag like [Event \"…\"])"
             _say(err, message, "bold red")
             code = EXIT_UNUSABLE
-            report.append(
-                {
-                    "path": result.path,
-                    "unusable": message,
-                    "findings": [f.as_json() for f in result.findings],
-                }
-            )
+            report.append({"path": name, "unusable": message, "findings": findings})
             continue
-        errors = sum(f.is_error for f in result.findings)
-        warnings = len(result.findings) - errors
-        if result.findings:
+        if errors or warnings:
             code = max(code, EXIT_FINDINGS)
         if as_json:
             report.append(
                 {
-                    "path": result.path,
-                    "games": result.games_read,
-                    "hands": result.hands,
+                    "path": name,
+                    "games": games,
+                    "hands": hands,
                     "errors": errors,
                     "warnings": warnings,
-                    "findings": [f.as_json() for f in result.findings],
+                    "findings": findings,
                 }
             )
             continue
-        _print_findings(result)
         summary = (
-            f"{result.path}: {_plural(result.games_read, 'game')}, "
-            f"{_plural(result.hands, 'hand')}: "
+            f"{name}: {_plural(games, 'game')}, {_plural(hands, 'hand')}: "
             f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
         )
-        _say(out, summary, "green" if not result.findings else "bold")
+        _say(out, summary, "bold" if errors or warnings else "green")
     if as_json:
         out.file.write(json.dumps({"files": report}, indent=2, ensure_ascii=False) + "\n")
     raise typer.Exit(code)
@@ -250,6 +313,39 @@ def _output_format(out_path: Path | None, to: Format | None) -> Format:
     return Format.jsonl
 
 
+class _GameSink:
+    """Where converted games go, in the chosen form, written as they come."""
+
+    def __init__(self, write: Callable[[str], object], form: Format) -> None:
+        self.write = write
+        self.form = form
+        self.count = 0
+        self._held: str | None = None  # .json: one game is an object, several an array
+
+    def add(self, game: Game) -> None:
+        if self.form is Format.t42:
+            self.write(("\n" if self.count else "") + write_game(game))
+        elif self.form is Format.jsonl:
+            self.write(json_form.dumps(game) + "\n")
+        else:
+            doc = json_form.dumps(game, indent=2)
+            if self.count == 0:
+                self._held = doc
+            else:
+                if self._held is not None:
+                    self.write("[\n" + self._held)
+                    self._held = None
+                self.write(",\n" + doc)
+        self.count += 1
+
+    def close(self) -> None:
+        if self.form is Format.json:
+            if self._held is not None:
+                self.write(self._held + "\n")
+            elif self.count:
+                self.write("\n]\n")
+
+
 @app.command()
 def convert(
     source: Annotated[Path, typer.Argument(help="A .t42, .json or .jsonl file; - reads stdin.")],
@@ -261,29 +357,150 @@ def convert(
         Format | None,
         typer.Option("--to", help="Output form (default: from -o's suffix; JSON Lines to stdout)."),
     ] = None,
+    rejects: Annotated[
+        Path | None,
+        typer.Option("--rejects", help="Keep the text of every game that cannot be read here."),
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Stop at the first game that cannot be read.")
+    ] = False,
 ) -> None:
-    """Convert notation to JSON (one document per game, JSON Lines for many) and back."""
-    result = _read_or_exit(source)
+    """Convert notation to JSON (one document per game, JSON Lines for many) and back.
+
+    Games are read and written one at a time. A game that cannot be read is reported and,
+    with --rejects, kept there as written: input = output + rejects. Files appear only when
+    the run is over (written to a temporary name, then renamed).
+    """
+    name = source_name(source)
     form = _output_format(output, to)
-    if form is Format.t42:
-        text = write_games(result.games)
-    elif form is Format.json:
-        text = json_form.dumps(result.games[0] if len(result.games) == 1 else result.games,
-                               indent=2) + "\n"
-    else:
-        text = "".join(json_form.dumps(g) + "\n" for g in result.games)
-    if output is None or str(output) == "-":
-        out.file.write(text)
-    else:
-        write_atomically(output, text)
-    if result.unreadable or not result.games:
-        _print_findings(result)
-        if not result.games and not result.findings:
-            _say(err, f"{result.path}: no games found", "bold red")
-        else:
-            skipped = "every game" if not result.games else "the games above"
-            _say(err, f"{result.path}: {skipped} could not be converted", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE if not result.games else EXIT_FINDINGS)
+    to_file = output is not None and str(output) != "-"
+    in_place = (
+        to_file and output is not None and str(source) != "-" and output.exists()
+        and output.resolve() == source.resolve()
+    )
+    with ExitStack() as files:
+        sink_file = files.enter_context(AtomicWriter(output)) if to_file and output else None
+        reject_file = files.enter_context(AtomicWriter(rejects)) if rejects else None
+        sink = _GameSink(sink_file.write if sink_file else out.file.write, form)
+        rejected = games = 0
+        try:
+            for read in read_archive(source):
+                games += read.has_tags
+                if read.problems or not read.has_tags:
+                    _show(read.problems, name, read.text.split("\n"), read.first_line)
+                    rejected += 1
+                    if reject_file is not None:
+                        text = read.rejected_text
+                        reject_file.write(text if text.endswith("\n") else text + "\n")
+                    if strict:
+                        break
+                    continue
+                sink.add(read.game)
+        except UnreadableInput as e:
+            _say(err, str(e), "bold red")
+            raise typer.Exit(EXIT_UNUSABLE) from None
+        sink.close()
+        if not games and not rejected:
+            _say(err, f"{name}: no games found", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        if rejected and (in_place or strict):
+            why = (
+                "not converted in place: it has games that cannot be read, and writing over "
+                "it would lose them"
+                if in_place
+                else "stopped at the first game that cannot be read"
+            )
+            _say(err, f"{name}: {why}", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE if in_place else EXIT_FINDINGS)
+        if sink_file is not None:
+            sink_file.commit()
+        if reject_file is not None:
+            reject_file.commit()
+    if rejected:
+        kept = f"; their text is in {rejects}" if rejects else ""
+        what = "game" if rejected == 1 else "games"
+        _say(err, f"{name}: {sink.count} converted, {rejected} {what} could not be converted"
+             f"{kept}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE if not sink.count else EXIT_FINDINGS)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+@app.command()
+def stats(
+    files: FilesArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Write the summary as JSON.")] = False,
+) -> None:
+    """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
+    from rich.table import Table
+
+    tally = ArchiveStats()
+    code = EXIT_CLEAN
+    for path in files:
+        try:
+            for read in read_archive(path):
+                tally.add(read)
+        except UnreadableInput as e:
+            _say(err, str(e), "bold red")
+            code = EXIT_UNUSABLE
+    if as_json:
+        out.file.write(json.dumps(tally.as_json(), indent=2) + "\n")
+        raise typer.Exit(code)
+    summary = Table(title="archive", show_header=False, box=None)
+    for label, value in (
+        ("games", f"{tally.games:,}"),
+        ("hands", f"{tally.hands:,}"),
+        ("games not read whole", f"{tally.unreadable_games:,}"),
+        ("hands thrown in", f"{tally.thrown_in:,}"),
+        ("sets", f"{tally.sets:,}"),
+        ("marks per game", f"{tally.marks_per_game:.2f}"),
+    ):
+        summary.add_row(label, value)
+    bids = Table(title="bids won", show_lines=False)
+    for column in ("bid", "played", "made", "made %"):
+        bids.add_column(column, justify="right")
+    for level in tally.bid_levels():
+        played, made = tally.bids[level], tally.made[level]
+        bids.add_row(level, f"{played:,}", f"{made:,}", f"{100 * made / played:.0f}%")
+    contracts = Table(title="contracts named")
+    contracts.add_column("trump")
+    contracts.add_column("hands", justify="right")
+    for trump, count in tally.contracts.most_common():
+        contracts.add_row(trump, f"{count:,}")
+    found = Table(title="findings")
+    found.add_column("code")
+    found.add_column("count", justify="right")
+    for finding, count in sorted(tally.findings.items()):
+        found.add_row(finding, f"{count:,}")
+    for table in (summary, bids, contracts, found):
+        out.print(table)
+    raise typer.Exit(code)
+
+
+@app.command()
+def deal(
+    seed: Annotated[int, typer.Option("--seed", help="The same seed deals the same games.")] = 1,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
+    rules: Annotated[str, typer.Option("--rules", help="The rule set to play under.")] = (
+        "straight"
+    ),
+    to: Annotated[Format, typer.Option("--to", help="Output form.")] = Format.t42,
+) -> None:
+    """Deal and play random legal games to the end: practice records and benchmark archives."""
+    import random
+
+    from notation.dealing import random_game
+    from notation.rules import RulesError, rule_set
+
+    try:
+        table = rule_set(rules)
+    except RulesError as e:
+        _say(err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    rng = random.Random(seed)
+    sink = _GameSink(out.file.write, to)
+    for _ in range(games):
+        sink.add(random_game(rng, table))
+    sink.close()
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -296,31 +513,117 @@ def replay(
     hand: Annotated[
         int | None, typer.Option("--hand", "-n", help="Only this hand number.")
     ] = None,
+    print_steps: Annotated[
+        bool, typer.Option("--print", help="Print every step even on a terminal.")
+    ] = False,
 ) -> None:
-    """Replay a record step by step: every bid and play, the hands, the trick, the score."""
+    """Replay a record step by step: every bid and play, the hands, the trick, the score.
+
+    On a terminal this opens an interactive view (keys at the foot of the screen; --hand
+    starts at that hand); piped, or with --print, it prints every step.
+    """
+    from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
     from replay.render import print_replay
 
     result = _read_or_exit(source)
-    if result.unreadable:
-        _print_findings(result)
     games = list(enumerate(result.games, start=1))
     if game is not None:
         games = [(i, g) for i, g in games if i == game]
         if not games:
             count = len(result.games)
+            if result.unreadable:
+                _print_findings(result)
             _say(err, f"{result.path}: there is no game {game} (it has {count})", "bold red")
             raise typer.Exit(EXIT_UNUSABLE)
-    shown = 0
-    for index, record in games:
-        if hand is not None and all(h.number != hand for h in record.hands):
-            continue
-        print_replay(out, record, check_game(record, index=index), hand)
-        shown += 1
-    if shown == 0:
+    if hand is not None:
+        games = [(i, g) for i, g in games if any(h.number == hand for h in g.hands)]
+    if not games:
+        if result.unreadable:
+            _print_findings(result)
         what = f"no hand {hand}" if hand is not None else "no games"
         _say(err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
+    checked = [(i, g, check_game(g, index=i)) for i, g in games]
+    interactive = not print_steps and str(source) != "-" and on_a_terminal()
+    if interactive and not has_textual():
+        _say(err, HINT, "yellow")
+        interactive = False
+    if interactive:
+        replay_interactively(checked, hand)
+        if result.unreadable:  # said after the view closes, so that it stays on screen
+            _print_findings(result)
+    else:
+        if result.unreadable:
+            _print_findings(result)
+        for _, record, report in checked:
+            print_replay(out, record, report, hand)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+@app.command()
+def audit(
+    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    game: Annotated[
+        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
+    ] = None,
+    hand: Annotated[
+        int | None, typer.Option("--hand", "-n", help="Only this hand number.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
+    ] = False,
+) -> None:
+    """Audit hands like a referee: findings with evidence, the score, best play, claims."""
+    from rich.rule import Rule
+
+    from notation.audit import audit_game, audit_json, render_hand
+
+    result = _read_or_exit(source)
+    games = [(i, g) for i, g in enumerate(result.games, start=1) if game in (None, i)]
+    audits = [
+        a
+        for i, g in games
+        for a in audit_game(g, None, i, None if hand is None else [hand])
+    ]
+    if result.unreadable and not as_json:
+        _print_findings(result)
+    if not audits:
+        what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"
+        if game is not None and not games:
+            what = f"no game {game}"
+        _say(err, f"{result.path}: {what} to audit", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    if as_json:
+        report = audit_json(audits, result.path)
+        out.file.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for item in audits:
+            out.print(Rule(style="dim"))
+            out.print(render_hand(item))
+    found = result.unreadable or any(a.has_findings for a in audits)
+    raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+
+
+@app.command("rules")
+def rules_command(
+    name: Annotated[
+        str | None, typer.Argument(help="A rule set to show in full (straight, texas, points).")
+    ] = None,
+) -> None:
+    """List the rule sets and every option, or show one rule set in full."""
+    from notation.rules import RulesError, rule_set
+    from notation.rules_view import options_table, rule_set_table, rule_sets_table
+
+    if name is None:
+        out.print(rule_sets_table())
+        out.print(options_table())
+        return
+    try:
+        rules = rule_set(name)
+    except RulesError as e:
+        _say(err, f"t42 rules: {e}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    out.print(rule_set_table(rules))
 
 
 def main() -> None:

@@ -4,10 +4,15 @@
 (True, 'ones', 'follow-me')
 >>> str(Trump.parse("follow-me", "doubles-low"))
 'follow-me doubles-low'
+>>> str(Trump.parse("", special="nello")), str(Trump.parse("5", special="plunge"))
+('nello doubles-own-suit', 'plunge fives')
+>>> str(Trump.parse("", "doubles-high", special="nello")), str(Trump.parse("", special="sevens"))
+('nello doubles-high', 'sevens')
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
@@ -50,6 +55,47 @@ class DoublesRank(Enum):
         return f"doubles-{self.value}"
 
 
+class Special(Enum):
+    """A special contract the declarer may name instead of a plain trump (RULES.md, Contracts).
+
+    Nello and Low-No are played with no trump and a doubles option; Plunge and Splash with
+    the trump the partner names; Sevens by distance from 7 pips.
+    """
+
+    NELLO = "nello"
+    PLUNGE = "plunge"
+    SPLASH = "splash"
+    SEVENS = "sevens"
+    LOW_NO = "low-no"
+
+    @property
+    def is_nello(self) -> bool:
+        """Nello and Low-No: the declarer must lose every trick and the partner sits out."""
+        return self in (Special.NELLO, Special.LOW_NO)
+
+    @property
+    def partner_names_trump(self) -> bool:
+        return self in (Special.PLUNGE, Special.SPLASH)
+
+    @property
+    def title(self) -> str:
+        return "Low-No" if self is Special.LOW_NO else self.value.capitalize()
+
+
+SPECIAL_ALIASES: dict[str, Special] = {"lowno": Special.LOW_NO}
+
+
+def parse_special(word: str) -> Special:
+    w = word.strip().lower()
+    for special in Special:
+        if special.value == w:
+            return special
+    if w in SPECIAL_ALIASES:
+        return SPECIAL_ALIASES[w]
+    names = ", ".join(s.value for s in Special)
+    raise ContractError(f"{word!r} is not a contract; the contracts are {names}")
+
+
 class ContractError(ValueError):
     """A trump call that names no trump this toolkit knows."""
 
@@ -61,6 +107,7 @@ class Trump:
     kind: TrumpKind
     suit: int | None = None
     doubles: DoublesRank = DoublesRank.HIGH
+    special: Special | None = None
 
     @classmethod
     def pip(cls, suit: int) -> Trump:
@@ -80,12 +127,21 @@ class Trump:
         word: str,
         doubles_word: str | None = None,
         default_doubles: DoublesRank = DoublesRank.HIGH,
+        *,
+        special: str | None = None,
+        nello_doubles: DoublesRank = DoublesRank.OWN_SUIT,
     ) -> Trump:
         """Read a trump call: ``fives``, ``5``, ``doubles``, ``follow-me [doubles-low]``.
 
         A follow-me call that names no doubles option takes ``default_doubles``, the
-        table's rule.
+        table's rule. ``special`` is a contract word before the trump: ``nello`` and
+        ``low-no`` (no trump word; a doubles option, ``nello_doubles`` when none is named),
+        ``sevens`` (nothing else), ``plunge`` and ``splash`` (the trump the partner names).
         """
+        if special is not None:
+            return cls._parse_special(
+                parse_special(special), word, doubles_word, default_doubles, nello_doubles
+            )
         w = word.strip().lower()
         doubles = default_doubles
         if doubles_word is not None:
@@ -114,6 +170,33 @@ class Trump:
             raise ContractError(f"a doubles option goes only with follow-me, not with {w}")
         return trump
 
+    @classmethod
+    def _parse_special(
+        cls,
+        special: Special,
+        word: str,
+        doubles_word: str | None,
+        default_doubles: DoublesRank,
+        nello_doubles: DoublesRank,
+    ) -> Trump:
+        if special.partner_names_trump:
+            if not word.strip():
+                raise ContractError(
+                    f"name the trump of the {special.title}: trump S {special.value} fives"
+                )
+            trump = cls.parse(word, doubles_word, default_doubles)
+            return dataclasses.replace(trump, special=special)
+        if word.strip():
+            raise ContractError(
+                f"{special.title} has no trump: write trump N {special.value} without {word!r}"
+            )
+        if special is Special.SEVENS:
+            if doubles_word is not None:
+                raise ContractError("Sevens takes no doubles option")
+            return cls(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
+        doubles = nello_doubles if doubles_word is None else parse_doubles_rank(doubles_word)
+        return cls(TrumpKind.FOLLOW_ME, None, doubles, special)
+
     @property
     def doubles_form_suit(self) -> bool:
         """True when a double belongs to no pip suit (doubles trump, or an own-suit option)."""
@@ -123,6 +206,12 @@ class Trump:
         )
 
     def __str__(self) -> str:
+        if self.special is not None:
+            if self.special is Special.SEVENS:
+                return "sevens"
+            if self.special.is_nello:
+                return f"{self.special.value} {self.doubles.word}"
+            return f"{self.special.value} {dataclasses.replace(self, special=None)}"
         if self.kind is TrumpKind.PIP:
             assert self.suit is not None
             return PIP_NAMES[self.suit]

@@ -25,10 +25,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 
-from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem, bidding_order
+from notation.auction import (
+    FREE_MARKS,
+    HIGHEST_POINT_BID,
+    MINIMUM_BID,
+    bid_problem,
+    bidding_order,
+    plunge_bid,
+)
 from notation.bids import Bid, BidKind
-from notation.contracts import DoublesRank, Trump
+from notation.contracts import DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
     Auction,
     Call,
@@ -43,9 +51,19 @@ from notation.game import (
     Trick,
     TrumpCall,
 )
-from notation.play import can_follow, led_suit, trick_points, trick_winner
-from notation.rules import AllPass, RulesError, RuleSet, rule_set
-from notation.scoring import award, game_winner, is_made
+from notation.play import can_follow, is_trump, led_suit, sevens_choices, trick_points, trick_winner
+from notation.rules import (
+    AllPass,
+    FirstBidder,
+    FollowMeMin,
+    NelloChoice,
+    OpeningLead,
+    PlungeLead,
+    RulesError,
+    RuleSet,
+    rule_set,
+)
+from notation.scoring import award, game_winner, is_made, points_award
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import ALL_TILES, Tile
 
@@ -57,6 +75,7 @@ PASS_CHANCE = 0.55
 MARKS_BID_CHANCE = 0.12
 DOUBLES_TRUMP_CHANCE = 0.1
 FOLLOW_ME_CHANCE = 0.1
+SPECIAL_CHANCE = 0.3
 # The doubles options a follow-me declarer may name (own-suit-inverted is for Nello only).
 FOLLOW_ME_DOUBLES = (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)
 
@@ -82,27 +101,33 @@ def deal(rng: random.Random) -> dict[Seat, tuple[Tile, ...]]:
     }
 
 
-def _legal_bids(standing: Bid | None) -> list[Bid]:
+def _legal_bids(standing: Bid | None, rules: RuleSet | None = None) -> list[Bid]:
     """Every bid that may be made over ``standing``, cheapest first."""
     candidates = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
     top = FREE_MARKS
     if standing is not None and standing.kind is BidKind.MARKS:
         top = max(top, standing.amount + 1)
+    if rules is not None and rules.points_game:
+        top = 4
     candidates += [Bid.marks(n) for n in range(1, top + 1)]
-    return [b for b in candidates if bid_problem(b, standing) is None]
+    return [b for b in candidates if bid_problem(b, standing, rules) is None]
 
 
-def random_auction(rng: random.Random, dealer: Seat, rules: RuleSet) -> tuple[Call, ...]:
-    """One legal round of bidding from the left of the dealer.
+def random_auction(
+    rng: random.Random, dealer: Seat, rules: RuleSet, first: Seat | None = None
+) -> tuple[Call, ...]:
+    """One legal round of bidding from the left of the dealer (or from ``first``, the holder
+    of the 0-1 under first-bidder=holder-of-0-1).
 
     Each seat passes or makes a random legal bid, now and then in marks; under the forced
-    bid rule a dealer facing three passes bids 30.
+    bid rule the last to bid, facing three passes, bids 30.
     """
     calls: list[Call] = []
     standing: Bid | None = None
-    for seat in bidding_order(dealer):
+    order = bidding_order(dealer) if first is None else first.clockwise()
+    for seat in order:
         bid = Bid.pass_()
-        legal = _legal_bids(standing)
+        legal = _legal_bids(standing, rules)
         if legal and rng.random() >= PASS_CHANCE:
             marks = [b for b in legal if b.kind is BidKind.MARKS]
             points = [b for b in legal if b.kind is BidKind.POINTS]
@@ -112,46 +137,123 @@ def random_auction(rng: random.Random, dealer: Seat, rules: RuleSet) -> tuple[Ca
                 # Most bids are a little above the standing bid, as at a real table.
                 bid = points[min(int(rng.expovariate(0.5)), len(points) - 1)]
         forced = rules.all_pass is AllPass.FORCED_BID
-        if forced and seat is dealer and standing is None and bid.is_pass:
+        if forced and seat is order[-1] and standing is None and bid.is_pass:
             bid = Bid.points(MINIMUM_BID)
-        assert bid_problem(bid, standing) is None
+        assert bid_problem(bid, standing, rules) is None
         if not bid.is_pass:
             standing = bid
         calls.append(Call(seat, bid))
     return tuple(calls)
 
 
-def random_trump(rng: random.Random) -> Trump:
-    """A pip trump, or now and then doubles or follow-me with a random doubles option."""
+def random_trump(
+    rng: random.Random, rules: RuleSet | None = None, bid: Bid | None = None
+) -> Trump:
+    """A pip trump, or now and then doubles or follow-me with a random doubles option
+    (follow-me only on 1 mark or more under follow-me-min=1m)."""
     roll = rng.random()
     if roll < DOUBLES_TRUMP_CHANCE:
         return Trump.doubles_trump()
-    if roll < DOUBLES_TRUMP_CHANCE + FOLLOW_ME_CHANCE:
+    low = (
+        rules is not None
+        and rules.follow_me_min is FollowMeMin.ONE_MARK
+        and (bid is None or bid.value < 42)
+    )
+    if roll < DOUBLES_TRUMP_CHANCE + FOLLOW_ME_CHANCE and not low:
         return Trump.follow_me(rng.choice(FOLLOW_ME_DOUBLES))
     return Trump.pip(rng.randrange(7))
 
 
-def random_tricks(
-    rng: random.Random, dealt: Mapping[Seat, tuple[Tile, ...]], declarer: Seat, trump: Trump
-) -> tuple[Trick, ...]:
-    """Seven tricks of legal play: the declarer leads, then each trick's winner.
+def random_special(
+    rng: random.Random, rules: RuleSet, dealt: Mapping[Seat, tuple[Tile, ...]], declarer: Seat,
+    dealer_forced: bool,
+) -> Special | None:
+    """Now and then a special contract the rules allow and the declarer's hand permits."""
+    if rules.low_no and dealer_forced and declarer is not None and rng.random() < 0.5:
+        return Special.LOW_NO
+    doubles = sum(t.is_double for t in dealt[declarer])
+    options = [
+        special
+        for special, allowed in (
+            (Special.NELLO, rules.nello),
+            (Special.SEVENS, rules.sevens),
+            (Special.PLUNGE, rules.plunge and doubles >= 4),
+            (Special.SPLASH, rules.splash and doubles >= 3),
+        )
+        if allowed
+    ]
+    if options and rng.random() < SPECIAL_CHANCE:
+        return rng.choice(options)
+    return None
 
-    Each seat plays a random tile of the led suit if it holds one, else any tile.
+
+def special_bid(special: Special, bid: Bid, rules: RuleSet) -> Bid:
+    """The winning bid raised, where needed, to what the special contract needs."""
+    if special is Special.LOW_NO:
+        return Bid.marks(1)
+    need = {Special.PLUNGE: plunge_bid(rules), Special.SPLASH: 2}.get(special, 1)
+    if bid.value >= need * 42:
+        return bid
+    return Bid.marks(need)
+
+
+def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -> Trump:
+    """The trump of a special contract: a Nello doubles option, or the partner's trump."""
+    if special.partner_names_trump:
+        return replace(random_trump(rng, rules, Bid.marks(1)), special=special)
+    if special is Special.SEVENS:
+        return Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
+    doubles = rules.nello_doubles
+    if rules.nello_doubles_choice is NelloChoice.ANY:
+        doubles = rng.choice(tuple(DoublesRank))
+    return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
+
+
+def first_leader(declarer: Seat, trump: Trump, rules: RuleSet) -> Seat:
+    """The declarer leads, but the partner leads a Splash, and a Plunge under
+    plunge-lead=partner."""
+    if trump.special is Special.SPLASH or (
+        trump.special is Special.PLUNGE and rules.plunge_lead is PlungeLead.PARTNER
+    ):
+        return declarer.partner
+    return declarer
+
+
+def random_tricks(
+    rng: random.Random,
+    dealt: Mapping[Seat, tuple[Tile, ...]],
+    declarer: Seat,
+    trump: Trump,
+    rules: RuleSet | None = None,
+) -> tuple[Trick, ...]:
+    """Seven tricks of legal play: the declarer leads (or whoever the contract says), then
+    each trick's winner.
+
+    Each seat plays a random tile of the led suit if it holds one, else any tile; in Sevens
+    a random one of its tiles closest to 7; in Nello the declarer's partner sits out.
     """
+    rules = rules or RuleSet()
     held = {seat: list(tiles) for seat, tiles in dealt.items()}
-    leader = declarer
+    leader = first_leader(declarer, trump, rules)
+    special = trump.special
+    sitting_out = declarer.partner if special is not None and special.is_nello else None
     tricks: list[Trick] = []
     for number in range(1, TRICKS + 1):
         tiles: list[Tile] = []
-        for seat in leader.clockwise():
+        seats = [s for s in leader.clockwise() if s is not sitting_out]
+        for seat in seats:
             choices: tuple[Tile, ...] = tuple(held[seat])
-            if tiles:
+            if special is Special.SEVENS:
+                choices = sevens_choices(held[seat])
+            elif tiles:
                 choices = can_follow(held[seat], led_suit(tiles[0], trump), trump) or choices
+            elif number == 1 and rules.opening_lead is OpeningLead.TRUMP:
+                choices = tuple(t for t in choices if is_trump(t, trump)) or choices
             tile = rng.choice(choices)
             held[seat].remove(tile)
             tiles.append(tile)
         tricks.append(Trick(number, leader, tuple(Play(t) for t in tiles)))
-        leader = leader.clockwise()[trick_winner(tiles, trump)]
+        leader = seats[trick_winner(tiles, trump)]
     return tuple(tricks)
 
 
@@ -171,7 +273,10 @@ def random_hand(
     """
     before = dict.fromkeys(Team, 0) if marks_before is None else dict(marks_before)
     dealt = deal(rng)
-    calls = random_auction(rng, dealer, rules)
+    first = None
+    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
+        first = next(seat for seat, tiles in dealt.items() if Tile(1, 0) in tiles)
+    calls = random_auction(rng, dealer, rules, first)
     holdings = tuple(Holding(seat, dealt[seat]) for seat in SEATS)
     header = HandHeader(number, dealer)
     auction = Auction(calls)
@@ -187,23 +292,42 @@ def random_hand(
             ),
         )
     declarer, bid = winner.seat, winner.bid
-    trump = random_trump(rng)
-    tricks = random_tricks(rng, dealt, declarer, trump)
+    forced = declarer is dealer and calls[-1] is winner and all(
+        c.bid.is_pass for c in calls[:-1]
+    )
+    special = random_special(rng, rules, dealt, declarer, forced)
+    if special is not None:
+        bid = special_bid(special, bid, rules)
+        auction = Auction(tuple(replace(c, bid=bid) if c is winner else c for c in calls))
+        trump = random_special_trump(rng, special, rules)
+    else:
+        trump = random_trump(rng, rules, bid)
+    tricks = random_tricks(rng, dealt, declarer, trump, rules)
+    sitting_out = declarer.partner if special is not None and special.is_nello else None
     points = dict.fromkeys(Team, 0)
     taken = dict.fromkeys(Team, 0)
     for trick in tricks:
         tiles = trick.tiles
-        won_by = trick.seats()[trick_winner(tiles, trump)].team
+        won_by = trick.seats(sitting_out)[trick_winner(tiles, trump)].team
         points[won_by] += trick_points(tiles)
         taken[won_by] += 1
     bidders = declarer.team
-    mark = award(bid, bidders, is_made(bid, points[bidders], taken[bidders], len(tricks)))
+    if special is not None and special.is_nello:
+        made = taken[bidders] == 0
+    else:
+        made = is_made(bid, points[bidders], taken[bidders], len(tricks))
+    worth = Bid.marks(1) if special is Special.LOW_NO else bid
+    if rules.points_game:
+        mark = points_award(worth, bidders, made, points)
+    else:
+        mark = award(worth, bidders, made)
     total = {team: before[team] + mark.of(team) for team in Team}
+    namer = declarer.partner if special is not None and special.partner_names_trump else declarer
     return Hand(
         header,
         holdings,
         auction,
-        TrumpCall(trump, declarer),
+        TrumpCall(trump, namer),
         tricks,
         scores=(
             ScoreLine(ScoreKind.POINTS, points[Team.NS], points[Team.EW]),
@@ -244,11 +368,14 @@ def random_game(rng: random.Random, rules: RuleSet) -> Game:
     dealer = rng.choice(SEATS)
     marks = dict.fromkeys(Team, 0)
     hands: list[Hand] = []
-    while game_winner(marks[Team.NS], marks[Team.EW], rules) is None:
+    bidders: Team | None = None
+    while game_winner(marks[Team.NS], marks[Team.EW], rules, bidders) is None:
         hand = random_hand(rng, len(hands) + 1, dealer, rules, marks_before=marks)
         total = hand.score(ScoreKind.TOTAL)
         assert total is not None
         marks = {Team.NS: total.ns, Team.EW: total.ew}
         hands.append(hand)
         dealer = dealer.next
+        won = hand.auction.winning_call if hand.auction is not None else None
+        bidders = won.seat.team if won is not None else None
     return Game(tags, tuple(hands))

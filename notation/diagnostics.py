@@ -16,11 +16,16 @@ from notation.findings import Finding
 from notation.terminal import inert
 
 
-def source_excerpt(lines: Sequence[str], line: int, column: int) -> list[str]:
-    """The numbered source line and a caret under ``column`` (both 1-based)."""
-    if not 1 <= line <= len(lines):
+def source_excerpt(
+    lines: Sequence[str], line: int, column: int, first_line: int = 1
+) -> list[str]:
+    """The numbered source line and a caret under ``column`` (both 1-based).
+
+    ``lines`` may be a window of the file starting at line ``first_line``.
+    """
+    if not first_line <= line < first_line + len(lines):
         return []
-    text = lines[line - 1].rstrip("\r\n")
+    text = lines[line - first_line].rstrip("\r\n")
     shown = inert(text.replace("\t", " "))
     caret_at = len(inert(text[: max(column - 1, 0)].replace("\t", " ")))
     gutter = f"{line:>5} | "
@@ -37,9 +42,9 @@ def headline(finding: Finding, path: str) -> str:
     return f"{inert(place)}: {finding.severity.value}: {message} [{finding.code}]{tail}"
 
 
-def describe(finding: Finding, path: str, lines: Sequence[str]) -> str:
+def describe(finding: Finding, path: str, lines: Sequence[str], first_line: int = 1) -> str:
     """A finding as a person reads it: headline, then the source line with a caret."""
     out = [headline(finding, path)]
     if finding.line is not None:
-        out += source_excerpt(lines, finding.line, finding.column or 1)
+        out += source_excerpt(lines, finding.line, finding.column or 1, first_line)
     return "\n".join(out)

@@ -6,7 +6,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+# Bytes of one line held at most; a longer line is cut here and the rest skipped, so that a
+# file of one endless line is still read in bounded memory (the reader reports it too long).
+LINE_CAP = 64 * 1024
 
 
 class UnreadableInput(Exception):
@@ -28,6 +33,11 @@ def read_source(path: Path) -> str:
         raise UnreadableInput(f"{name}: is a folder, not a file") from None
     except OSError as e:
         raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
+    return decode_source(raw, name)
+
+
+def decode_source(raw: bytes, name: str) -> str:
+    """Bytes of a record file as text: UTF-8 with an optional BOM, or a clear error."""
     if b"\x00" in raw[:8192]:
         raise UnreadableInput(f"{name}: this is a binary file, not a text record")
     try:
@@ -41,18 +51,88 @@ def read_source(path: Path) -> str:
         ) from None
 
 
+def source_lines(path: Path) -> Iterator[str]:
+    """The lines of ``path`` (``-`` for stdin) with their ends, decoded one at a time.
+
+    Memory stays bounded whatever the file's size. Raises :class:`UnreadableInput` when the
+    file cannot be opened, or at the first line that is binary or not UTF-8.
+    """
+    name = source_name(path)
+    try:
+        stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
+    except FileNotFoundError:
+        raise UnreadableInput(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise UnreadableInput(f"{name}: is a folder, not a file") from None
+    except OSError as e:
+        raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
+    number = 0
+    try:
+        while raw := stream.readline(LINE_CAP):
+            number += 1
+            cut = len(raw) == LINE_CAP and not raw.endswith(b"\n")
+            if cut:
+                while (rest := stream.readline(LINE_CAP)) and not rest.endswith(b"\n"):
+                    pass
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            if b"\x00" in raw:
+                raise UnreadableInput(f"{name}: this is a binary file, not a text record")
+            try:
+                # A cut line may end inside a character: it is refused as too long anyway.
+                text = raw.decode("utf-8", "replace" if cut else "strict")
+            except UnicodeDecodeError as e:
+                column = len(raw[: e.start].decode("utf-8", "replace")) + 1
+                raise UnreadableInput(
+                    f"{name}:{number}:{column}: this file is not UTF-8 text "
+                    f"(byte 0x{raw[e.start]:02x} cannot be read); save it as UTF-8"
+                ) from None
+            yield text + "\n" if cut else text
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all at once: readers see the old file or the new, never half."""
-    folder = path.resolve().parent
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    with AtomicWriter(path) as out:
+        out.write(text)
+        out.commit()
+
+
+class AtomicWriter:
+    """A file written in pieces that appears at its path only when :meth:`commit` is called.
+
+    Until then it is a temporary file beside the target; :meth:`abort` (or leaving the
+    ``with`` block on an exception) removes it, so the target is never half written.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        fd, temp = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent
+        )
+        self._temp = Path(temp)
+        self._out = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+
+    def write(self, text: str) -> None:
+        self._out.write(text)
+
+    def commit(self) -> None:
+        self._out.flush()
+        os.fsync(self._out.fileno())
+        self._out.close()
+        if self.path.exists():
+            os.chmod(self._temp, self.path.stat().st_mode & 0o7777)
+        os.replace(self._temp, self.path)
+
+    def abort(self) -> None:
+        if not self._out.closed:
+            self._out.close()
+        self._temp.unlink(missing_ok=True)
+
+    def __enter__(self) -> AtomicWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.abort()  # a no-op after commit: the temporary is gone

@@ -23,6 +23,7 @@ class Severity(Enum):
 CODES: dict[str, str] = {
     "syntax-error": "the text does not follow the notation",
     "tile-not-in-set": "a tile that is not in a double-six set",
+    "too-long": "a line, hand or tag block too long to read (docs/notation.md, Limits)",
     "duplicate-tag": "a tag written twice in one game",
     "unknown-rules": "a Rules or Options tag that names no known rule set or option",
     "tile-written-twice": "the same tile written twice in one seat's hand",
@@ -55,6 +56,14 @@ CODES: dict[str, str] = {
     "misscored-marks": "marks written that differ from the marks the hand gives",
     "misscored-total": "a running total that differs from the marks so far",
     "played-after-game-won": "a hand played after a team had won the game",
+    "contract-not-allowed": "a special contract (or Nello doubles option) the rules do not "
+    "allow, or Low-No bid other than by the dealer after three passes",
+    "contract-bid-too-low": "a special contract named on a bid too small for it",
+    "too-few-doubles": "a Plunge or Splash declarer who did not hold the doubles it needs",
+    "follow-me-below-mark": "follow-me played on a bid below 1 mark where the table forbids it",
+    "opening-lead-not-trump": "a first lead that is not a trump, by a declarer who held one, "
+    "where the opening lead must be a trump",
+    "sevens-not-closest": "in Sevens, a play farther from 7 pips than a tile the seat held",
 }
 
 

@@ -120,9 +120,17 @@ class Trick:
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
 
-    def seats(self) -> tuple[Seat, ...]:
-        """The seat of each play, clockwise from the leader."""
-        return self.leader.clockwise()[: len(self.plays)]
+    def seats(self, sitting_out: Seat | None = None) -> tuple[Seat, ...]:
+        """The seat of each play, clockwise from the leader, passing over a seat that sits
+        out (the Nello declarer's partner).
+
+        >>> from notation.tiles import Tile
+        >>> t = Trick(1, Seat.N, (Play(Tile(4, 3)), Play(Tile(5, 5)), Play(Tile(1, 0))))
+        >>> [str(s) for s in t.seats(sitting_out=Seat.S)]
+        ['N', 'E', 'W']
+        """
+        order = tuple(s for s in self.leader.clockwise() if s is not sitting_out)
+        return order[: len(self.plays)]
 
     @property
     def tiles(self) -> tuple[Tile, ...]:

@@ -36,13 +36,21 @@ import json
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, Protocol
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 
 from notation.bids import Bid, BidError, BidKind
-from notation.contracts import PIP_NAMES, ContractError, DoublesRank, Trump, TrumpKind
+from notation.contracts import (
+    PIP_NAMES,
+    ContractError,
+    DoublesRank,
+    Special,
+    Trump,
+    TrumpKind,
+)
 from notation.errors import RecordError
 from notation.game import (
     ROSTER,
@@ -272,6 +280,8 @@ def _trump_doc(call: TrumpCall) -> dict[str, Any]:
         # Always written, so the record does not depend on the table's default.
         doc["suit"] = "follow-me"
         doc["doubles"] = trump.doubles.value
+    if trump.special is not None:
+        doc["contract"] = trump.special.value
     return _line(doc, call.before, call.after)
 
 
@@ -366,7 +376,8 @@ def _writable(doc: dict[str, Any]) -> bool:
             items.append((hand["auction"], False))
             items += ((call, True) for call in calls)
         if "trump" in hand:
-            if hand["trump"].get("doubles") == DoublesRank.OWN_SUIT_INVERTED.value:
+            nello = hand["trump"].get("contract") in (Special.NELLO.value, Special.LOW_NO.value)
+            if hand["trump"].get("doubles") == DoublesRank.OWN_SUIT_INVERTED.value and not nello:
                 return False  # a Nello option, which follow-me does not take
             items.append((hand["trump"], False))
         for trick in hand.get("tricks", ()):
@@ -829,6 +840,11 @@ def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
         trump = Trump.doubles_trump()
     else:
         trump = Trump.pip(PIP_NAMES.index(suit))
+    if "contract" in doc:
+        special = Special(doc["contract"])
+        if special.is_nello and "doubles" not in doc:
+            trump = replace(trump, doubles=DoublesRank.OWN_SUIT)
+        trump = replace(trump, special=special)
     seat = Seat(doc["seat"]) if "seat" in doc else None
     return TrumpCall(trump, seat, *_comments(doc))
 

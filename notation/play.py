@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from notation.contracts import DOUBLES_SUIT, DoublesRank, Trump, TrumpKind
+from notation.contracts import DOUBLES_SUIT, DoublesRank, Special, Trump, TrumpKind
 from notation.tiles import Tile
 
 
@@ -90,11 +90,58 @@ def rank_in_suit(tile: Tile, suit: int, trump: Trump) -> int:
 HIGHEST_RANK = 6
 
 
-def trick_winner(tiles: Sequence[Tile], trump: Trump) -> int:
-    """The index of the winning play: the highest trump, else the highest of the led suit."""
+SEVEN = 7
+
+
+def sevens_distance(tile: Tile) -> int:
+    """How far a tile's pip total is from 7, which Sevens plays by (RULES.md, Contracts).
+
+    >>> sevens_distance(Tile(4, 3)), sevens_distance(Tile(6, 6)), sevens_distance(Tile(0, 0))
+    (0, 5, 7)
+    """
+    return abs(tile.pips - SEVEN)
+
+
+def sevens_choices(holding: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles a seat may play in Sevens: those as close to 7 pips as its hand allows.
+
+    >>> [str(t) for t in sevens_choices([Tile(6, 6), Tile(5, 3), Tile(6, 0), Tile(2, 2)])]
+    ['5-3', '6-0']
+    """
+    tiles = tuple(holding)
+    if not tiles:
+        return ()
+    best = min(sevens_distance(t) for t in tiles)
+    return tuple(t for t in tiles if sevens_distance(t) == best)
+
+
+def sevens_winner(tiles: Sequence[Tile]) -> int:
+    """The index of the play closest to 7 pips; a tie goes to the first played.
+
+    >>> sevens_winner([Tile(6, 0), Tile(5, 3), Tile(4, 3), Tile(5, 2)])
+    2
+    """
     if not tiles:
         raise ValueError("an empty trick has no winner")
-    suit = led_suit(tiles[0], trump)
+    distances = [sevens_distance(t) for t in tiles]
+    return distances.index(min(distances))
+
+
+def trick_winner(tiles: Sequence[Tile], trump: Trump, suit: int | None = None) -> int:
+    """The index of the winning play: the highest trump, else the highest of the led suit.
+
+    ``suit`` is the suit led when the leader named it (a small-end opening), else the suit
+    the led tile calls for. In Sevens the play closest to 7 pips wins (:func:`sevens_winner`).
+
+    >>> fives, t = Trump.pip(5), Tile.parse
+    >>> trick_winner((t("6-1"), t("6-6"), t("1-1"), t("4-4")), fives, suit=1)
+    2
+    """
+    if not tiles:
+        raise ValueError("an empty trick has no winner")
+    if trump.special is Special.SEVENS:
+        return sevens_winner(tiles)
+    suit = led_suit(tiles[0], trump) if suit is None else suit
     best = 0
     best_key = (is_trump(tiles[0], trump), rank_in_suit(tiles[0], suit, trump))
     for i, tile in enumerate(tiles[1:], start=1):

@@ -51,6 +51,11 @@ from notation.tiles import Tile, TileError
 
 GRAMMAR_FILE = "t42.lark"
 
+# Limits that keep time and memory bounded whatever arrives (docs/notation.md, Limits). A
+# canonical hand is about 600 characters and its longest line under 100.
+MAX_LINE = 10_000  # characters in one line
+MAX_SEGMENT = 200_000  # characters in one hand or one tag block, comments included
+
 # What each terminal of the grammar is, in a player's words, for "expected …" messages.
 TERMINAL_WORDS: dict[str, str] = {
     "HAND": "`hand`",
@@ -71,6 +76,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TRUMP_WORD": "a trump (blanks, ones, deuces, treys, fours, fives, sixes, 0 … 6, "
     "doubles or follow-me)",
     "DOUBLES_WORD": "a doubles option (doubles-high, doubles-low, doubles-own-suit)",
+    "SPECIAL_WORD": "a contract (nello, plunge, splash, sevens or low-no)",
     "END_WORD": "made, set or laydown",
     "SCORE_WORD": "points, marks or total",
     "$END": "the end of the hand",
@@ -95,6 +101,12 @@ class ReadGame:
     rules: RuleSet = field(default_factory=RuleSet)
     unread_lines: tuple[int, ...] = ()  # where each hand that could not be read starts
     has_tags: bool = True  # False for text before any tag block, which is no game at all
+    raw: str | None = None  # what a rejects file keeps of the game, when not ``text``
+
+    @property
+    def rejected_text(self) -> str:
+        """The game's own text, as a rejects file should keep it."""
+        return self.text if self.raw is None else self.raw
 
     @property
     def complete(self) -> bool:
@@ -114,11 +126,17 @@ class _Segment:
 
 
 _STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
+_TAG_NAMES = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)")
 _HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
+
+
+_COMMENT_OR_QUOTE = re.compile(r'[{};"]')
 
 
 def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     """The first item on a line outside comments, and whether a ``{`` is open at its end."""
+    if not in_brace and _COMMENT_OR_QUOTE.search(line) is None:
+        return line.lstrip().lstrip("\ufeff").lstrip(), False  # most lines: no scan needed
     lead = ""
     i, n = 0, len(line)
     in_quote = False
@@ -144,14 +162,32 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     return lead, in_brace
 
 
-def _segments(text: str) -> Iterator[list[_Segment]]:
-    """Cut the text into games, each a list of segments (tag block first, then hands)."""
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, ends kept, broken at ``\n`` only: the grammar counts lines so,
+    and ``str.splitlines`` would also break at ``\r``, form feeds and U+2028."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start : end + 1]
+        start = end + 1
+
+
+def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
+    """Cut the text into games, each a list of segments (tag block first, then hands).
+
+    ``source`` is the whole text or its lines (ends kept, as :func:`_lines` gives them), so a
+    file of any size is read one game at a time.
+    """
     game: list[_Segment] = []
+    tag_names: set[str] = set()  # the tags of the block being read, to see the next block
     pending: list[str] = []  # blank and comment-only lines go with what follows them
     line_no = 0
     pending_from = 1
     in_brace = False
-    for line in text.splitlines(keepends=True):
+    for line in _lines(source) if isinstance(source, str) else source:
         line_no += 1
         lead, in_brace_after = _lead(line, in_brace)
         in_brace = in_brace_after
@@ -162,10 +198,16 @@ def _segments(text: str) -> Iterator[list[_Segment]]:
             continue
         start = pending_from if pending else line_no
         if lead.startswith("["):
-            if not game or game[-1].kind != "tags":
+            names = {n.lower() for n in _TAG_NAMES.findall(lead)}
+            # A tag block ends at hands, or at a blank line after which a tag name comes
+            # again: that is the next game's block (a game need not have hands). A name
+            # repeated inside one block is a duplicate tag, reported as such.
+            if not game or game[-1].kind != "tags" or (names & tag_names and pending):
                 if game:
                     yield game
                 game = [_Segment("tags", [], start)]
+                tag_names = set()
+            tag_names |= names
         elif _HAND_START.match(lead):
             game.append(_Segment("hand", [], start))
         elif not game:
@@ -274,16 +316,20 @@ class _Builder(Transformer[Token, Any]):
         seat = None
         if rest[0].type == "SEAT":
             seat = Seat(rest.pop(0).value.upper())
-        word = rest[0]
-        doubles = rest[1] if len(rest) > 1 else None
+        special = rest.pop(0) if rest[0].type == "SPECIAL_WORD" else None
+        word = rest[0] if rest and rest[0].type == "TRUMP_WORD" else None
+        doubles = rest[-1] if rest and rest[-1].type == "DOUBLES_WORD" else None
         try:
             trump = Trump.parse(
-                word.value,
+                "" if word is None else word.value,
                 None if doubles is None else doubles.value,
                 self.rules.follow_me_doubles,
+                special=None if special is None else special.value,
+                nello_doubles=self.rules.nello_doubles,
             )
         except ContractError as e:
-            raise self.error(str(e), doubles or word) from None
+            raise self.error(str(e), doubles or word or special or kw) from None
+        rest = rest or [special or kw]
         return TrumpCall(trump, seat, span=_span(kw, rest[-1], self.offset))
 
     def trick(self, children: list[Token]) -> Trick:
@@ -623,9 +669,33 @@ def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> 
     )
 
 
+def _check_size(segment: _Segment) -> None:
+    """Refuse a segment too large to parse in bounded time, before the parser sees it."""
+    for number, line in enumerate(segment.lines, start=segment.first_line):
+        if len(line) > MAX_LINE:
+            raise NotationSyntaxError(
+                f"this line is {len(line):,} characters long; t42 reads lines of up to "
+                f"{MAX_LINE:,} characters",
+                number,
+                1,
+                "too-long",
+            )
+    size = sum(len(line) for line in segment.lines)
+    if size > MAX_SEGMENT:
+        what = "tag block" if segment.kind == "tags" else "hand"
+        raise NotationSyntaxError(
+            f"this {what} is {size:,} characters long; t42 reads hands and tag blocks of up "
+            f"to {MAX_SEGMENT:,} characters",
+            segment.first_line,
+            1,
+            "too-long",
+        )
+
+
 def _parse(
     segment: _Segment, start: str, rules: RuleSet
 ) -> tuple[Any, list[tuple[Token, Comment]]]:
+    _check_size(segment)
     lark, builder = _parser()
     offset = segment.first_line - 1
     builder.offset = offset
@@ -754,10 +824,26 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
     )
 
 
-def read_games(text: str) -> Iterator[ReadGame]:
-    """Read every game in ``text``, in order, each with the problems that stopped parts of it.
+GameText = list[_Segment]
+"""One game's raw text, cut into its tag block and hands: what :func:`read_game` reads."""
 
-    Never raises for bad input: every syntax error becomes a located finding on its game.
+
+def split_games(source: str | Iterable[str]) -> Iterator[GameText]:
+    """Cut ``source`` into games without parsing them (cheap; for reading in parallel)."""
+    return _segments(source)
+
+
+def read_game(text: GameText, index: int) -> ReadGame:
+    """Parse one game that :func:`split_games` cut out; ``index`` is its place in the file."""
+    return _read_game(text, index)
+
+
+def read_games(source: str | Iterable[str]) -> Iterator[ReadGame]:
+    """Read every game in ``source``, in order, each with the problems that stopped parts of it.
+
+    ``source`` is the text, or its lines with their ends (a file read lazily), in which case
+    only one game is held in memory at a time. Never raises for bad input: every syntax error
+    becomes a located finding on its game.
     """
-    for index, segments in enumerate(_segments(text), start=1):
+    for index, segments in enumerate(_segments(source), start=1):
         yield _read_game(segments, index)

@@ -8,6 +8,8 @@ and change single options with the ``Options`` tag (``"all-pass=reshake win-by=2
 ('forced-bid', 7)
 >>> rs.with_options({"all-pass": "reshake"}).all_pass.value
 'reshake'
+>>> list(RULE_SETS), bool(rule_set("texas").nello), rule_set("points").points_game
+(['straight', 'texas', 'points'], True, True)
 """
 
 from __future__ import annotations
@@ -35,6 +37,65 @@ class RenegePenalty(Enum):
     NONE = "none"  # the renege is reported but the hand scores as played
 
 
+class Scoring(Enum):
+    """How hands are scored (RULES.md, Scoring)."""
+
+    MARKS = "marks"  # a made bid scores its marks; first to 7 marks
+    POINTS = "points"  # the 250-point game: teams score the points they take
+
+
+class FirstBidder(Enum):
+    """Who bids first (RULES.md, Bidding)."""
+
+    LEFT_OF_DEALER = "left-of-dealer"  # the seat to the dealer's left; the dealer bids last
+    HOLDER_OF_0_1 = "holder-of-0-1"  # the seat holding the 1-0 (001), then clockwise
+
+
+class OutOfTurn(Enum):
+    """What a bid out of turn is (RULES.md, Bidding; 003)."""
+
+    ERROR = "error"  # a bid out of turn breaks the rules
+    WARNING = "warning"  # the opponents chose to play on, so it stands (003)
+
+
+class FollowMeMin(Enum):
+    """The smallest bid that may be played in follow-me (RULES.md, Contracts; 004)."""
+
+    ANY = "any"  # any bid from 30 up
+    ONE_MARK = "1m"  # only a bid of 1 mark (42) or more
+
+
+class OpeningLead(Enum):
+    """What the declarer may lead to the first trick (RULES.md, Contracts)."""
+
+    ANY = "any"  # any tile ("most players agree", 004)
+    TRUMP = "trump"  # a trump (001, 004)
+
+
+class Toggle(Enum):
+    """A contract or convention the table plays, or does not."""
+
+    NO = "no"
+    YES = "yes"
+
+    def __bool__(self) -> bool:
+        return self is Toggle.YES
+
+
+class NelloChoice(Enum):
+    """Which Nello doubles options a declarer may name (RULES.md, Contracts; 004)."""
+
+    ANY = "any"  # any of the four, named at the declaration
+    TABLE = "table"  # only the table's nello-doubles option
+
+
+class PlungeLead(Enum):
+    """Who leads a Plunge, which fixes its bid (RULES.md, Contracts; 004)."""
+
+    DECLARER = "declarer"  # 4 marks, the declarer leads
+    PARTNER = "partner"  # 3 marks, the partner leads (the Fimble variant)
+
+
 class RulesError(ValueError):
     """An unknown rule set, option or option value."""
 
@@ -44,11 +105,27 @@ class RuleSet:
     """Every option the engine knows, each with its default and what it means."""
 
     name: str = "straight"
-    all_pass: AllPass = AllPass.FORCED_BID
-    follow_me_doubles: DoublesRank = DoublesRank.HIGH
-    renege_penalty: RenegePenalty = RenegePenalty.LOSE_HAND
+    scoring: Scoring = Scoring.MARKS
     marks_to_win: int = 7
+    points_to_win: int = 250
     win_by: int = 1
+    all_pass: AllPass = AllPass.FORCED_BID
+    first_bidder: FirstBidder = FirstBidder.LEFT_OF_DEALER
+    bid_out_of_turn: OutOfTurn = OutOfTurn.ERROR
+    opening_lead: OpeningLead = OpeningLead.ANY
+    small_end_opening: Toggle = Toggle.NO
+    trump_from_first_lead: Toggle = Toggle.NO
+    follow_me_min: FollowMeMin = FollowMeMin.ANY
+    follow_me_doubles: DoublesRank = DoublesRank.HIGH
+    nello: Toggle = Toggle.NO
+    nello_doubles: DoublesRank = DoublesRank.OWN_SUIT
+    nello_doubles_choice: NelloChoice = NelloChoice.ANY
+    plunge: Toggle = Toggle.NO
+    plunge_lead: PlungeLead = PlungeLead.DECLARER
+    splash: Toggle = Toggle.NO
+    sevens: Toggle = Toggle.NO
+    low_no: Toggle = Toggle.NO
+    renege_penalty: RenegePenalty = RenegePenalty.LOSE_HAND
 
     def with_options(self, overrides: Mapping[str, str]) -> RuleSet:
         """A copy with options changed, named as in the ``Options`` tag."""
@@ -65,17 +142,49 @@ class RuleSet:
             if f.name != "name"
         }
 
+    @property
+    def points_game(self) -> bool:
+        """True for the 250-point game."""
+        return self.scoring is Scoring.POINTS
+
 
 # What each option means, in one line, for `t42 rules` and the notation reference.
 OPTION_DESCRIPTIONS: dict[str, str] = {
+    "scoring": "marks: a made bid scores its marks, first to marks-to-win; points: teams "
+    "score the points they take, first to points-to-win",
+    "marks_to_win": "marks a team needs to win the game (marks scoring)",
+    "points_to_win": "points a team needs to win the game (points scoring); if both pass it "
+    "on one hand, the bidders win",
+    "win_by": "marks a team must lead by to win (2 in tournament play)",
     "all_pass": "when all four pass: the dealer must bid 30 (forced-bid), or the hand is "
     "thrown in and the deal passes left (reshake)",
+    "first_bidder": "who bids first: the seat left of the dealer, or the holder of the 0-1",
+    "bid_out_of_turn": "a bid out of turn is an error, or a warning (the opponents let it "
+    "stand)",
+    "opening_lead": "the declarer's first lead may be any tile, or must be a trump",
+    "small_end_opening": "on the first trick only, a non-trump lead may be played as the suit "
+    "of its small end (004)",
+    "trump_from_first_lead": "with no trump named before the first play, the suit of the "
+    "first tile led becomes trump (yes), or it is an error (no)",
+    "follow_me_min": "the smallest bid that may be played in follow-me: any, or 1m",
     "follow_me_doubles": "in follow-me, each double is the highest (high) or lowest (low) of "
     "its suit, or the doubles are a suit of their own (own-suit)",
+    "nello": "the declarer of 1 mark or more may play Nello: lose every trick, partner sits "
+    "out",
+    "nello_doubles": "Nello doubles when none is named: own suit 6-6 high, high, low, or own "
+    "suit 0-0 high (own-suit-inverted)",
+    "nello_doubles_choice": "the Nello declarer may name any doubles option (any), or only "
+    "the table's nello-doubles (table)",
+    "plunge": "a declarer with 4 doubles may Plunge: the partner names trump, all 7 tricks",
+    "plunge_lead": "Plunge at 4 marks with the declarer leading, or at 3 marks with the "
+    "partner leading",
+    "splash": "a declarer with 3 doubles may Splash at 2 marks: the partner names trump and "
+    "leads, all 7 tricks",
+    "sevens": "the declarer of 1 mark or more may play Sevens: each play as close to 7 pips "
+    "as the hand allows, all 7 tricks",
+    "low_no": "points game: after three passes the dealer may bid Low-No, a Nello worth 42",
     "renege_penalty": "a proven renege loses the hand for the offending team (lose-hand), or "
     "is only reported (none)",
-    "marks_to_win": "marks a team needs to win the game",
-    "win_by": "marks a team must lead by to win (2 in tournament play)",
 }
 
 
@@ -127,9 +236,17 @@ def _format(value: Any) -> str:
 
 RULE_SETS: dict[str, RuleSet] = {
     "straight": RuleSet(),
+    "texas": RuleSet(
+        name="texas", nello=Toggle.YES, plunge=Toggle.YES, splash=Toggle.YES, sevens=Toggle.YES
+    ),
+    "points": RuleSet(name="points", scoring=Scoring.POINTS, low_no=Toggle.YES),
 }
 RULE_SET_DESCRIPTIONS: dict[str, str] = {
-    "straight": "straight 42: marks to 7, forced bid, pip trumps, doubles and follow-me",
+    "straight": "straight 42: marks to 7, forced bid, pip trumps, doubles and follow-me only",
+    "texas": "straight 42 plus Nello (doubles own suit), Plunge (4 marks, declarer leads), "
+    "Splash and Sevens",
+    "points": "the 250-point game: bids 30 … 42, 84, 168, Low-No, the bidders win a tie at "
+    "250, a set at 42 or more scores only the bid",
 }
 DEFAULT_RULE_SET = "straight"
 
@@ -139,7 +256,7 @@ def rule_set(name: str) -> RuleSet:
     try:
         return RULE_SETS[name.strip().lower()]
     except KeyError:
-        valid = ", ".join(sorted(RULE_SETS))
+        valid = ", ".join(RULE_SETS)
         raise RulesError(f"there is no rule set {name!r}; the rule sets are {valid}") from None
 
 

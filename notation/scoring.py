@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.rules import RuleSet
@@ -46,9 +48,10 @@ class MarkAward:
 
     team: Team
     marks: int
+    others: int = 0  # what the other team scores (the points game, where both may score)
 
     def of(self, team: Team) -> int:
-        return self.marks if team is self.team else 0
+        return self.marks if team is self.team else self.others
 
 
 def award(bid: Bid, bidders: Team, made: bool) -> MarkAward:
@@ -56,9 +59,65 @@ def award(bid: Bid, bidders: Team, made: bool) -> MarkAward:
     return MarkAward(bidders if made else bidders.opponents, marks_at_stake(bid))
 
 
-def game_winner(ns: int, ew: int, rules: RuleSet) -> Team | None:
-    """The team that has won at these running marks, if either has (RULES.md, Scoring)."""
+def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]) -> MarkAward:
+    """What a hand scores in the points game (RULES.md, Scoring, Points).
+
+    Below 42, a made bid scores each team the points it took; a set scores the bidders 0 and
+    the opponents their points plus the bid. At 42 and above the bid alone is scored, by the
+    bidders if made, else by the opponents.
+
+    >>> ns, ew = Team.NS, Team.EW
+    >>> a = points_award(Bid.points(30), ns, True, {ns: 35, ew: 7}); a.of(ns), a.of(ew)
+    (35, 7)
+    >>> a = points_award(Bid.points(37), ns, False, {ns: 35, ew: 7}); a.of(ns), a.of(ew)
+    (0, 44)
+    """
+    opponents = bidders.opponents
+    if bid.value >= POINTS_IN_A_HAND:
+        return MarkAward(bidders if made else opponents, bid.value)
+    if made:
+        return MarkAward(bidders, points[bidders], points[opponents])
+    return MarkAward(opponents, points[opponents] + bid.value)
+
+
+def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -> Team | None:
+    """The team that has won at these running scores, if either has (RULES.md, Scoring).
+
+    In the marks game: ``marks-to-win`` and ahead by ``win-by``. In the points game:
+    ``points-to-win``; when both teams pass it on the same hand, the team that bid that hand
+    (``bidders``) wins (000).
+
+    >>> from notation.rules import rule_set
+    >>> game_winner(252, 260, rule_set("points"), bidders=Team.NS)
+    <Team.NS: 'NS'>
+    """
+    if rules.points_game:
+        over = [t for t, n in ((Team.NS, ns), (Team.EW, ew)) if n >= rules.points_to_win]
+        if len(over) == 2:
+            if bidders is not None:
+                return bidders
+            return Team.NS if ns > ew else Team.EW if ew > ns else None
+        return over[0] if over else None
     for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
         if mine >= rules.marks_to_win and mine - theirs >= rules.win_by:
             return team
     return None
+
+
+def settlement(
+    loser_marks: int,
+    loser_sets: int,
+    per_mark: Decimal,
+    per_set: Decimal,
+    marks_to_win: int = 7,
+) -> Decimal:
+    """What the losers pay when playing for money (RULES.md, Scoring; 004).
+
+    The winners are paid for each mark the losers were short of the game, and for each time
+    the losers were set; the winners' own sets and any marks over the game cost nothing.
+
+    >>> settlement(4, 1, Decimal("0.25"), Decimal("1.00"))
+    Decimal('1.75')
+    """
+    short = max(marks_to_win - loser_marks, 0)
+    return short * per_mark + loser_sets * per_set

@@ -19,19 +19,52 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
-from notation.auction import bid_problem, bidding_order
-from notation.bids import POINTS_IN_A_HAND
-from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract
+from notation.auction import bid_problem, bidding_order, plunge_bid
+from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
-from notation.game import EndKind, Game, Hand, ScoreKind, Span
-from notation.play import can_follow, follows, led_suit, trick_points, trick_winner, trump_suit
-from notation.rules import AllPass, RenegePenalty, RuleSet
-from notation.scoring import MarkAward, award, game_winner, is_made, is_set, needs_every_trick
+from notation.game import EndKind, Game, Hand, ScoreKind, Span, Trick, TrumpCall
+from notation.play import (
+    can_follow,
+    follows,
+    is_trump,
+    led_suit,
+    sevens_choices,
+    sevens_distance,
+    trick_points,
+    trick_winner,
+    trump_suit,
+)
+from notation.rules import (
+    AllPass,
+    FirstBidder,
+    FollowMeMin,
+    NelloChoice,
+    OpeningLead,
+    OutOfTurn,
+    PlungeLead,
+    RenegePenalty,
+    RuleSet,
+)
+from notation.scoring import (
+    MarkAward,
+    award,
+    game_winner,
+    is_made,
+    is_set,
+    needs_every_trick,
+    points_award,
+)
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import Tile
 
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
+ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
+# The smallest bid, in marks, for each special contract (RULES.md, Contracts); Plunge's
+# depends on the plunge-lead option.
+MIN_SPECIAL_BID: dict[Special, int] = {Special.NELLO: 1, Special.SEVENS: 1, Special.SPLASH: 2}
+DOUBLES_NEEDED: dict[Special, int] = {Special.PLUNGE: 4, Special.SPLASH: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,24 +207,29 @@ class _HandCheck:
         auction = self.hand.auction
         if auction is None:
             return
-        order = bidding_order(self.hand.dealer)
+        order, why_first = self._bidding_order()
         standing = None
+        winning = auction.winning_call
+        trump = self.hand.trump.trump if self.hand.trump is not None else None
+        plunge = trump is not None and trump.special is Special.PLUNGE
         for i, call in enumerate(auction.calls):
             turn = order[i] if i < len(order) else None
             if call.seat is not turn:
                 words = (
-                    f"it was {turn}'s turn to bid"
+                    f"it was {turn}'s turn to bid{why_first if i == 0 else ''}"
                     if turn is not None
                     else "every seat has already bid"
                 )
+                lenient = self.rules.bid_out_of_turn is OutOfTurn.WARNING
                 self.report(
                     "bid-out-of-turn",
                     f"{call.seat} bid out of turn: {words}",
                     call.span,
+                    severity=Severity.WARNING if lenient else Severity.ERROR,
                     seat=call.seat,
                     evidence={"expected": None if turn is None else turn.value},
                 )
-            problem = bid_problem(call.bid, standing)
+            problem = bid_problem(call.bid, standing, self.rules, plunge=plunge and call is winning)
             if problem is not None:
                 code, words = problem
                 self.report(code, words, call.span, seat=call.seat, evidence={"bid": str(call.bid)})
@@ -224,6 +262,18 @@ class _HandCheck:
                     first.span,
                 )
 
+    def _bidding_order(self) -> tuple[tuple[Seat, ...], str]:
+        """The seats in bidding order, and why the first one bids first when it is not the
+        seat left of the dealer (RULES.md, Bidding; first-bidder option)."""
+        if self.rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
+            for seat, tiles in self.dealt.items():
+                if ONE_BLANK in tiles:
+                    return seat.clockwise(), f" first, as the holder of the {ONE_BLANK}"
+            calls = self.hand.auction.calls if self.hand.auction is not None else ()
+            if calls:  # the deal does not say who held the 1-0: take the first bidder's word
+                return calls[0].seat.clockwise(), ""
+        return bidding_order(self.hand.dealer), ""
+
     @property
     def thrown_in(self) -> bool:
         auction = self.hand.auction
@@ -239,6 +289,13 @@ class _HandCheck:
     def check_contract(self) -> None:
         auction, call = self.hand.auction, self.hand.trump
         winner = auction.winning_call if auction is not None else None
+        if call is None and winner is not None and self.hand.tricks and bool(
+            self.rules.trump_from_first_lead
+        ):
+            # 003: no trump named before the first play, so the first tile led names it.
+            first = self.hand.tricks[0].plays[0].tile
+            self.contract = Contract(winner.seat, winner.bid, Trump.pip(first.high))
+            return
         if call is None or winner is None:
             if self.hand.tricks and not self.thrown_in:
                 if auction is None:
@@ -254,15 +311,128 @@ class _HandCheck:
                         self.hand.tricks[0].span,
                     )
             return
-        if call.seat is not None and call.seat is not winner.seat:
+        special = call.trump.special
+        namer = winner.seat.partner if special and special.partner_names_trump else winner.seat
+        if call.seat is not None and call.seat is not namer:
+            why = (
+                f"in a {special.title} the declarer's partner, {namer}, names trump"
+                if special and special.partner_names_trump
+                else f"{winner.seat} won the auction"
+            )
             self.report(
                 "trump-by-wrong-seat",
-                f"{call.seat} named trump, but {winner.seat} won the auction",
+                f"{call.seat} named trump, but {why}",
                 call.span,
                 seat=call.seat,
-                evidence={"declarer": winner.seat.value},
+                evidence={"declarer": winner.seat.value, "expected": namer.value},
             )
         self.contract = Contract(winner.seat, winner.bid, call.trump)
+        if special is not None:
+            self.check_special(self.contract, call)
+        elif (
+            call.trump.kind is TrumpKind.FOLLOW_ME
+            and self.rules.follow_me_min is FollowMeMin.ONE_MARK
+            and winner.bid.value < POINTS_IN_A_HAND
+        ):
+            self.report(
+                "follow-me-below-mark",
+                f"follow-me is played here only on a bid of 1 mark or more, not {winner.bid}",
+                call.span,
+                seat=winner.seat,
+                evidence={"bid": str(winner.bid)},
+            )
+
+    def check_special(self, contract: Contract, call: TrumpCall) -> None:
+        """A special contract: that the table plays it, the bid is big enough, and the
+        declarer held the doubles it needs (RULES.md, Contracts)."""
+        special = contract.trump.special
+        assert special is not None
+        rules, declarer = self.rules, contract.declarer
+        allowed = {
+            Special.NELLO: rules.nello,
+            Special.PLUNGE: rules.plunge,
+            Special.SPLASH: rules.splash,
+            Special.SEVENS: rules.sevens,
+            Special.LOW_NO: rules.low_no,
+        }[special]
+        if not allowed:
+            self.report(
+                "contract-not-allowed",
+                f"{special.title} is not played under these rules "
+                f"(option {special.value}=no)",
+                call.span,
+                seat=declarer,
+                evidence={"contract": special.value},
+            )
+            return
+        if (
+            special.is_nello
+            and rules.nello_doubles_choice is NelloChoice.TABLE
+            and contract.trump.doubles is not rules.nello_doubles
+        ):
+            self.report(
+                "contract-not-allowed",
+                f"this table plays {special.title} with {rules.nello_doubles.word} only, not "
+                f"{contract.trump.doubles.word}",
+                call.span,
+                seat=declarer,
+                evidence={"contract": special.value, "doubles": contract.trump.doubles.value},
+            )
+        if special is Special.LOW_NO:
+            calls = self.hand.auction.calls if self.hand.auction is not None else ()
+            passes = sum(1 for c in calls if c.bid.is_pass)
+            if declarer is not self.hand.dealer or passes < 3:
+                self.report(
+                    "contract-not-allowed",
+                    "Low-No may be bid only by the dealer, after the other three have passed",
+                    call.span,
+                    seat=declarer,
+                    evidence={"contract": special.value},
+                )
+            return
+        need = MIN_SPECIAL_BID.get(special, 1)
+        if special is Special.PLUNGE:
+            need = plunge_bid(rules)
+        if contract.bid.value < need * POINTS_IN_A_HAND:
+            self.report(
+                "contract-bid-too-low",
+                f"a {special.title} needs a bid of at least {need} mark"
+                f"{'s' if need > 1 else ''}, not {contract.bid}",
+                call.span,
+                seat=declarer,
+                evidence={"contract": special.value, "bid": str(contract.bid)},
+            )
+        doubles_needed = DOUBLES_NEEDED.get(special)
+        if doubles_needed is not None and declarer in self.dealt:
+            held = [t for t in self.dealt[declarer] if t.is_double]
+            if len(held) < doubles_needed:
+                self.report(
+                    "too-few-doubles",
+                    f"a {special.title} needs {doubles_needed} doubles in the declarer's hand; "
+                    f"{declarer} held {len(held)}"
+                    + (f" ({', '.join(str(t) for t in held)})" if held else ""),
+                    call.span,
+                    seat=declarer,
+                    evidence={"contract": special.value, "doubles": [str(t) for t in held]},
+                )
+
+    def first_leader(self, contract: Contract) -> Seat:
+        """Who leads to the first trick: the declarer, or the partner in a Splash and in a
+        Plunge under plunge-lead=partner (RULES.md, Contracts)."""
+        special = contract.trump.special
+        if special is Special.SPLASH or (
+            special is Special.PLUNGE and self.rules.plunge_lead is PlungeLead.PARTNER
+        ):
+            return contract.declarer.partner
+        return contract.declarer
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The Nello declarer's partner, who lays her tiles down and does not play."""
+        contract = self.contract
+        if contract is not None and contract.trump.special and contract.trump.special.is_nello:
+            return contract.declarer.partner
+        return None
 
     # -- the play (RULES.md, Suits and rank; Reneges) --
 
@@ -277,7 +447,11 @@ class _HandCheck:
         # A seat that did not follow while its hand is unknown: proven a renege if it later
         # plays a tile that could have followed (RULES.md, Reneges).
         shown_void: dict[Seat, list[tuple[int, int, Tile, Span | None]]] = {s: [] for s in SEATS}
-        expected_leader = contract.declarer if contract is not None else None
+        expected_leader = self.first_leader(contract) if contract is not None else None
+        sitting_out = self.sitting_out
+        sevens = contract is not None and contract.trump.special is Special.SEVENS
+        # A Sevens play farther from 7 than a tile the seat later plays (RULES.md, Contracts).
+        not_closest: dict[Seat, list[tuple[int, Tile, Span | None]]] = {s: [] for s in SEATS}
         if len(tricks) > TRICKS_IN_A_HAND:
             self.report(
                 "too-many-tricks",
@@ -294,9 +468,13 @@ class _HandCheck:
                     trick=k,
                 )
             if expected_leader is not None and trick.leader is not expected_leader:
-                why = "the declarer leads to the first trick" if k == 1 else (
-                    f"{expected_leader} won trick {k - 1}"
+                first = (
+                    "the declarer leads to the first trick"
+                    if contract is None or expected_leader is contract.declarer
+                    else f"the declarer's partner leads to the first trick of a "
+                    f"{contract.trump.special.title if contract.trump.special else 'contract'}"
                 )
+                why = first if k == 1 else f"{expected_leader} won trick {k - 1}"
                 self.report(
                     "wrong-leader",
                     f"trick {k} is led by {trick.leader}, but {expected_leader} should lead: {why}",
@@ -305,15 +483,26 @@ class _HandCheck:
                     seat=trick.leader,
                     evidence={"expected": expected_leader.value},
                 )
-            if len(trick.plays) != len(SEATS):
+            players = len(SEATS) - (sitting_out is not None)
+            if len(trick.plays) != players:
+                every = (
+                    f"every seat but {sitting_out}, who sits out the Nello, plays once"
+                    if sitting_out is not None
+                    else "every seat plays once"
+                )
                 self.report(
                     "trick-size",
-                    f"trick {k} has {len(trick.plays)} plays; every seat plays once",
+                    f"trick {k} has {len(trick.plays)} plays; {every}",
                     trick.span,
                     trick=k,
                 )
-            seats = trick.seats()
+            seats = trick.seats(sitting_out)
             suit = led_suit(trick.plays[0].tile, contract.trump) if contract else None
+            if k == 1 and contract and suit is not None and self.rules.small_end_opening:
+                suit = self._small_end_suit(contract, trick, seats, suit)
+            if k == 1 and contract is not None:
+                self._check_opening_lead(contract, trick.plays[0].tile, trick.plays[0].span,
+                                         seats[0], played_by)
             for play, seat in zip(trick.plays, seats, strict=False):
                 tile = play.tile
                 if tile in played:
@@ -344,19 +533,144 @@ class _HandCheck:
                         seat=seat,
                         evidence={"tile": str(tile)},
                     )
-                if contract is not None and suit is not None:
+                if sevens:
+                    self._check_sevens(seat, k, tile, play.span, played_by, not_closest[seat])
+                elif contract is not None and suit is not None:
                     self._check_later_proof(shown_void[seat], seat, k, tile, play.span)
                     if play is not trick.plays[0] and not follows(tile, suit, contract.trump):
                         self._check_follow(seat, k, suit, tile, play.span, played_by, shown_void)
                 played.setdefault(tile, (k, seat))
                 played_by[seat].append(tile)
             if contract is not None and trick.plays:
-                tiles = trick.tiles
-                winner = seats[trick_winner(tiles, contract.trump)]
+                tiles = trick.tiles[: len(seats)]
+                winner = seats[trick_winner(tiles, contract.trump, suit)]
                 self.outcomes.append(
                     TrickOutcome(k, seats, tiles, winner, trick_points(tiles))
                 )
                 expected_leader = winner
+
+    def _small_end_suit(
+        self, contract: Contract, trick: Trick, seats: tuple[Seat, ...], suit: int
+    ) -> int:
+        """small-end-opening=yes: the suit the first lead was played as, its high end or its
+        small end (004). The reading the plays allow (no seat failing to follow a suit it was
+        dealt) whose winner leads the second trick; the high end when both do."""
+        lead, trump = trick.plays[0].tile, contract.trump
+        if trump.special is Special.SEVENS or lead.is_double or is_trump(lead, trump):
+            return suit
+
+        def allowed(s: int) -> bool:
+            return not any(
+                not follows(p.tile, s, trump) and can_follow(self.dealt.get(seat, ()), s, trump)
+                for p, seat in zip(trick.plays[1:], seats[1:], strict=False)
+            )
+
+        readings = [s for s in (lead.high, lead.low) if allowed(s)]
+        if not readings:
+            return suit
+        tricks = self.hand.tricks
+        if len(tricks) > 1:
+            tiles = trick.tiles[: len(seats)]
+            for s in readings:
+                if seats[trick_winner(tiles, trump, s)] is tricks[1].leader:
+                    return s
+        return readings[0]
+
+    def _check_opening_lead(
+        self,
+        contract: Contract,
+        tile: Tile,
+        span: Span | None,
+        leader: Seat,
+        played_by: dict[Seat, list[Tile]],
+    ) -> None:
+        """opening-lead=trump: the first lead must be a trump if the leader holds one."""
+        trump = contract.trump
+        if (
+            self.rules.opening_lead is not OpeningLead.TRUMP
+            or trump.kind is TrumpKind.FOLLOW_ME
+            or is_trump(tile, trump)
+        ):
+            return
+        later = [
+            t for t in self.dealt.get(leader, self._played_later(leader)) if is_trump(t, trump)
+        ]
+        if later:
+            self.report(
+                "opening-lead-not-trump",
+                f"{leader} led {tile} to the first trick, but the opening lead must be a trump "
+                f"and {leader} held {', '.join(str(t) for t in later)}",
+                span,
+                trick=1,
+                seat=leader,
+                evidence={"tile": str(tile), "trumps_held": [str(t) for t in later]},
+            )
+
+    def _played_later(self, seat: Seat) -> tuple[Tile, ...]:
+        """Every tile ``seat`` is recorded playing in this hand."""
+        sitting_out = self.sitting_out
+        return tuple(
+            p.tile
+            for trick in self.hand.tricks
+            for p, s in zip(trick.plays, trick.seats(sitting_out), strict=False)
+            if s is seat
+        )
+
+    def _check_sevens(
+        self,
+        seat: Seat,
+        k: int,
+        tile: Tile,
+        span: Span | None,
+        played_by: dict[Seat, list[Tile]],
+        pending: list[tuple[int, Tile, Span | None]],
+    ) -> None:
+        """Sevens: each play as close to 7 pips as the hand allows, proven from the deal or
+        from a later play of a closer tile (RULES.md, Contracts)."""
+        distance = sevens_distance(tile)
+        for entry in list(pending):
+            earlier, far, far_span = entry
+            if sevens_distance(far) > distance:
+                self._not_closest(seat, earlier, far, far_span, (tile,), k)
+                pending.remove(entry)
+        if seat in self.dealt:
+            still_held = [t for t in self.dealt[seat] if t not in played_by[seat]]
+            closest = sevens_choices(still_held)
+            if closest and distance > sevens_distance(closest[0]):
+                self._not_closest(seat, k, tile, span, closest, None)
+        else:
+            pending.append((k, tile, span))
+
+    def _not_closest(
+        self,
+        seat: Seat,
+        k: int,
+        tile: Tile,
+        span: Span | None,
+        closer: Sequence[Tile],
+        proven_in: int | None,
+    ) -> None:
+        tiles = ", ".join(str(t) for t in closer)
+        how = (
+            f"while holding {tiles}"
+            if proven_in is None
+            else f"but played {tiles} in trick {proven_in}, so it held a closer tile"
+        )
+        self.report(
+            "sevens-not-closest",
+            f"{seat} played {tile} ({tile.pips} pips) in trick {k} of a Sevens {how}: each "
+            "play must be as close to 7 as the hand allows",
+            span,
+            trick=k,
+            seat=seat,
+            evidence={
+                "tile": str(tile),
+                "closer": [str(t) for t in closer],
+                "proven_by_trick": proven_in,
+            },
+        )
+        if self.renege_by is None:
+            self.renege_by = seat.team
 
     def _check_follow(
         self,
@@ -445,16 +759,23 @@ class _HandCheck:
             tricks_won[ending.seat.team] += TRICKS_IN_A_HAND - played
             played = TRICKS_IN_A_HAND
         bidders = contract.declarer.team
-        bid = contract.bid
-        made = is_made(bid, points[bidders], tricks_won[bidders], played)
-        set_ = is_set(bid, points[bidders.opponents], tricks_won[bidders.opponents])
+        made, set_ = made_or_set(contract, points, tricks_won, played)
         if self.renege_by is not None and self.rules.renege_penalty is RenegePenalty.LOSE_HAND:
-            return points, award(bid, bidders, made=self.renege_by is not bidders)
+            return points, self._award(contract, self.renege_by is not bidders, points)
         if made or set_:
-            return points, award(bid, bidders, made=made)
+            return points, self._award(contract, made, points)
         if played == TRICKS_IN_A_HAND:  # pragma: no cover - seven tricks always settle a bid
-            return points, award(bid, bidders, made=False)
+            return points, self._award(contract, False, points)
         return points, None
+
+    def _award(self, contract: Contract, made: bool, points: dict[Team, int]) -> MarkAward:
+        """What the hand scores: marks, or in the points game points (Low-No is worth 42)."""
+        bid = contract.bid
+        if contract.trump.special is Special.LOW_NO:
+            bid = Bid.points(POINTS_IN_A_HAND)
+        if self.rules.points_game:
+            return points_award(bid, contract.declarer.team, made, points)
+        return award(bid, contract.declarer.team, made=made)
 
     def check_ending(self, points: dict[Team, int]) -> None:
         ending, contract = self.hand.ending, self.contract
@@ -485,15 +806,21 @@ class _HandCheck:
             taken[outcome.winner.team] += outcome.points
             tricks_won[outcome.winner.team] += 1
         bid = contract.bid
+        made, set_ = made_or_set(contract, taken, tricks_won, played)
+        nello = contract.trump.special is not None and contract.trump.special.is_nello
         if ending.kind is EndKind.MADE:
-            ok = is_made(bid, taken[bidders], tricks_won[bidders], played)
+            ok = made
             need = (
                 "all seven tricks" if needs_every_trick(bid) else f"{bid.value} points"
             )
+            if nello:
+                need = "the declarer to lose all seven tricks"
             why = f"the bidders ({bidders}) have {taken[bidders]} points; {bid} needs {need}"
         else:
-            ok = is_set(bid, taken[bidders.opponents], tricks_won[bidders.opponents])
-            if needs_every_trick(bid):
+            ok = set_
+            if nello:
+                why = f"the declarer ({contract.declarer}) has not won a trick yet"
+            elif needs_every_trick(bid):
                 why = f"the defenders ({bidders.opponents}) have not won a trick yet"
             else:
                 why = (
@@ -528,7 +855,8 @@ class _HandCheck:
                 elif self.contract is not None and marks is None:
                     bidders = self.contract.declarer.team
                     made = recorded_points.of(bidders) >= self.contract.bid.value
-                    mark = award(self.contract.bid, bidders, made)
+                    written = {Team.NS: recorded_points.ns, Team.EW: recorded_points.ew}
+                    mark = self._award(self.contract, made, written)
                     marks = {t: mark.of(t) for t in Team}
         recorded_marks = hand.score(ScoreKind.MARKS)
         if recorded_marks is not None and marks is not None:
@@ -557,6 +885,25 @@ class _HandCheck:
             )
 
 
+def made_or_set(
+    contract: Contract, points: dict[Team, int], tricks_won: dict[Team, int], played: int
+) -> tuple[bool, bool]:
+    """Whether the bidders have made their contract, and whether it is set, so far.
+
+    Nello and Low-No are made by losing all seven tricks and set by any trick the declarer
+    takes (RULES.md, Contracts); every other contract by its bid.
+    """
+    bidders = contract.declarer.team
+    special = contract.trump.special
+    if special is not None and special.is_nello:
+        return played == TRICKS_IN_A_HAND and tricks_won[bidders] == 0, tricks_won[bidders] > 0
+    bid = contract.bid
+    return (
+        is_made(bid, points[bidders], tricks_won[bidders], played),
+        is_set(bid, points[bidders.opponents], tricks_won[bidders.opponents]),
+    )
+
+
 def check_hand(hand: Hand, rules: RuleSet | None = None) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default)."""
     rules = rules or RuleSet()
@@ -576,7 +923,7 @@ def check_hand(hand: Hand, rules: RuleSet | None = None) -> HandReport:
     if mark is None and derived is not None and not thrown_in:
         # Marks settled by the points the scorekeeper wrote (no tricks recorded).
         winner = Team.NS if derived[Team.NS] else Team.EW
-        mark = MarkAward(winner, derived[winner])
+        mark = MarkAward(winner, derived[winner], derived[winner.opponents])
     return HandReport(
         hand,
         tuple(check.findings),
@@ -675,7 +1022,8 @@ def check_game(
             running = {Team.NS: total.ns, Team.EW: total.ew}
             known = True
         if winner is None and known:
-            winner = game_winner(running[Team.NS], running[Team.EW], rules)
+            bidders = report.contract.declarer.team if report.contract is not None else None
+            winner = game_winner(running[Team.NS], running[Team.EW], rules, bidders)
         findings.extend(replace(f, game=index) for f in hand_findings)
         reports.append(replace(report, findings=tuple(hand_findings)))
         previous = hand

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from notation.bids import Bid, BidKind
 from notation.contracts import DoublesRank, TrumpKind
 from notation.game import (
     Comment,
@@ -83,11 +84,14 @@ def _holding(holding: Holding, first: bool) -> str:
     return f"{lead}{holding.seat} {tiles}".rstrip()
 
 
-def write_hand(hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> list[str]:
+def write_hand(
+    hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
+) -> list[str]:
     """The canonical lines of one hand.
 
     ``follow_me_doubles`` is the table's rule (the game's ``follow-me-doubles`` option): a
     follow-me call that differs from it names its doubles option so that it reads back.
+    In the points game (``points_game``) bids of 42 and more are written 42, 84, 168.
     """
     h = hand.header
     lines = _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
@@ -96,7 +100,8 @@ def write_hand(hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH) ->
         lines += _line(_holding(holding, i == 0), holding.before, holding.after)
     if hand.auction is not None:
         calls = " ".join(
-            _with_inline(f"{c.seat} {c.bid}", c.before, c.after) for c in hand.auction.calls
+            _with_inline(f"{c.seat} {_bid(c.bid, points_game)}", c.before, c.after)
+            for c in hand.auction.calls
         )
         lines += _line(f"bid {calls}", hand.auction.before, hand.auction.after)
     if hand.trump is not None:
@@ -105,6 +110,7 @@ def write_hand(hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH) ->
         word = str(t.trump)
         if (
             t.trump.kind is TrumpKind.FOLLOW_ME
+            and (t.trump.special is None or t.trump.special.partner_names_trump)
             and t.trump.doubles is DoublesRank.HIGH
             and follow_me_doubles is not DoublesRank.HIGH
         ):
@@ -124,16 +130,25 @@ def write_hand(hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH) ->
     return lines
 
 
+def _bid(bid: Bid, points_game: bool) -> str:
+    """A bid as written: marks as ``1m`` …, or in the points game as 42, 84, 168."""
+    if points_game and bid.kind is BidKind.MARKS:
+        return str(bid.value)
+    return str(bid)
+
+
 def write_game(game: Game) -> str:
     """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
     lines = write_tags(game.tags)
     try:
         follow_me_doubles = game.rules.follow_me_doubles
+        points_game = game.rules.points_game
     except RulesError:  # the reader reads such a game under straight 42
         follow_me_doubles = DoublesRank.HIGH
+        points_game = False
     for hand in game.hands:
         lines.append("")
-        lines += write_hand(hand, follow_me_doubles)
+        lines += write_hand(hand, follow_me_doubles, points_game=points_game)
     return "\n".join(lines) + "\n"
 
 

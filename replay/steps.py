@@ -286,7 +286,8 @@ class _Stepper:
         for k, trick in enumerate(self.hand.tricks, start=1):
             if not trick.plays:  # only a record built in code can hold an empty trick
                 continue
-            seats = trick.seats()
+            # The engine's seats pass over a seat that sits out (the Nello partner).
+            seats = outcomes[k].seats if k in outcomes else trick.seats()
             for i, (play, seat) in enumerate(zip(trick.plays, seats, strict=False)):
                 tile = play.tile
                 held = self.held[seat]

@@ -38,9 +38,21 @@ EXPECTED: dict[str, list[Key]] = {
     ],
     "early-end.t42": [],
     "early-end-unjustified.t42": [("ending-unjustified", 1, None, None)],
+    # The validator does not judge lay-downs; `t42 audit` finds this one refuted
+    # (laydown-refuted, trick 5 lost after N 5-1): tests/notation/test_audit.py.
+    "laydown-refuted.t42": [],
     "all-pass-forced.t42": [("dealer-must-bid", 2, None, "E")],
     "all-pass-reshake.t42": [],
     "broken.t42": [("syntax-error", 2, None, None)],
+    # One game per rule set, and a hand of each special contract (RULES.md, Contracts).
+    "texas-game.t42": [],
+    "points-game.t42": [],
+    "nello.t42": [],
+    "plunge.t42": [],
+    "splash.t42": [],
+    "sevens.t42": [],
+    "low-no.t42": [],
+    "options.t42": [],  # one hand under each table option that changes what is legal
 }
 
 # broken.t42 holds one deliberate typo; with it mended the file is canonical and clean.

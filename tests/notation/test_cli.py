@@ -255,3 +255,115 @@ def test_hostile_source_line_in_a_finding_is_inert() -> None:
     assert code == 1
     assert '    2 | [North "[red]x[/red]\\x1b[2J"]' in out
     assert "\x1b" not in out
+
+
+def test_huge_line_and_huge_tag_value_are_refused_in_bounded_memory(tmp_path: Path) -> None:
+    """Limits (docs/notation.md): an 8 MB line is cut while reading and reported too long;
+    a 1 MB tag value too; the games after them are still checked."""
+    path = tmp_path / "huge.t42"
+    good = (SAMPLES / "full-game.t42").read_text(encoding="utf-8")
+    with path.open("w", encoding="utf-8") as out:
+        out.write('[Event "long"]\nhand 1 dealer N\n1 N ' + "6-4 " * 2_000_000 + "\n\n")
+        out.write('[Event "' + "x" * 1_000_000 + '"]\n\n')
+        out.write(good)
+    code, stdout, _ = t42("validate", str(path))
+    assert code == 1
+    assert stdout.count("[too-long]") == 2
+    assert f"{path}: 3 games, 9 hands: 2 errors, 0 warnings" in stdout
+
+
+def test_convert_never_overwrites_its_input_with_fewer_games(tmp_path: Path) -> None:
+    path = tmp_path / "broken.t42"
+    original = (SAMPLES / "broken.t42").read_text(encoding="utf-8")
+    path.write_text(original, encoding="utf-8")
+    code, _, err = t42("convert", str(path), "-o", str(path))
+    assert code == 2
+    assert "not converted in place" in err
+    assert path.read_text(encoding="utf-8") == original
+
+
+def test_convert_rejects_keep_every_bad_game_as_written(tmp_path: Path) -> None:
+    """input = output + rejects: the good games convert, the bad ones are kept verbatim."""
+    good = (SAMPLES / "renege.t42").read_text(encoding="utf-8")
+    broken = (SAMPLES / "broken.t42").read_text(encoding="utf-8")
+    archive = tmp_path / "archive.t42"
+    archive.write_text(good + "\n" + broken, encoding="utf-8")
+    out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
+    code, _, err = t42("convert", str(archive), "-o", str(out), "--rejects", str(rejects))
+    assert code == 1
+    assert f"{archive}: 2 converted, 1 game could not be converted; their text is in" in err
+    kept = rejects.read_text(encoding="utf-8")
+    assert "bid S 3O W pass N pass E pass" in kept
+    assert kept in "\n" + broken  # the bad game exactly as written
+    written = [json_form.loads_game(json.loads(line)) for line in out.read_text().splitlines()]
+    assert len(written) == 2
+    assert t42("convert", str(rejects), "-o", str(tmp_path / "again.jsonl"))[0] == 2
+
+
+def test_convert_strict_stops_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    code, _, err = t42("convert", "samples/broken.t42", "-o", str(out), "--strict")
+    assert code == 1
+    assert "stopped at the first game that cannot be read" in err
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+def test_convert_several_games_to_a_json_array(tmp_path: Path) -> None:
+    archive = tmp_path / "two.t42"
+    archive.write_text((SAMPLES / "broken.t42").read_text().replace("3O", "30"))
+    out = tmp_path / "two.json"
+    assert t42("convert", str(archive), "-o", str(out))[0] == 0
+    games = json_form.loads(out.read_text(encoding="utf-8"))
+    assert len(games) == 2
+    assert t42("convert", str(out), "--to", "t42")[1] == archive.read_text()
+
+
+def test_stats_counts_the_samples() -> None:
+    code, out, _ = t42("stats", "--json", "samples/full-game.t42", "samples/renege.t42")
+    assert code == 0
+    summary = json.loads(out)
+    assert (summary["games"], summary["hands"]) == (2, 11)
+    assert summary["reneges"] == 2
+    made = sum(level["made"] for level in summary["bids"].values())
+    played = sum(level["bid"] for level in summary["bids"].values())
+    assert played - made == summary["sets"]
+    assert sum(summary["contracts"].values()) == 11
+    code, out, _ = t42("stats", "samples/full-game.t42")
+    assert code == 0
+    assert "bids won" in out
+    assert "contracts named" in out
+
+
+def test_deal_writes_legal_games_the_same_for_a_seed() -> None:
+    code, first, _ = t42("deal", "--seed", "5", "--games", "3")
+    assert code == 0
+    assert t42("deal", "--seed", "5", "--games", "3")[1] == first
+    assert len(loads(first)) == 3
+    code, out, _ = t42("validate", "-", stdin=first)
+    assert code == 0
+    assert "3 games" in out
+    code, jsonl, _ = t42("deal", "--seed", "5", "--games", "3", "--to", "jsonl")
+    assert [json_form.loads_game(json.loads(line)) for line in jsonl.splitlines()] == loads(first)
+    code, _, err = t42("deal", "--rules", "nope")
+    assert code == 2
+    assert "there is no rule set 'nope'" in err
+
+
+def test_validate_strict_stops_at_the_first_finding() -> None:
+    code, out, _ = t42("validate", "--strict", "samples/misscore.t42", "samples/renege.t42")
+    assert code == 1
+    assert out.count("error:") == 1
+    assert "[misscored-points]" in out
+    assert "renege.t42" not in out
+
+
+def test_validate_in_parallel_reports_the_same_in_the_same_order(tmp_path: Path) -> None:
+    archive = tmp_path / "club.t42"
+    samples = [(SAMPLES / name).read_text(encoding="utf-8") for name in SAMPLE_NAMES]
+    archive.write_text("\n".join(samples * 3), encoding="utf-8")
+    one = t42("validate", "-j", "1", str(archive))
+    two = t42("validate", "-j", "2", str(archive))
+    assert one == two
+    assert one[0] == 1
+    assert one[1].count("[renege]") == 6

@@ -16,10 +16,11 @@ from dataclasses import replace
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from notation.contracts import Special
 from notation.dealing import random_game
 from notation.game import Game, Hand, Play, ScoreKind, ScoreLine, Trick
-from notation.play import follows, led_suit
-from notation.rules import RuleSet
+from notation.play import follows, led_suit, sevens_distance
+from notation.rules import RULE_SETS, RuleSet, rule_set
 from notation.seats import Seat, Team
 from notation.text import dumps, loads
 from notation.tiles import ALL_TILES
@@ -28,14 +29,35 @@ from notation.validate import check_game
 SCALE = max(1, int(os.environ.get("T42_PROPERTY_SCALE", "1")))
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-tables = st.fixed_dictionaries(
-    {
-        "all-pass": st.sampled_from(["forced-bid", "reshake"]),
-        "follow-me-doubles": st.sampled_from(["high", "low", "own-suit"]),
-        "renege-penalty": st.sampled_from(["lose-hand", "none"]),
-        "win-by": st.sampled_from(["1", "2"]),
-    }
-).map(RuleSet().with_options)
+tables = st.builds(
+    lambda name, options: rule_set(name).with_options(options),
+    st.sampled_from(list(RULE_SETS)),
+    st.fixed_dictionaries(
+        {
+            "all-pass": st.sampled_from(["forced-bid", "reshake"]),
+            "follow-me-doubles": st.sampled_from(["high", "low", "own-suit"]),
+            "renege-penalty": st.sampled_from(["lose-hand", "none"]),
+            "win-by": st.sampled_from(["1", "2"]),
+            "nello-doubles": st.sampled_from(["own-suit", "high", "low", "own-suit-inverted"]),
+            "nello-doubles-choice": st.sampled_from(["any", "table"]),
+            "plunge-lead": st.sampled_from(["declarer", "partner"]),
+            "opening-lead": st.sampled_from(["any", "trump"]),
+            "follow-me-min": st.sampled_from(["any", "1m"]),
+            "first-bidder": st.sampled_from(["left-of-dealer", "holder-of-0-1"]),
+            "bid-out-of-turn": st.sampled_from(["error", "warning"]),
+            "trump-from-first-lead": st.sampled_from(["no", "yes"]),
+        }
+    ),
+)
+
+
+def sitting_out(hand: Hand) -> Seat | None:
+    """The Nello declarer's partner, who plays no tile."""
+    call = hand.auction.winning_call if hand.auction is not None else None
+    special = hand.trump.trump.special if hand.trump is not None else None
+    if call is not None and special is not None and special.is_nello:
+        return call.seat.partner
+    return None
 
 
 def game_of(rules: RuleSet, seed: int) -> Game:
@@ -46,7 +68,8 @@ def game_of(rules: RuleSet, seed: int) -> Game:
 
 
 def played(hand: Hand) -> list[tuple[Seat, Play]]:
-    return [(seat, play) for t in hand.tricks for seat, play in zip(t.seats(), t.plays,
+    out = sitting_out(hand)
+    return [(seat, play) for t in hand.tricks for seat, play in zip(t.seats(out), t.plays,
                                                                      strict=True)]
 
 
@@ -63,12 +86,23 @@ def test_every_hand_is_worth_42_and_every_tile_is_played_once(
         if points is None:  # thrown in after four passes
             assert hand.tricks == ()
             continue
-        assert points.ns + points.ew == 42
         assert len(hand.tricks) == 7
         plays = played(hand)
-        assert Counter(p.tile for _, p in plays) == Counter(ALL_TILES)
+        out = sitting_out(hand)
+        if out is None:  # all four seats play: the hand is worth 42
+            assert points.ns + points.ew == 42
+            assert Counter(p.tile for _, p in plays) == Counter(ALL_TILES)
+        else:  # Nello: the partner sits out and never plays
+            assert all(len(t.plays) == 3 for t in hand.tricks)
+            assert out not in {s for s, _ in plays}
+            partner = hand.holding(out)
+            assert partner is not None
+            assert not set(partner.tiles) & {p.tile for _, p in plays}
         for holding in hand.deal:
-            assert sorted(p.tile for s, p in plays if s is holding.seat) == sorted(holding.tiles)
+            if holding.seat is not out:
+                assert sorted(p.tile for s, p in plays if s is holding.seat) == sorted(
+                    holding.tiles
+                )
 
 
 @settings(max_examples=300 * SCALE)
@@ -105,14 +139,17 @@ def _renege_swaps(game: Game) -> list[tuple[int, int, int, int]]:
         if hand.trump is None:
             continue
         trump = hand.trump.trump
+        if trump.special is Special.SEVENS:  # no suits to follow in Sevens
+            continue
+        out = sitting_out(hand)
         for k, trick in enumerate(hand.tricks):
             suit = led_suit(trick.plays[0].tile, trump)
-            for i, seat in enumerate(trick.seats()):
+            for i, seat in enumerate(trick.seats(out)):
                 if i == 0 or not follows(trick.plays[i].tile, suit, trump):
                     continue
                 for j in range(k + 1, len(hand.tricks)):
                     later = hand.tricks[j]
-                    tile = later.plays[later.seats().index(seat)].tile
+                    tile = later.plays[later.seats(out).index(seat)].tile
                     if not follows(tile, suit, trump):
                         swaps.append((h, k, i, j))
     return swaps
@@ -121,8 +158,9 @@ def _renege_swaps(game: Game) -> list[tuple[int, int, int, int]]:
 def _swap(game: Game, h: int, k: int, i: int, j: int) -> tuple[Game, Seat]:
     hand = game.hands[h]
     tricks = list(hand.tricks)
-    seat = tricks[k].seats()[i]
-    m = tricks[j].seats().index(seat)
+    out = sitting_out(hand)
+    seat = tricks[k].seats(out)[i]
+    m = tricks[j].seats(out).index(seat)
     first, second = tricks[k].plays[i], tricks[j].plays[m]
     tricks[k] = _with_play(tricks[k], i, second)
     tricks[j] = _with_play(tricks[j], m, first)
@@ -185,3 +223,50 @@ def test_an_injected_misscore_is_always_reported(
     line = found[0].line
     assert line is not None
     assert text.splitlines()[line - 1].startswith(kind.value)
+
+
+def _sevens_swaps(game: Game) -> list[tuple[int, int, int, int]]:
+    """Every (hand, trick k, play i, later trick j) of a Sevens hand where the seat of play i
+    plays a tile farther from 7 in trick j: swapping them breaks the Sevens rule at trick k."""
+    swaps = []
+    for h, hand in enumerate(game.hands):
+        if hand.trump is None or hand.trump.trump.special is not Special.SEVENS:
+            continue
+        for k, trick in enumerate(hand.tricks):
+            for i, seat in enumerate(trick.seats()):
+                for j in range(k + 1, len(hand.tricks)):
+                    later = hand.tricks[j]
+                    m = later.seats().index(seat)
+                    if sevens_distance(later.plays[m].tile) > sevens_distance(
+                        trick.plays[i].tile
+                    ):
+                        swaps.append((h, k, i, j))
+    return swaps
+
+
+sevens_tables = st.sampled_from(["any", "trump"]).map(
+    lambda lead: rule_set("texas").with_options({"opening-lead": lead})
+)
+
+
+@settings(max_examples=100 * SCALE)
+@given(sevens_tables, seeds, seeds, st.booleans())
+def test_an_injected_sevens_play_is_always_reported(
+    rules: RuleSet, seed: int, pick: int, keep_deal: bool
+) -> None:
+    """RULES.md, Contracts, Sevens: a seat made to play a tile farther from 7 than one it
+    plays later is reported at that trick and seat, from the deal or from the later play."""
+    game = game_of(rules, seed)
+    swaps = _sevens_swaps(game)
+    if not swaps:
+        return
+    h, k, i, j = random.Random(pick).choice(swaps)
+    bad, seat = _swap(game, h, k, i, j)
+    if not keep_deal:
+        bad = replace(bad, hands=tuple(replace(x, deal=()) for x in bad.hands))
+    found = [
+        (f.hand, f.trick, f.seat)
+        for f in check_game(bad).findings
+        if f.code == "sevens-not-closest"
+    ]
+    assert (bad.hands[h].number, k + 1, seat) in found

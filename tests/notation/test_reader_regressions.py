@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from notation.game import ROSTER
 from notation.reader import read_games
 from notation.validate import check_game
@@ -81,3 +83,35 @@ def test_roster_tag_names_in_any_case() -> None:
     assert read.game.tag("Event") == "x"
     assert read.game.tag("North") == "Ann"
     assert [t.name for t in read.game.tags][: len(ROSTER)] == list(ROSTER)
+
+
+def test_lines_are_counted_at_newlines_only() -> None:
+    """A lone CR, a form feed or U+2028 is not a line break: the grammar counts only \\n, so
+    line numbers in findings match what editors show for the file's \\n lines."""
+    text = '[Event "x"]\r[Site "\u2028"]\x0c\nhand 1 dealer Q\n'
+    read = next(read_games(text))
+    assert [(p.line, p.column) for p in read.problems] == [(2, 15)]
+
+
+def test_games_are_read_lazily_from_a_stream_of_lines() -> None:
+    """A file of any size is read one game at a time: an endless stream yields games."""
+    import itertools
+
+    def endless() -> Iterator[str]:
+        for n in itertools.count(1):
+            yield f'[Event "night {n}"]\n'
+            yield "hand 1 dealer N\n"
+            yield "bid E pass S 30 W pass N pass\n"
+
+    first = list(itertools.islice(read_games(endless()), 3))
+    assert [r.game.tag("Event") for r in first] == ["night 1", "night 2", "night 3"]
+
+
+def test_games_without_hands_one_after_another() -> None:
+    """A game need not have hands: after a blank line, a tag name written again starts the
+    next game; within one block it is a duplicate tag."""
+    text = '[Event "a"]\n[Site "x"]\n\n[Event "b"]\n; c\n[Site "y"]\n[Event "c"]\n'
+    reads = list(read_games(text))
+    assert [r.game.tag("Event") for r in reads] == ["a", "b"]
+    assert reads[0].problems == []
+    assert [p.code for p in reads[1].problems] == ["duplicate-tag"]

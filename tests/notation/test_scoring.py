@@ -279,11 +279,27 @@ def test_options_defaults_of_straight_42() -> None:
     rules = rule_set("straight")
     assert rules == RuleSet()
     assert rules.options() == {
-        "all-pass": "forced-bid",
-        "follow-me-doubles": "high",
-        "renege-penalty": "lose-hand",
+        "scoring": "marks",
         "marks-to-win": "7",
+        "points-to-win": "250",
         "win-by": "1",
+        "all-pass": "forced-bid",
+        "first-bidder": "left-of-dealer",
+        "bid-out-of-turn": "error",
+        "opening-lead": "any",
+        "small-end-opening": "no",
+        "trump-from-first-lead": "no",
+        "follow-me-min": "any",
+        "follow-me-doubles": "high",
+        "nello": "no",
+        "nello-doubles": "own-suit",
+        "nello-doubles-choice": "any",
+        "plunge": "no",
+        "plunge-lead": "declarer",
+        "splash": "no",
+        "sevens": "no",
+        "low-no": "no",
+        "renege-penalty": "lose-hand",
     }
 
 
@@ -305,10 +321,11 @@ def test_options_unknown_option_names_the_valid_ones() -> None:
     """RULES.md: an unknown option is refused with the list of options."""
     with pytest.raises(RulesError) as e:
         RuleSet().with_options({"trump-first": "yes"})
-    assert str(e.value) == (
-        "there is no rule option 'trump-first'; the options are all-pass, follow-me-doubles, "
-        "renege-penalty, marks-to-win, win-by"
+    assert str(e.value).startswith(
+        "there is no rule option 'trump-first'; the options are scoring, marks-to-win, "
+        "points-to-win, win-by, all-pass, first-bidder, "
     )
+    assert str(e.value).endswith("low-no, renege-penalty")
 
 
 def test_options_unknown_value_names_the_valid_values() -> None:

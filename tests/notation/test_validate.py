@@ -89,6 +89,17 @@ def test_every_code_has_a_test() -> None:
 # -- codes the reader gives (the text cannot be read as written) --
 
 
+def test_too_long() -> None:
+    """Limits (docs/notation.md): a megabyte line or hand is refused, located, unparsed."""
+    f = read_problem(TAG + "hand 1 dealer N\n1 N " + "6-4 " * 300_000 + "\n")
+    assert (f.code, f.hand, f.line, f.column) == ("too-long", 1, 3, 1)
+    assert "1,200,005 characters long" in f.message
+    many = "".join(f"{{ note {i} }}\n" for i in range(20_000))
+    f = read_problem(TAG + "hand 1 dealer N\n" + many)
+    assert (f.code, f.line) == ("too-long", 2)
+    assert "this hand is" in f.message
+
+
 def test_syntax_error() -> None:
     f = read_problem(TAG + "hand 1 dealer N\nbid E pass S thirty W pass N pass\n")
     assert (f.code, f.severity, f.game, f.hand, f.line, f.column) == (
@@ -227,7 +238,7 @@ def test_no_trump_call() -> None:
 def test_trump_by_wrong_seat() -> None:
     f = only("trump-by-wrong-seat", hand(trump="trump S sixes\n"))
     assert where(f) == (1, None, Seat.S, 8, 1)
-    assert f.evidence == {"declarer": "N"}
+    assert f.evidence == {"declarer": "N", "expected": "N"}
 
 
 # -- the play --
@@ -380,3 +391,107 @@ def test_check_hand_alone_defaults_to_straight_rules() -> None:
     assert report.findings == ()
     assert report.points == {Team.NS: 42, Team.EW: 0}
     assert [t.points for t in report.tricks] == [6, 1, 16, 1, 16, 1, 1]
+
+
+# -- special contracts and table options (RULES.md, Contracts; Bidding) --
+
+TEXAS = '[Event "t"]\n[Rules "texas"]\n'
+
+
+def check_texas(record: str, options: str = "") -> GameReport:
+    tags = TEXAS + (f'[Options "{options}"]\n' if options else "")
+    return check_game(loads(tags + record)[0])
+
+
+def only_texas(code: str, record: str, options: str = "") -> Finding:
+    found = [f for f in check_texas(record, options).findings if f.code == code]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_contract_not_allowed() -> None:
+    """RULES.md, Contracts: a special contract is an option; a table without it refuses it."""
+    record = hand([], "", bids="bid N 1m E pass S pass W pass\n", trump="trump N nello\n")
+    assert not check_texas(record).findings[1:]  # hand-unfinished at most
+    f = only_texas("contract-not-allowed", record, "nello=no")
+    assert where(f) == (1, None, Seat.N, 10, 1)
+    assert "Nello is not played under these rules (option nello=no)" in f.message
+    table = only_texas(
+        "contract-not-allowed",
+        hand([], "", bids="bid N 1m E pass S pass W pass\n",
+             trump="trump N nello doubles-high\n"),
+        "nello-doubles-choice=table",
+    )
+    assert "doubles-own-suit only, not doubles-high" in table.message
+
+
+def test_contract_bid_too_low() -> None:
+    """RULES.md, Contracts: Nello and Sevens need a bid of 1 mark or more; Splash 2 marks."""
+    f = only_texas("contract-bid-too-low", hand([], "", trump="trump N sevens\n"))
+    assert where(f) == (1, None, Seat.N, 9, 1)
+    assert f.message == "a Sevens needs a bid of at least 1 mark, not 30"
+    f = only_texas("contract-bid-too-low",
+                   hand([], "", bids="bid N 1m E pass S pass W pass\n",
+                        trump="trump S splash sixes\n"))
+    assert "a Splash needs a bid of at least 2 marks, not 1m" in f.message
+
+
+def test_too_few_doubles() -> None:
+    """RULES.md, Contracts: a Plunge needs 4 doubles in the declarer's hand (N holds 3)."""
+    record = hand(tail="points NS 42 EW 0\nmarks NS 4 EW 0\n",
+                  bids="bid N 4m E pass S pass W pass\n", trump="trump S plunge sixes\n")
+    report = check_texas(record)
+    assert [f.code for f in report.findings] == ["too-few-doubles"]
+    f = report.findings[0]
+    assert where(f) == (1, None, Seat.N, 9, 1)
+    assert f.message == (
+        "a Plunge needs 4 doubles in the declarer's hand; N held 3 (6-6, 5-5, 4-4)"
+    )
+    # The same hand as a Splash (3 doubles, 2 marks) needs the partner to lead.
+    splash = hand(tail="", bids="bid N 2m E pass S pass W pass\n",
+                  trump="trump S splash sixes\n")
+    assert [f.code for f in check_texas(splash).findings] == ["wrong-leader"]
+
+
+def test_follow_me_below_mark() -> None:
+    """RULES.md, Contracts: some tables allow follow-me only at 1 mark or more (004)."""
+    record = hand([], "", trump="trump N follow-me\n")
+    assert check_texas(record).findings == ()
+    f = only_texas("follow-me-below-mark", record, "follow-me-min=1m")
+    assert where(f) == (1, None, Seat.N, 10, 1)
+    record = hand([], "", bids="bid N 1m E pass S pass W pass\n", trump="trump N follow-me\n")
+    assert check_texas(record, "follow-me-min=1m").findings == ()
+
+
+def test_opening_lead_not_trump() -> None:
+    """RULES.md, Contracts: variant, the opening lead must be a trump (001, 004)."""
+    record = hand(SWEEP[:1], "end made\n", trump="trump N fives\n")
+    f = only_texas("opening-lead-not-trump", record, "opening-lead=trump")
+    assert where(f) == (1, 1, Seat.N, 11, 5)
+    assert f.evidence["trumps_held"] == ["6-5", "5-5", "5-4"]
+    assert not [g for g in check_texas(record).findings if g.code == "opening-lead-not-trump"]
+    # Without the deal, N's later play of a five proves it held a trump.
+    no_deal = hand(["1 N 6-6 6-0 5-0 3-0", "2 N 5-5 6-1 5-1 2-0"], "", deal="",
+                   trump="trump N fives\n")
+    f = only_texas("opening-lead-not-trump", no_deal, "opening-lead=trump")
+    assert f.evidence["trumps_held"] == ["5-5"]
+
+
+def test_sevens_not_closest() -> None:
+    """RULES.md, Contracts: in Sevens every play is as close to 7 as the hand allows."""
+    bids = "bid N 1m E pass S pass W pass\n"
+    record = hand(["1 N 6-6 6-1 4-3 3-2"], "", bids=bids, trump="trump N sevens\n")
+    f = only_texas("sevens-not-closest", record)
+    assert where(f) == (1, 1, Seat.N, 10, 5)
+    assert f.evidence["closer"] == ["4-4"]
+    clean = hand(["1 N 4-4 6-1 4-3 3-2"], "", bids=bids, trump="trump N sevens\n")
+    assert [g.code for g in check_texas(clean).findings] == ["hand-unfinished"]
+    # With no deal, a later play of a closer tile proves it; the closest tile wins, ties to
+    # the first played (6-1 beats the later 4-3).
+    later = hand(["1 N 6-6 6-1 4-3 3-2", "2 E 6-0 5-2 2-1 6-3"], "", deal="", bids=bids,
+                 trump="trump N sevens\n")
+    found = [g for g in check_texas(later).findings if g.code == "sevens-not-closest"]
+    assert [(g.trick, g.seat, g.evidence["proven_by_trick"]) for g in found] == [
+        (1, Seat.N, 2)
+    ]
+    assert check_texas(later).hands[0].tricks[0].winner is Seat.E

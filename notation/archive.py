@@ -1,0 +1,160 @@
+"""Archives: files of many games, in notation or JSON, read one game at a time.
+
+Every game comes out as a :class:`~notation.reader.ReadGame` holding its raw text, so a
+caller can write each good game on and each bad one to a rejects file: nothing is lost.
+Notation and JSON Lines stream line by line, in bounded memory whatever the file's size; a
+single JSON document or a JSON array is read whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from notation import json_form
+from notation.errors import RecordError
+from notation.files import source_lines
+from notation.findings import Finding, Severity
+from notation.game import Game
+from notation.reader import GameText, ReadGame, read_game, split_games
+from notation.rules import RulesError
+from notation.validate import check_game
+
+
+def looks_like_json(text: str) -> bool:
+    """True when text starts as JSON (an object, or an array of objects) and not as a tag.
+
+    >>> looks_like_json('[Event "x"]'), looks_like_json(' [ {"format": 1}]'), looks_like_json("{")
+    (False, True, True)
+    """
+    start = text.lstrip()
+    if start.startswith("{"):
+        return True
+    return start.startswith("[") and start[1:].lstrip()[:1] in ("{", "]", "")
+
+
+def _json_game(
+    index: int, item: Game | RecordError, text: str, first_line: int, raw: str | None = None
+) -> ReadGame:
+    if isinstance(item, RecordError):
+        line = None if item.line is None else item.line + first_line - 1
+        problem = Finding(item.code, Severity.ERROR, item.message, line, item.column, game=index)
+        return ReadGame(index, Game(()), [problem], text, first_line, raw=raw)
+    try:
+        rules = item.rules
+    except RulesError as e:
+        problem = Finding("unknown-rules", Severity.ERROR, str(e), first_line, 1, game=index)
+        return ReadGame(index, item, [problem], text, first_line, raw=raw)
+    return ReadGame(index, item, [], text, first_line, rules=rules, raw=raw)
+
+
+def _json_line(index: int, line: str, number: int) -> ReadGame:
+    """The game on one line of a JSON Lines file."""
+    items = list(json_form.read_records(line))
+    if len(items) != 1:
+        items = [RecordError("a line of a JSON Lines file holds exactly one game", 1, 1)]
+    return _json_game(index, items[0], line, number)
+
+
+def _is_one_line_document(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One game's raw input, cut from an archive but not yet read: cheap to make in order and
+    to send to another process, where :func:`read_unit` reads it."""
+
+    index: int
+    notation: GameText | None = None  # a game in notation
+    json_line: tuple[str, int] | None = None  # a JSON Lines line and its line number
+    done: ReadGame | None = None  # a game from a JSON document, read already
+
+
+def read_unit(unit: Unit) -> ReadGame:
+    if unit.notation is not None:
+        return read_game(unit.notation, unit.index)
+    if unit.json_line is not None:
+        return _json_line(unit.index, *unit.json_line)
+    assert unit.done is not None
+    return unit.done
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game read and checked: what ``validate`` prints and counts (small to send back)."""
+
+    findings: list[Finding]
+    hands: int
+    is_game: bool
+    text: str
+    first_line: int
+
+
+def check_unit(unit: Unit) -> CheckedGame:
+    """Read and check one unit: the whole job of a ``validate`` worker."""
+    read = read_unit(unit)
+    found = list(read.problems)
+    if read.game.hands or not read.problems:
+        found += check_game(read.game, read.rules, read.index, read.unread_lines).findings
+    found.sort(key=lambda f: (f.line or 0, f.column or 0))
+    return CheckedGame(found, len(read.game.hands), read.has_tags, read.text, read.first_line)
+
+
+def read_archive(path: Path) -> Iterator[ReadGame]:
+    """Every game in the file at ``path`` (``-`` for stdin), whole or not, in order.
+
+    Raises :class:`notation.files.UnreadableInput` when the file cannot be read at all (the
+    games already yielded stand).
+    """
+    return map(read_unit, units(path))
+
+
+def units(path: Path) -> Iterator[Unit]:
+    """The games of the file at ``path`` as units, in order, reading it lazily."""
+    lines = source_lines(path)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if len("".join(head).strip()) >= 2:
+            break
+    probe = "".join(head)
+    if not looks_like_json(probe):
+        for index, game in enumerate(split_games(itertools.chain(head, lines)), start=1):
+            yield Unit(index, notation=game)
+        return
+    blank = len(head) - 1
+    first = head[-1] if head else ""
+    if _is_one_line_document(first):
+        index = 0
+        for number, line in enumerate(itertools.chain([first], lines), start=blank + 1):
+            if line.strip():
+                index += 1
+                yield Unit(index, json_line=(line, number))
+        return
+    # One document or an array: read whole. Each game keeps the whole text, so findings
+    # show their source line, and for a rejects file its own part of it.
+    text = probe + "".join(lines)
+    for index, item in enumerate(json_form.read_records(text), start=1):
+        raw = _element_text(text, item) if isinstance(item, RecordError) else json_form.dumps(item)
+        yield Unit(index, done=_json_game(index, item, text, 1, raw))
+
+
+def _element_text(text: str, error: RecordError) -> str:
+    """The bad game of a JSON array as JSON text (its content, re-serialised), or else the
+    whole text: what a rejects file keeps of it."""
+    step = error.pointer.lstrip("/").split("/")[0]
+    if step.isdigit():
+        try:
+            whole = json.loads(text)
+        except (ValueError, RecursionError):
+            return text
+        if isinstance(whole, list) and int(step) < len(whole):
+            return json.dumps(whole[int(step)], ensure_ascii=False)
+    return text

@@ -1,0 +1,730 @@
+"""Auditing a disputed hand like a referee: what happened, what the rules say, what was best.
+
+:func:`audit_game` is pure: it takes a game (and its rules) and returns immutable reports
+(:class:`HandAudit`) holding the deal, the auction and contract, each trick, the findings of
+:mod:`notation.validate` with their evidence, the computed against the recorded score, the
+perfect-play value of the hand from the opening lead (:mod:`notation.solver`), each play that
+changed the perfect-play outcome, and the checks of an early end: a lay-down is proven or
+refuted with a line of play, a made or set stop says what the unplayed tricks could still
+have changed. :meth:`HandAudit.as_json` is the ``t42 audit --json`` form
+(``schemas/audit.schema.json``); :func:`render_hand` the Rich form.
+
+>>> from pathlib import Path
+>>> from notation.reader import read_games
+>>> sample = Path(__file__).parent.parent / "samples" / "early-end.t42"
+>>> read = next(read_games(sample.read_text(encoding="utf-8")))
+>>> audits = audit_game(read.game, read.rules, hands=[3])
+>>> claim = audits[0].claim
+>>> claim.valid, claim.seat.value
+(True, 'S')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from notation.bids import POINTS_IN_A_HAND
+from notation.contracts import Contract
+from notation.findings import Finding, Severity
+from notation.game import EndKind, Game, Hand, ScoreKind
+from notation.rules import RuleSet
+from notation.scoring import needs_every_trick
+from notation.seats import SEATS, Seat, Team
+from notation.solver import (
+    TILE_INDEX,
+    ContractTables,
+    Position,
+    Solver,
+    UnsupportedContract,
+    contract_tables,
+)
+from notation.terminal import inert
+from notation.tiles import ALL_TILES, Tile
+from notation.validate import HandReport, check_game
+
+TRICKS = 7
+TILES_EACH = 7
+LAYDOWN_REFUTED = "laydown-refuted"
+TOTAL_COUNT = sum(t.count for t in ALL_TILES)
+
+
+@dataclass(frozen=True, slots=True)
+class LinePlay:
+    """One play in a line of play: the trick it belongs to, the seat and the tile."""
+
+    trick: int
+    seat: Seat
+    tile: Tile
+
+    def as_json(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": self.seat.value, "tile": str(self.tile)}
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickAudit:
+    """A trick as the engine sees it: who led, what each seat played, who won, its points."""
+
+    number: int
+    leader: Seat
+    plays: tuple[LinePlay, ...]
+    winner: Seat
+    points: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "leader": self.leader.value,
+            "plays": [{"seat": p.seat.value, "tile": str(p.tile)} for p in self.plays],
+            "winner": self.winner.value,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectPlay:
+    """The hand's value with best play by all four seats, every tile seen, from the lead."""
+
+    bidders: Team
+    bidders_points: int
+    defenders_points: int
+    makeable: bool  # the bidders make the bid against any defence
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "bidders": self.bidders.value,
+            "bidders_points": self.bidders_points,
+            "defenders_points": self.defenders_points,
+            "makeable": self.makeable,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TurningPoint:
+    """A play that changed the perfect-play outcome, or cost points against best play.
+
+    ``before`` and ``after`` are the bidders' points with best play from there on (points
+    already captured included); ``better`` the plays that would have kept the outcome (or,
+    where only points were lost, the plays that keep the best value).
+    """
+
+    trick: int
+    seat: Seat
+    tile: Tile
+    before: int
+    after: int
+    makeable_before: bool
+    makeable_after: bool
+    better: tuple[Tile, ...]
+    message: str
+
+    @property
+    def flips(self) -> bool:
+        return self.makeable_before != self.makeable_after
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat.value,
+            "tile": str(self.tile),
+            "bidders_before": self.before,
+            "bidders_after": self.after,
+            "makeable_before": self.makeable_before,
+            "makeable_after": self.makeable_after,
+            "better": [str(t) for t in self.better],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAudit:
+    """The check of a lay-down: does the claimant's side take every trick, whatever is played?
+
+    ``valid`` is None when it cannot be checked (no full deal, or play the solver cannot
+    follow); ``refutation`` a line of play in which the claimant's side loses a trick;
+    ``with_best_play`` whether the side would still take every trick by playing well.
+    """
+
+    seat: Seat
+    after_trick: int
+    valid: bool | None
+    with_best_play: bool | None
+    refutation: tuple[LinePlay, ...]
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.value,
+            "after_trick": self.after_trick,
+            "valid": self.valid,
+            "with_best_play": self.with_best_play,
+            "refutation": [p.as_json() for p in self.refutation],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StopAudit:
+    """A made or set stop: what the unplayed tricks could still have given the bidders.
+
+    ``worst`` and ``best`` are the least and most the bidders could end with over every way
+    the rest could be played; ``perfect`` what they end with under best play by all (None
+    without the deal, when only the count still out is known).
+    """
+
+    kind: EndKind
+    after_trick: int
+    bidders: Team
+    captured: int
+    worst: int
+    best: int
+    perfect: int | None
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "after_trick": self.after_trick,
+            "bidders": self.bidders.value,
+            "captured": self.captured,
+            "worst": self.worst,
+            "best": self.best,
+            "perfect": self.perfect,
+            "message": self.message,
+        }
+
+
+def _teams(d: Mapping[Team, int] | None) -> dict[str, int] | None:
+    return None if d is None else {t.value: d[t] for t in Team}
+
+
+@dataclass(frozen=True)
+class HandAudit:
+    """Everything the audit of one hand says."""
+
+    game: int
+    hand: int
+    dealer: Seat
+    players: dict[Seat, str]
+    deal: dict[Seat, tuple[Tile, ...]]
+    auction: tuple[tuple[Seat, str], ...]
+    contract: Contract | None
+    tricks: tuple[TrickAudit, ...]
+    ending: tuple[EndKind, Seat | None] | None
+    findings: tuple[Finding, ...]
+    points: dict[Team, int]
+    recorded_points: dict[Team, int] | None
+    marks: dict[Team, int] | None
+    recorded_marks: dict[Team, int] | None
+    perfect: PerfectPlay | None
+    turning_points: tuple[TurningPoint, ...] = ()
+    claim: ClaimAudit | None = None
+    stop: StopAudit | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def has_findings(self) -> bool:
+        return bool(self.findings)
+
+    def as_json(self) -> dict[str, Any]:
+        contract = self.contract
+        return {
+            "game": self.game,
+            "hand": self.hand,
+            "dealer": self.dealer.value,
+            "players": {s.value: n for s, n in self.players.items()},
+            "deal": {s.value: [str(t) for t in ts] for s, ts in self.deal.items()} or None,
+            "auction": [{"seat": s.value, "bid": b} for s, b in self.auction],
+            "contract": None if contract is None else {
+                "declarer": contract.declarer.value,
+                "bid": str(contract.bid),
+                "trump": str(contract.trump),
+            },
+            "tricks": [t.as_json() for t in self.tricks],
+            "ending": None if self.ending is None else {
+                "kind": self.ending[0].value,
+                "seat": None if self.ending[1] is None else self.ending[1].value,
+            },
+            "findings": [f.as_json() for f in self.findings],
+            "score": {
+                "points": _teams(self.points),
+                "recorded_points": _teams(self.recorded_points),
+                "marks": _teams(self.marks),
+                "recorded_marks": _teams(self.recorded_marks),
+            },
+            "perfect": None if self.perfect is None else self.perfect.as_json(),
+            "turning_points": [t.as_json() for t in self.turning_points],
+            "claim": None if self.claim is None else self.claim.as_json(),
+            "stop": None if self.stop is None else self.stop.as_json(),
+            "notes": list(self.notes),
+        }
+
+
+# -- building --
+
+
+def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
+    """The four holdings when the record deals all 28 tiles, seven to a seat, else None."""
+    if any(f.code in _DEAL_PROBLEMS for f in report.findings):
+        return None
+    holdings = {s: h.tiles for s in SEATS if (h := hand.holding(s)) is not None}
+    tiles = {t for ts in holdings.values() for t in ts}
+    if len(holdings) != len(SEATS) or len(tiles) != len(ALL_TILES):
+        return None
+    if any(len(ts) != TILES_EACH for ts in holdings.values()):
+        return None
+    return holdings
+
+
+_DEAL_PROBLEMS = frozenset({"seat-dealt-twice", "deal-size", "tile-written-twice",
+                            "tile-dealt-twice"})
+
+
+def tables_for(contract: Contract) -> ContractTables | None:
+    """The solver's tables for a contract, or None for one it does not play yet."""
+    out = _sitting_out(contract)
+    try:
+        return contract_tables(contract.trump, None if out is None else out.index)
+    except UnsupportedContract:
+        return None
+
+
+def _sitting_out(contract: Contract) -> Seat | None:
+    """The declarer's partner in Nello and Low-No, who lays her tiles down and sits out."""
+    special = getattr(contract.trump, "special", None)
+    if special is not None and getattr(special, "is_nello", False):
+        return contract.declarer.partner
+    return None
+
+
+class _Judge:
+    """Best-play questions about one hand's positions, in the bidders' terms."""
+
+    def __init__(self, tables: ContractTables, contract: Contract) -> None:
+        self.tables = tables
+        self.contract = contract
+        self.bidders = contract.declarer.team
+        self.nello = _sitting_out(contract) is not None
+        # In Nello the defenders play to give the declarer a trick and the declarer plays
+        # to lose them all: whichever side bids, E and W then play for NS points.
+        self.solver = Solver(tables, maximizers=(1, 3)) if self.nello else Solver(tables)
+        # The side that must take every trick: the bidders, or in Nello the defenders
+        # (the declarer must lose them all).
+        self.every = self.nello or needs_every_trick(contract.bid)
+        self.sweeper = self.bidders.opponents if self.nello else self.bidders
+
+    def best(self, pos: Position, guess: int | None = None) -> int:
+        """The bidders' points at the end of the hand with best play from ``pos``.
+
+        ``guess`` is a guess at the answer (the value of a neighbouring position).
+        """
+        if guess is not None:
+            b = 0 if self.bidders is Team.NS else 1
+            future = guess - pos.points[b]
+            guess = future if b == 0 else pos.points_left - future
+        v = self.solver.value(pos, guess)
+        ns = pos.points[0] + v
+        total_ew = pos.points[1] + pos.points_left - v
+        return ns if self.bidders is Team.NS else total_ew
+
+    def makeable(self, pos: Position, best: int | None = None) -> bool:
+        """Whether the bidders make the bid against any defence from ``pos``."""
+        if self.nello:
+            b = 0 if self.bidders is Team.NS else 1
+            return not pos.tricks[b] and not self.solver.reaches(pos, self.bidders, 1)
+        if self.every:
+            w = 0 if self.sweeper is Team.NS else 1
+            if pos.tricks[1 - w]:
+                return False
+            return self.solver.takes_every_trick(pos, self.sweeper)
+        b = 0 if self.bidders is Team.NS else 1
+        if best is None:
+            need = self.contract.bid.value - pos.points[b]
+            return self.solver.reaches(pos, self.bidders, need)
+        return best >= self.contract.bid.value
+
+
+def _opening_leader(hand: Hand, report: HandReport, contract: Contract) -> Seat:
+    """Who leads to trick 1: as recorded when the validator accepts it, else the declarer."""
+    if hand.tricks and not any(
+        f.code == "wrong-leader" and f.trick == 1 for f in report.findings
+    ):
+        return hand.tricks[0].leader
+    return contract.declarer
+
+
+def _walk(
+    report: HandReport, tables: ContractTables, start: Position
+) -> tuple[list[tuple[Position, LinePlay]], Position, str | None]:
+    """Each recorded play with the position before it; the last position; why it stopped.
+
+    The seats of each trick are the validator's (a seat sitting out plays no tile).
+    """
+    steps: list[tuple[Position, LinePlay]] = []
+    pos = start
+    for trick in report.tricks:
+        for tile, seat in zip(trick.tiles, trick.seats, strict=False):
+            mover = SEATS[pos.to_move(tables)]
+            index = TILE_INDEX[tile]
+            if seat is not mover:
+                return steps, pos, (
+                    f"the perfect-play analysis stops at trick {trick.number}: {seat} played "
+                    f"when it was {mover}'s turn"
+                )
+            if not pos.legal(tables) >> index & 1:
+                return steps, pos, (
+                    f"the perfect-play analysis stops at trick {trick.number}: {seat}'s "
+                    f"{tile} was not a legal play"
+                )
+            steps.append((pos, LinePlay(trick.number, seat, tile)))
+            pos = pos.play(index, tables)
+        if pos.trick:
+            return steps, pos, (
+                f"the perfect-play analysis stops at trick {trick.number}: it is not complete"
+            )
+    return steps, pos, None
+
+
+def _tile_list(tiles: Iterable[Tile]) -> str:
+    words = [str(t) for t in tiles]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position,
+                   before_best: int, after_best: int) -> TurningPoint | None:
+    made_before = judge.makeable(pos, None if judge.every else before_best)
+    made_after = judge.makeable(after, None if judge.every else after_best)
+    ours = step.seat.team is judge.bidders
+    lost = before_best - after_best if ours else after_best - before_best
+    if judge.nello:
+        lost = 0  # points do not count in Nello: only the tricks
+    if made_before == made_after and lost <= 0:
+        return None
+    tables = judge.tables
+    alternatives = [i for i in range(len(ALL_TILES)) if pos.legal(tables) >> i & 1]
+    better: list[Tile] = []
+    for i in alternatives:
+        if ALL_TILES[i] == step.tile:
+            continue
+        nxt = pos.play(i, tables)
+        value = judge.best(nxt, before_best)
+        if made_before != made_after:
+            if judge.makeable(nxt, None if judge.every else value) == made_before:
+                better.append(ALL_TILES[i])
+        elif value == before_best:
+            better.append(ALL_TILES[i])
+    bidders = judge.bidders
+    where = f"at trick {step.trick} when {step.seat} played {step.tile}"
+    if made_before and not made_after:
+        message = f"the set became certain {where}"
+        if better:
+            message += f"; {_tile_list(better)} kept the bid makeable"
+    elif made_after and not made_before:
+        message = f"the bid became certain to be made {where}"
+        if better:
+            message += f"; {_tile_list(better)} kept the set possible"
+    else:
+        who = step.seat.team
+        message = (
+            f"{step.seat}'s {step.tile} in trick {step.trick} cost {who} {lost} point"
+            f"{'' if lost == 1 else 's'} against best play (the bidders, {bidders}, "
+            f"{'fall' if ours else 'rise'} from {before_best} to {after_best})"
+        )
+        if better:
+            message += f"; {_tile_list(better)} kept {before_best}"
+    return TurningPoint(step.trick, step.seat, step.tile, before_best, after_best,
+                        made_before, made_after, tuple(better), message)
+
+
+def _line(pos: Position, tables: ContractTables, moves: Iterable[int],
+          first_trick: int) -> tuple[LinePlay, ...]:
+    out: list[LinePlay] = []
+    trick = first_trick
+    for i in moves:
+        seat = SEATS[pos.to_move(tables)]
+        out.append(LinePlay(trick, seat, ALL_TILES[i]))
+        pos = pos.play(i, tables)
+        if not pos.trick:
+            trick += 1
+    return tuple(out)
+
+
+def check_claim(pos: Position, tables: ContractTables, seat: Seat,
+                after_trick: int) -> ClaimAudit:
+    """Judge a lay-down by ``seat`` from ``pos``: valid when its side takes every remaining
+    trick whatever any seat plays (its own side's order of play included)."""
+    team = seat.team
+    solver = Solver(tables)
+    refutation = solver.claim_refutation(pos, team)
+    if refutation is None:
+        return ClaimAudit(seat, after_trick, True, True, (),
+                          f"{seat}'s lay-down holds: {team} takes every remaining trick "
+                          "whatever anyone plays")
+    line = _line(pos, tables, refutation, after_trick + 1)
+    with_best = solver.takes_every_trick(pos, team)
+    lost = line[-1].trick
+    words = " · ".join(f"{p.seat} {p.tile}" for p in line)
+    message = (
+        f"{seat}'s lay-down is refuted: {team} loses trick {lost} after {words}"
+    )
+    if with_best:
+        message += f" (with the right order of play {team} would still take every trick)"
+    return ClaimAudit(seat, after_trick, False, with_best, line, message)
+
+
+def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
+          contract: Contract, captured: dict[Team, int], played: Iterable[Tile]) -> StopAudit:
+    """What the tricks not played could still have given the bidders after a made/set stop.
+
+    A bid of a mark or more needs every trick, that is all 42 points.
+    """
+    bidders = contract.declarer.team
+    nello = _sitting_out(contract) is not None
+    need = 0 if nello else min(contract.bid.value, POINTS_IN_A_HAND)
+    have = captured[bidders]
+    left_tricks = TRICKS - after_trick
+    perfect: int | None = None
+    if judge is not None and pos is not None:
+        b = 0 if bidders is Team.NS else 1
+        high = Solver(judge.tables, maximizers=(0, 1, 2, 3)).value(pos)
+        low = Solver(judge.tables, maximizers=()).value(pos)
+        left = pos.points_left
+        best = have + (high if b == 0 else left - low)
+        worst = have + (low if b == 0 else left - high)
+        perfect = judge.best(pos)
+    else:
+        left = TOTAL_COUNT - sum(t.count for t in played) + left_tricks
+        best, worst = have + left, have
+    message = (
+        f"stopped as {kind.value} after trick {after_trick} with the bidders ({bidders}) on "
+        f"{have}: the {left_tricks} trick{'' if left_tricks == 1 else 's'} not played could "
+        f"still have given them {worst} to {best} points"
+    )
+    if perfect is not None:
+        message += f" ({perfect} with best play by all)"
+    else:
+        message += " (the deal is not recorded, so only the count still out is known)"
+    if nello:
+        if best == 0:
+            message += "; the Nello was sure to be made whatever was played"
+        elif worst > 0:
+            message += "; the Nello could no longer be made whatever was played"
+        else:
+            message += "; the Nello was still open"
+    elif worst >= need:
+        message += f"; {need} was sure to be made whatever was played"
+    elif best < need:
+        message += f"; {need} could no longer be made whatever was played"
+    else:
+        message += f"; {need} was still open"
+        if perfect is not None:
+            message += ", and with best play it " + (
+                "is made" if perfect >= need else "is set")
+    return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
+
+
+def audit_hand(hand: Hand, report: HandReport, game: Game, index: int = 1) -> HandAudit:
+    """The audit of one checked hand (``report`` from :func:`notation.validate.check_game`)."""
+    contract = report.contract
+    deal = full_deal(hand, report)
+    findings = list(report.findings)
+    notes: list[str] = []
+    tricks = tuple(
+        TrickAudit(o.number, o.seats[0],
+                   tuple(LinePlay(o.number, s, t) for s, t in zip(o.seats, o.tiles, strict=True)),
+                   o.winner, o.points)
+        for o in report.tricks
+    )
+    perfect: PerfectPlay | None = None
+    turning: list[TurningPoint] = []
+    claim: ClaimAudit | None = None
+    stop: StopAudit | None = None
+    tables = None if contract is None else tables_for(contract)
+    judge: _Judge | None = None
+    end_pos: Position | None = None
+    if contract is None:
+        notes.append("no contract, so there is no play to judge")
+    elif tables is None:
+        notes.append(f"the solver does not play {contract.trump} yet")
+    elif deal is None:
+        notes.append("the deal is not recorded in full, so best play cannot be computed")
+    else:
+        judge = _Judge(tables, contract)
+        out = _sitting_out(contract)
+        seated = {s: ts for s, ts in deal.items() if s is not out}
+        start = Position.deal(seated, _opening_leader(hand, report, contract))
+        best = judge.best(start)
+        makeable = judge.makeable(start, None if judge.every else best)
+        perfect = PerfectPlay(judge.bidders, best, start.points_left - best, makeable)
+        steps, end_pos, stopped = _walk(report, tables, start)
+        values = [best]
+        for p in [*(p for p, _ in steps[1:]), end_pos]:
+            values.append(judge.best(p, values[-1]))
+        for k, (pos, step) in enumerate(steps):
+            after = steps[k + 1][0] if k + 1 < len(steps) else end_pos
+            tp = _turning_point(judge, pos, step, after, values[k], values[k + 1])
+            if tp is not None:
+                turning.append(tp)
+        if stopped is not None:
+            notes.append(stopped)
+            end_pos = None
+    ending = hand.ending
+    played = len(report.tricks)
+    if ending is not None and ending.kind is EndKind.LAYDOWN and ending.seat is not None:
+        if contract is None:
+            pass
+        elif tables is None or deal is None or end_pos is None:
+            why = "the deal is not recorded in full" if deal is None else (
+                "the play before it could not be followed")
+            claim = ClaimAudit(ending.seat, played, None, None, (),
+                               f"{ending.seat}'s lay-down cannot be checked: {why}")
+        else:
+            claim = check_claim(end_pos, tables, ending.seat, played)
+            if not claim.valid:
+                findings.append(Finding(
+                    LAYDOWN_REFUTED, Severity.ERROR, claim.message,
+                    line=ending.span.line if ending.span else None,
+                    column=ending.span.column if ending.span else None,
+                    game=index, hand=hand.number, seat=ending.seat,
+                    evidence={"line": [p.as_json() for p in claim.refutation],
+                              "with_best_play": claim.with_best_play},
+                ))
+    elif ending is not None and contract is not None and played < TRICKS:
+        captured = {Team.NS: 0, Team.EW: 0}
+        for o in report.tricks:
+            captured[o.winner.team] += o.points
+        shown = [t for o in report.tricks for t in o.tiles]
+        stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,
+                     contract, captured, shown)
+    recorded_points = hand.score(ScoreKind.POINTS)
+    recorded_marks = hand.score(ScoreKind.MARKS)
+    return HandAudit(
+        game=index,
+        hand=hand.number,
+        dealer=hand.dealer,
+        players={s: game.seat_name(s) for s in SEATS},
+        deal=deal or {},
+        auction=tuple((c.seat, str(c.bid)) for c in hand.auction.calls) if hand.auction else (),
+        contract=contract,
+        tricks=tricks,
+        ending=None if ending is None else (ending.kind, ending.seat),
+        findings=tuple(findings),
+        points=dict(report.points),
+        recorded_points=None if recorded_points is None else {
+            Team.NS: recorded_points.ns, Team.EW: recorded_points.ew},
+        marks=report.marks,
+        recorded_marks=None if recorded_marks is None else {
+            Team.NS: recorded_marks.ns, Team.EW: recorded_marks.ew},
+        perfect=perfect,
+        turning_points=tuple(turning),
+        claim=claim,
+        stop=stop,
+        notes=tuple(notes),
+    )
+
+
+def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
+               hands: Iterable[int] | None = None) -> tuple[HandAudit, ...]:
+    """Audit every hand of ``game`` (or the hand numbers in ``hands``)."""
+    report = check_game(game, rules, index)
+    wanted = None if hands is None else set(hands)
+    return tuple(
+        audit_hand(h, r, game, index)
+        for h, r in zip(game.hands, report.hands, strict=True)
+        if wanted is None or h.number in wanted
+    )
+
+
+def audit_json(audits: Iterable[HandAudit], path: str) -> dict[str, Any]:
+    """The ``--json`` document: the file audited and each hand's audit."""
+    return {"path": path, "hands": [a.as_json() for a in audits]}
+
+
+# -- showing (Rich renderables only: all record text inert) --
+
+
+def _text(words: str, style: str = "") -> Text:
+    return Text(inert(words), style=style)
+
+
+def _score(d: Mapping[Team, int] | None) -> str:
+    return "—" if d is None else f"NS {d[Team.NS]} EW {d[Team.EW]}"
+
+
+def render_hand(audit: HandAudit) -> RenderableType:
+    """One hand's audit as Rich renderables: deal, auction, tricks, findings, verdicts."""
+    parts: list[RenderableType] = []
+    head = Text(f"game {audit.game} · hand {audit.hand} · dealer {audit.dealer}", style="bold")
+    parts.append(head)
+    if audit.deal:
+        deal = Table.grid(padding=(0, 2))
+        for seat in SEATS:
+            name = _text(audit.players[seat], "dim")
+            deal.add_row(Text(str(seat), style="bold"), name,
+                         Text(" ".join(str(t) for t in audit.deal[seat])))
+        parts.append(deal)
+    else:
+        parts.append(Text("deal not recorded in full", style="dim"))
+    if audit.auction:
+        parts.append(Text("auction   " + " · ".join(f"{s} {b}" for s, b in audit.auction)))
+    if audit.contract is not None:
+        c = audit.contract
+        parts.append(Text(f"contract  {c.declarer} {c.bid} in {c.trump}", style="bold"))
+    if audit.tricks:
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+        for col in ("trick", "plays", "winner", "points"):
+            table.add_column(col)
+        for t in audit.tricks:
+            plays = " ".join(f"{p.seat} {p.tile}" for p in t.plays)
+            table.add_row(str(t.number), plays, str(t.winner), str(t.points))
+        parts.append(table)
+    if audit.ending is not None:
+        kind, claimant = audit.ending
+        who = "" if claimant is None else f" {claimant}"
+        parts.append(Text(f"end       {kind.value}{who}"))
+    for f in audit.findings:
+        line = Text(f"{f.severity.value} {f.code}: ", style="bold red")
+        line.append_text(_text(f.message, "red"))
+        could = f.evidence.get("could_follow")
+        if could:
+            line.append("\n  played ", style="red")
+            line.append_text(_text(str(f.evidence.get("tile", "?")), "red"))
+            line.append("; could have followed with ", style="red")
+            line.append_text(_text(", ".join(str(t) for t in could), "red"))
+        parts.append(line)
+    score = Table.grid(padding=(0, 2))
+    score.add_row(Text("points"), Text(f"computed {_score(audit.points)}"),
+                  Text(f"recorded {_score(audit.recorded_points)}"))
+    score.add_row(Text("marks"), Text(f"computed {_score(audit.marks)}"),
+                  Text(f"recorded {_score(audit.recorded_marks)}"))
+    parts.append(score)
+    if audit.perfect is not None:
+        p = audit.perfect
+        verdict = "makeable" if p.makeable else "a set against best defence"
+        parts.append(Text(
+            f"perfect play from the opening lead: bidders ({p.bidders}) {p.bidders_points}, "
+            f"defenders {p.defenders_points}; the bid is {verdict}", style="cyan"))
+    for tp in audit.turning_points:
+        parts.append(Text(("‼ " if tp.flips else "· ") + tp.message,
+                          style="bold yellow" if tp.flips else "yellow"))
+    if audit.perfect is not None and not audit.turning_points:
+        parts.append(Text("no play changed the perfect-play outcome", style="green"))
+    if audit.claim is not None:
+        ok = audit.claim.valid
+        style = "green" if ok else ("bold red" if ok is False else "dim")
+        parts.append(Text(audit.claim.message, style=style))
+    if audit.stop is not None:
+        parts.append(Text(audit.stop.message))
+    for note in audit.notes:
+        parts.append(Text(note, style="dim"))
+    return Group(*parts)

@@ -1,0 +1,286 @@
+"""The interactive replay's screen, as Rich renderables: the table seen from above.
+
+North sits at the top, South at the bottom, West and East at the sides, each with the
+player's name from the record and the tiles still in hand, drawn as tiles; count tiles
+(5-5 and 6-4 worth 10, 5-0, 4-1 and 3-2 worth 5) are marked with their value. The trick
+on the table is in the middle with its leader marked, and a renege is shown in red. Beside
+or below the table: the auction, the contract, this hand's points and the running marks
+drawn as strokes of ALL. Findings and comments of the step come last.
+
+Everything here is pure: :func:`board` turns a frame and the view's settings into one
+renderable, laid out for the width it is given. Record text goes through
+:func:`replay.render.inert`, never through markup.
+
+>>> from rich.console import Console
+>>> from notation.tiles import Tile
+>>> console = Console(width=40, color_system=None)
+>>> with console.capture() as capture:
+...     console.print(tile_text(Tile(6, 4)), tile_text(Tile(3, 0)), tile_text(Tile(3, 2)))
+>>> capture.get()
+'6│4¹⁰ 3│0 3│2⁵\\n'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.align import Align
+from rich.box import ROUNDED
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from notation.game import UNKNOWN
+from notation.seats import Seat, Team
+from notation.tiles import Tile
+from replay.navigation import Frame
+from replay.render import comment_text, finding_text, inert
+from replay.steps import Step, StepKind, bid_words
+from replay.strokes import all_strokes
+
+# The smallest terminal the table fits in, and the width from which the score goes beside it.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+WIDE = 124
+
+_TILE = "reverse"
+_COUNT_TILE = "reverse bold yellow"
+_COUNT_MARK = "bold yellow"
+_RENEGE = "bold white on red"
+_HIDDEN = "dim"
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_CELL = 11  # one seat's place in the trick: "W 6│4¹⁰ led"
+_SEAT_WIDTH = 30  # North's and South's tiles: seven tiles on one line
+_MISSCORED = frozenset({"misscored-points", "misscored-marks", "misscored-total"})
+
+
+@dataclass(frozen=True)
+class View:
+    """How the table is shown: ``reveal`` shows every hand's tiles, else only the tiles of
+    the seat that acts at the step (the others face down); ``width`` is the screen's."""
+
+    reveal: bool = True
+    width: int = MIN_WIDTH
+
+
+def tile_text(tile: Tile, style: str = "") -> Text:
+    """One tile drawn as a domino face, ``6│4``, with its count in superscript if it has one."""
+    out = Text(f"{tile.high}│{tile.low}", style=style or (_COUNT_TILE if tile.count else _TILE))
+    if tile.count:
+        out.append(str(tile.count).translate(_SUPERSCRIPT), style=_COUNT_MARK)
+    return out
+
+
+def _rows(pieces: Sequence[Text], width: int) -> list[Text]:
+    """``pieces`` one space apart, broken into lines no wider than ``width``."""
+    rows: list[Text] = []
+    row = Text()
+    for piece in pieces:
+        if row.cell_len and row.cell_len + 1 + piece.cell_len > width:
+            rows.append(row)
+            row = Text()
+        if row.cell_len:
+            row.append(" ")
+        row.append_text(piece)
+    if row.cell_len or not rows:
+        rows.append(row)
+    return rows
+
+
+def _seat(frame: Frame, seat: Seat, view: View, width: int) -> Text:
+    """A seat: the player's name and role, then the tiles it still holds."""
+    step = frame.step
+    name = Text.assemble(inert(frame.names.get(seat, UNKNOWN), style="bold"), f" ({seat})")
+    if step.contract is not None and step.contract.declarer is seat:
+        name.append(" declarer", style="bold cyan")
+    if step.dealer is seat:
+        name.append(" dealer", style="dim")
+    if step.actor is seat:
+        name.append(" ◀", style="bold")
+    tiles = step.seats[seat]
+    pieces: list[Text]
+    if tiles.held is None:
+        pieces = [Text("?", style=_HIDDEN)] * tiles.unknown
+    elif view.reveal or step.actor is seat:
+        pieces = [tile_text(t) for t in tiles.held]
+    else:
+        pieces = [Text("▒▒▒", style=_HIDDEN)] * len(tiles.held)
+    lines = [name, *_rows(pieces or [Text("(no tiles)", style=_HIDDEN)], width)]
+    if tiles.held is None and tiles.played:
+        played = [Text("played", style=_HIDDEN), *(tile_text(t) for t in tiles.played)]
+        lines.extend(_rows(played, width))
+    return Text("\n").join(lines)
+
+
+def _compass(cells: dict[Seat, Text]) -> Table:
+    """Four cells placed like the seats: N above, W left, E right, S below."""
+    grid = Table.grid(padding=0)
+    for _ in range(3):
+        grid.add_column(justify="center", width=_CELL)
+    empty = Text("")
+    grid.add_row(empty, cells.get(Seat.N, empty), empty)
+    grid.add_row(cells.get(Seat.W, empty), empty, cells.get(Seat.E, empty))
+    grid.add_row(empty, cells.get(Seat.S, empty), empty)
+    return grid
+
+
+def _centre(frame: Frame) -> Panel:
+    """The middle of the table: the trick, else the calls of the auction, else the result."""
+    step = frame.step
+    trick = step.trick
+    if trick is not None:
+        cells: dict[Seat, Text] = {}
+        for seat, tile in trick.plays:
+            renege = (trick.number, seat) in frame.reneges
+            cell = Text(f"{seat} ")
+            cell.append_text(tile_text(tile, _RENEGE if renege else ""))
+            if seat is trick.leader:
+                cell.append(" led", style="italic")
+            if renege:
+                cell.append(" ✗", style="bold red")
+            if seat is trick.winner:
+                cell.stylize("bold")
+            cells[seat] = cell
+        below = Text("")
+        if trick.winner is not None and trick.points is not None:
+            s = "" if trick.points == 1 else "s"
+            below = Text(f"{trick.winner} takes {trick.points} point{s}", style="bold")
+        title = Text(f"trick {trick.number} · {trick.leader} led")
+        return Panel(Group(_compass(cells), Align.center(below)), title=title, box=ROUNDED)
+    if step.kind in (StepKind.END, StepKind.SCORE):
+        points = Text("\n".join(f"{team} {step.points[team]} points" for team in Team))
+        return Panel(Align.center(points), title=Text("hand over"), box=ROUNDED)
+    calls = {seat: Text(f"{seat} {bid}") for seat, bid in step.auction}
+    return Panel(_compass(calls), title=Text("auction" if step.auction else "table"), box=ROUNDED)
+
+
+def _table(frame: Frame, view: View, width: int) -> Table:
+    """The table seen from above, ``width`` cells wide."""
+    centre = 3 * _CELL + 2
+    side = max(12, (width - centre - 2) // 2)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=side)
+    grid.add_column(width=centre)
+    grid.add_column(width=side)
+    seat_width = min(_SEAT_WIDTH, width)
+    north = _seat(frame, Seat.N, view, seat_width)
+    south = _seat(frame, Seat.S, view, seat_width)
+    grid.add_row(Text(""), Align.center(north), Text(""))
+    grid.add_row(
+        _seat(frame, Seat.W, view, side),
+        _centre(frame),
+        Align.right(_seat(frame, Seat.E, view, side)),
+    )
+    grid.add_row(Text(""), Align.center(south), Text(""))
+    return grid
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _marks(marks: dict[Team, int] | None) -> RenderableType:
+    """The running marks of both teams side by side: each number, and its strokes of ALL."""
+    if marks is None:
+        return Text("not known")
+    grid = Table.grid(padding=(0, 1))
+    cells: list[RenderableType] = []
+    for team in Team:
+        grid.add_column(style="bold")
+        grid.add_column()
+        grid.add_column(min_width=len(all_strokes(7).split("\n")[-1]) + 2)
+        drawn = all_strokes(marks[team])
+        cells += [Text(f"{team} {marks[team]}"), Text(drawn or " "), Text("")]
+    grid.add_row(*cells)
+    return grid
+
+
+def score_line(step: Step) -> Text:
+    """This hand's points and tricks per team, flagged in red when the hand is misscored."""
+    parts = []
+    for team in Team:
+        points, won = step.points[team], step.tricks_won[team]
+        parts.append(f"{team} {_plural(points, 'point')}, {_plural(won, 'trick')}")
+    out = Text(" · ".join(parts))
+    if any(f.code in _MISSCORED for f in step.findings):
+        out.append("  ✗ misscored", style=_RENEGE)
+    return out
+
+
+def _facts(frame: Frame) -> Table:
+    """The auction, the contract, this hand's points and the running marks (or points)."""
+    step = frame.step
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    auction = " · ".join(f"{seat} {bid}" for seat, bid in step.auction)
+    grid.add_row(Text("auction"), Text(auction or "—"))
+    contract = step.contract
+    if contract is not None:
+        bid = bid_words(contract.bid).removeprefix("bids ")
+        grid.add_row(Text("contract"), Text(f"{contract.declarer} {bid} in {contract.trump}"))
+    elif step.trump is not None:
+        grid.add_row(Text("contract"), Text(f"none (trump {step.trump} named)"))
+    else:
+        grid.add_row(Text("contract"), Text("—"))
+    grid.add_row(Text("this hand"), score_line(step))
+    if frame.points_game:
+        grid.add_row(Text("game"), _game_points(step))
+    elif step.kind is StepKind.SCORE and step.marks_after is not None:
+        grid.add_row(Text("marks"), _marks(step.marks_after))
+    else:
+        grid.add_row(Text("marks"), _marks(step.marks_before))
+    return grid
+
+
+def _game_points(step: Step) -> Text:
+    """The points game's running score: before this hand, or with it once it is scored."""
+    if step.kind is StepKind.SCORE and step.marks_after is not None:
+        total, when = step.marks_after, "with this hand"
+    elif step.marks_before is not None:
+        total, when = step.marks_before, "before this hand"
+    else:
+        return Text("not known")
+    return Text(f"NS {total[Team.NS]} · EW {total[Team.EW]} points {when}")
+
+
+def _notes(step: Step) -> list[RenderableType]:
+    """The step's findings, then its comments, all from the record or the engine."""
+    notes: list[RenderableType] = [finding_text(f) for f in step.findings]
+    for comment in step.comments:
+        notes.append(Text.assemble(Text("comment: ", style="dim"), comment_text(comment)))
+    return notes
+
+
+def header(frame: Frame, of: int) -> Text:
+    """What happened at this step, and where it is: game, hand, step of ``of``."""
+    step = frame.step
+    out = Text(f"game {frame.game} · hand {step.hand} · step {step.index}/{of} · ", style="dim")
+    out.append(step.text, style="bold")
+    return out
+
+
+def board(frame: Frame, view: View, steps_in_hand: int) -> RenderableType:
+    """The whole screen for one frame, laid out for ``view.width`` columns."""
+    width = max(view.width, MIN_WIDTH)
+    top = header(frame, steps_in_hand)
+    if width >= WIDE:
+        table_width = width - 44
+        row = Table.grid(padding=(0, 2))
+        row.add_column(width=table_width)
+        row.add_column()
+        row.add_row(_table(frame, view, table_width), _facts(frame))
+        parts: list[RenderableType] = [top, row]
+    else:
+        parts = [top, _table(frame, view, width), _facts(frame)]
+    return Group(*parts, *_notes(frame.step))
+
+
+def too_small(width: int, height: int) -> Text:
+    """What the screen says when the terminal is smaller than the table."""
+    return Text(
+        f"The terminal is {width}×{height}; the replay needs at least "
+        f"{MIN_WIDTH}×{MIN_HEIGHT}. Make it larger, or press q to quit."
+    )
+

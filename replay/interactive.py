@@ -1,0 +1,55 @@
+"""Starting the interactive replay: whether it can run here, and running it.
+
+This module does not import Textual; :func:`replay_interactively` imports :mod:`replay.tui`
+(and with it Textual) only when the view starts, so ``t42`` stays quick to start for every
+other command and Textual can stay an optional extra (``pip install 't42[tui]'``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from notation.game import Game
+from notation.validate import GameReport
+from replay.navigation import Frame, game_frames
+
+HINT = "t42: the interactive replay needs Textual (pip install 't42[tui]'); printing instead"
+
+
+def has_textual() -> bool:
+    """True when Textual is installed (without importing it)."""
+    return importlib.util.find_spec("textual") is not None
+
+
+def on_a_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """True when both the keyboard and the screen are a terminal, not a pipe or a file."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    return stdin is not None and stdout is not None and stdin.isatty() and stdout.isatty()
+
+
+def frames_of(games: Sequence[tuple[int, Game, GameReport]]) -> list[Frame]:
+    """The frames of every game given as (its number in the file, the game, its report)."""
+    return [frame for number, game, report in games for frame in game_frames(game, report, number)]
+
+
+def start_of(frames: Sequence[Frame], hand: int | None) -> int:
+    """Where to start: the deal of the first hand numbered ``hand``, else the first step."""
+    if hand is not None:
+        for i, frame in enumerate(frames):
+            if frame.step.hand == hand:
+                return i
+    return 0
+
+
+def replay_interactively(
+    games: Sequence[tuple[int, Game, GameReport]], hand: int | None = None
+) -> None:
+    """Open the interactive view on ``games``, at hand ``hand`` if given, until the user quits."""
+    from replay.tui import run  # Textual is imported here, and only here
+
+    frames = frames_of(games)
+    run(frames, start_of(frames, hand))

@@ -1,0 +1,71 @@
+"""Coverage-guided fuzzing of the notation reader and the JSON loader with atheris.
+
+Run from the checkout (needs the fuzz extra: ``pip install '.[fuzz]'``):
+
+    python tests/fuzz/fuzz.py --seconds 300
+
+It starts from the samples (as notation and as JSON) and runs libFuzzer for the time given.
+An input that breaks a promise (see ``targets.py``) is written to ``tests/fuzz/crashes/``;
+fix the bug, keep the file: ``tests/notation/test_fuzz_regressions.py`` replays every one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import atheris  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+with atheris.instrument_imports():
+    import notation.json_form
+    import notation.reader
+    import notation.validate
+    import notation.writer  # noqa: F401
+
+sys.path.insert(0, str(HERE))
+from targets import check  # noqa: E402
+
+
+def seed_corpus(folder: Path) -> None:
+    from notation.json_form import dumps
+    from notation.text import loads
+
+    for i, sample in enumerate(sorted((ROOT / "samples").glob("*.t42"))):
+        text = sample.read_text(encoding="utf-8")
+        (folder / f"t42-{i}").write_bytes(b"\x00" + text.encode())
+        try:
+            games = loads(text)
+        except ValueError:
+            continue
+        (folder / f"json-{i}").write_bytes(b"\x01" + dumps(games[0]).encode())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Fuzz the t42 readers with atheris.")
+    parser.add_argument("--seconds", type=int, default=120)
+    args, rest = parser.parse_known_args()
+    crashes = HERE / "crashes"
+    crashes.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as corpus:
+        seed_corpus(Path(corpus))
+        argv = [
+            sys.argv[0],
+            corpus,
+            f"-max_total_time={args.seconds}",
+            f"-artifact_prefix={crashes}/",
+            "-max_len=8192",
+            "-timeout=10",
+            "-rss_limit_mb=2048",
+            *rest,
+        ]
+        atheris.Setup(argv, check)
+        atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()

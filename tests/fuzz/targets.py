@@ -1,0 +1,68 @@
+"""What the fuzzer checks for each input: the reader's promises, as plain functions.
+
+Each target takes raw bytes and raises ``AssertionError`` (or anything else) only when t42
+breaks a promise: any input reads to located problems, findings or games, never an
+exception; what reads whole checks cleanly and has a canonical form that is a fixed point;
+JSON that loads has a canonical JSON form that is a fixed point and survives a trip
+through the text form.
+"""
+
+from __future__ import annotations
+
+from notation import json_form
+from notation.errors import RecordError
+from notation.files import UnreadableInput, decode_source
+from notation.reader import read_games
+from notation.validate import check_game
+from notation.writer import write_game
+
+
+def _located(line: int | None, column: int | None, text: str) -> None:
+    assert line is not None, "a problem without a line"
+    assert column is not None, "a problem without a column"
+    assert 1 <= line <= text.count("\n") + 1, f"line {line} is outside the text"
+    assert column >= 1
+
+
+def check_notation(data: bytes) -> None:
+    try:
+        text = decode_source(data, "fuzz")
+    except UnreadableInput:
+        return
+    for read in read_games(text):
+        for problem in read.problems:
+            _located(problem.line, problem.column, text)
+        check_game(read.game, read.rules, read.index, read.unread_lines)
+        if read.complete:
+            canonical = write_game(read.game)
+            again = list(read_games(canonical))
+            assert len(again) == 1, "canonical text reads as another number of games"
+            assert not again[0].problems, "canonical text does not read"
+            assert write_game(again[0].game) == canonical, "canonical text is not a fixed point"
+
+
+def check_json(data: bytes) -> None:
+    try:
+        text = decode_source(data, "fuzz")
+    except UnreadableInput:
+        return
+    for item in json_form.read_records(text):
+        if isinstance(item, RecordError):
+            _located(item.line, item.column, text)
+            continue
+        check_game(item)
+        canonical = json_form.dumps_game(item)
+        again = json_form.dumps_game(json_form.loads_game(canonical))
+        assert again == canonical, "canonical JSON is not a fixed point"
+        through_text = list(read_games(write_game(item)))
+        assert len(through_text) == 1, "JSON → text reads as another number of games"
+        assert not through_text[0].problems, "JSON → text does not read"
+        assert json_form.dumps_game(through_text[0].game) == canonical, "JSON → text → JSON"
+
+
+def check(data: bytes) -> None:
+    """The fuzzer's one entry: the first byte picks the target, the rest is the input."""
+    if not data:
+        return
+    target = check_json if data[0] & 1 else check_notation
+    target(data[1:])

@@ -1,0 +1,204 @@
+"""``t42 audit`` and notation.audit: claims, stops, turning points, the JSON form, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+from typer.testing import CliRunner
+
+from notation.audit import LAYDOWN_REFUTED, HandAudit, audit_game
+from notation.cli import app
+from notation.game import EndKind
+from notation.reader import read_games
+from notation.seats import Seat, Team
+from notation.tiles import Tile
+
+ROOT = Path(__file__).parent.parent.parent
+SAMPLES = ROOT / "samples"
+SCHEMA = json.loads((ROOT / "schemas" / "audit.schema.json").read_text(encoding="utf-8"))
+# Audited whole in the tests; full-game.t42 takes ~10 s and is audited by one hand.
+QUICK = ("early-end.t42", "laydown-refuted.t42", "renege.t42", "misscore.t42",
+         "early-end-unjustified.t42", "all-pass-forced.t42", "all-pass-reshake.t42")
+
+runner = CliRunner()
+
+
+def _audit(text: str, hands: list[int] | None = None) -> tuple[HandAudit, ...]:
+    read = next(read_games(text))
+    return audit_game(read.game, read.rules, 1, hands)
+
+
+def _sample(name: str, hands: list[int] | None = None) -> tuple[HandAudit, ...]:
+    return _audit((SAMPLES / name).read_text(encoding="utf-8"), hands)
+
+
+def _t(words: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(w) for w in words.split())
+
+
+def test_valid_laydown() -> None:
+    (audit,) = _sample("early-end.t42", [3])
+    assert audit.claim is not None
+    assert (audit.claim.seat, audit.claim.after_trick) == (Seat.S, 5)
+    assert audit.claim.valid is True
+    assert audit.claim.refutation == ()
+    assert not audit.findings
+
+
+def test_refuted_laydown_has_a_line_of_play() -> None:
+    (audit,) = _sample("laydown-refuted.t42")
+    claim = audit.claim
+    assert claim is not None
+    assert claim.valid is False
+    assert claim.with_best_play is True  # the right order would have taken every trick
+    assert [(p.trick, p.seat, p.tile) for p in claim.refutation] == [
+        (5, Seat.N, Tile(5, 1)),
+        (5, Seat.E, Tile(5, 3)),
+        (5, Seat.S, Tile(6, 6)),
+        (5, Seat.W, Tile(5, 5)),
+    ]
+    (finding,) = audit.findings
+    assert (finding.code, finding.seat, finding.hand, finding.line) == (
+        LAYDOWN_REFUTED, Seat.N, 1, 25)
+    assert finding.evidence["line"][2] == {"trick": 5, "seat": "S", "tile": "6-6"}
+
+
+def test_laydown_without_a_deal_cannot_be_checked() -> None:
+    text = (SAMPLES / "early-end.t42").read_text(encoding="utf-8")
+    lines = [s for s in text.splitlines() if not s.startswith(("deal ", "     "))]
+    (audit,) = _audit("\n".join(lines) + "\n", [3])
+    assert audit.claim is not None
+    assert audit.claim.valid is None
+    assert "cannot be checked" in audit.claim.message
+    assert audit.perfect is None
+    assert not audit.findings
+
+
+def test_set_stop_says_what_the_rest_could_change() -> None:
+    (audit,) = _sample("early-end.t42", [1])
+    stop = audit.stop
+    assert stop is not None
+    assert (stop.kind, stop.after_trick, stop.bidders, stop.captured) == (
+        EndKind.SET, 4, Team.NS, 6)
+    # 34 was out of reach: even if every seat helped NS, they end with 23.
+    assert (stop.worst, stop.best, stop.perfect) == (6, 23, 6)
+
+
+def test_made_stop_without_the_deal_knows_only_the_count_out() -> None:
+    text = (SAMPLES / "early-end.t42").read_text(encoding="utf-8")
+    lines = [s for s in text.splitlines() if not s.startswith(("deal ", "     "))]
+    (audit,) = _audit("\n".join(lines) + "\n", [2])
+    stop = audit.stop
+    assert stop is not None
+    assert (stop.kind, stop.captured, stop.perfect) == (EndKind.MADE, 34, None)
+    assert (stop.worst, stop.best) == (34, 42)  # 5 count and 3 tricks still out
+
+
+def test_perfect_value_and_turning_points_are_consistent() -> None:
+    (audit,) = _sample("early-end.t42", [3])
+    perfect = audit.perfect
+    assert perfect is not None
+    assert (perfect.bidders, perfect.bidders_points, perfect.makeable) == (Team.NS, 41, True)
+    assert [(tp.trick, tp.seat, tp.tile, tp.before, tp.after) for tp in audit.turning_points] == [
+        (1, Seat.S, Tile(4, 2), 41, 35),
+        (2, Seat.E, Tile(3, 3), 35, 41),
+    ]
+    assert audit.turning_points[0].better == _t("6-6 6-0 4-0 3-1")
+    assert audit.turning_points[1].better == _t("1-1")
+
+
+def test_a_flip_names_the_play_and_the_plays_that_kept_it() -> None:
+    (audit,) = _sample("renege.t42", [1])
+    flips = [tp for tp in audit.turning_points if tp.flips]
+    assert [(tp.trick, tp.seat, tp.tile) for tp in flips] == [(2, Seat.E, Tile(2, 1))]
+    assert flips[0].message == (
+        "the bid became certain to be made at trick 2 when E played 2-1; "
+        "4-1, 3-1 or 1-1 kept the set possible"
+    )
+    # The renege itself is a finding with its evidence; analysis stops at the illegal play.
+    (renege,) = audit.findings
+    assert renege.evidence["could_follow"] == ["5-4", "4-2"]
+    assert audit.notes == ("the perfect-play analysis stops at trick 3: W's 2-2 was not a "
+                           "legal play",)
+
+
+def test_all_tricks_bid_is_judged_by_tricks() -> None:
+    (audit,) = _sample("full-game.t42", [6])  # N 2m in ones, every trick taken
+    assert audit.perfect is not None
+    assert audit.perfect.makeable
+    assert audit.perfect.bidders_points == 42
+    assert audit.turning_points == ()
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_json_validates_against_the_schema(name: str) -> None:
+    result = runner.invoke(app, ["audit", str(SAMPLES / name), "--json"])
+    assert result.exit_code in (0, 1)
+    document = json.loads(result.stdout)
+    Draft202012Validator.check_schema(SCHEMA)
+    errors = list(Draft202012Validator(SCHEMA).iter_errors(document))
+    assert errors == []
+    assert document["hands"]
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("early-end.t42", 0), ("laydown-refuted.t42", 1), ("renege.t42", 1),
+     ("all-pass-reshake.t42", 0)],
+)
+def test_exit_codes(name: str, code: int) -> None:
+    assert runner.invoke(app, ["audit", str(SAMPLES / name)]).exit_code == code
+
+
+def test_unusable_input_exits_2(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["audit", str(tmp_path / "missing.t42")]).exit_code == 2
+    sample = str(SAMPLES / "early-end.t42")
+    result = runner.invoke(app, ["audit", sample, "--hand", "9"])
+    assert result.exit_code == 2
+    assert "no hand 9" in result.stderr
+    assert runner.invoke(app, ["audit", sample, "--game", "2"]).exit_code == 2
+
+
+def test_report_reads_like_a_referee() -> None:
+    result = runner.invoke(app, ["audit", str(SAMPLES / "laydown-refuted.t42")])
+    out = result.stdout
+    assert "contract  S 30 in deuces" in out
+    assert "error laydown-refuted: N's lay-down is refuted: NS loses trick 5 after " \
+           "N 5-1 · E 5-3 · S 6-6 · W 5-5" in out
+    assert "perfect play from the opening lead: bidders (NS) 41, defenders 1" in out
+    assert "points  computed NS 41 EW 1  recorded NS 41 EW 1" in out
+
+
+def test_record_text_is_shown_inert() -> None:
+    text = (SAMPLES / "early-end.t42").read_text(encoding="utf-8")
+    hostile = "[bold red]Mae[/]\x1b[2J\u202e"
+    result = runner.invoke(app, ["audit", "-", "--hand", "3"],
+                           input=text.replace("Mae", hostile))
+    assert result.exit_code == 0
+    assert "[bold red]Mae[/]\\x1b[2J\\u202e" in result.stdout
+    assert "\x1b" not in result.stdout
+
+
+def test_an_unjustified_stop_can_still_be_a_sure_thing() -> None:
+    """The validator flags `end made` at 27 of 32; the audit adds that 32 was sure anyway."""
+    (audit,) = _sample("early-end-unjustified.t42")
+    assert [f.code for f in audit.findings] == ["ending-unjustified"]
+    stop = audit.stop
+    assert stop is not None
+    assert (stop.captured, stop.worst, stop.best, stop.perfect) == (27, 35, 41, 41)
+    assert stop.message.endswith("32 was sure to be made whatever was played")
+
+
+@pytest.mark.parametrize("name", ["nello.t42", "sevens.t42", "plunge.t42", "splash.t42"])
+def test_special_contracts_are_solved(name: str) -> None:
+    if not (SAMPLES / name).exists():  # pragma: no cover - samples of the variants
+        pytest.skip(f"{name} is not in samples/")
+    for audit in _sample(name):
+        assert audit.contract is not None
+        assert audit.perfect is not None, audit.notes
+        assert not any("does not play" in n for n in audit.notes)
+        points = audit.perfect.bidders_points + audit.perfect.defenders_points
+        assert points <= 42

@@ -1,0 +1,193 @@
+"""Hostile and broken input: whatever arrives, a located error or a finding, never a crash.
+
+Valid records come from random legal games; hypothesis mutates them (characters, tokens and
+lines deleted, swapped, duplicated or corrupted) and every result must read without an
+exception, with each problem located inside the text, and whatever reads whole must check
+cleanly and round-trip through the canonical writer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from notation import json_form
+from notation.cli import app
+from notation.dealing import random_game
+from notation.errors import RecordError
+from notation.game import Game
+from notation.reader import read_games
+from notation.rules import RuleSet
+from notation.validate import check_game
+from notation.writer import write_game, write_games
+
+# Characters that tend to break readers: structure, quotes, escapes, controls, odd Unicode.
+HOSTILE = [
+    *'[]{}";\\-0123456789 \t\r\nNESWnesw',
+    *["\x00", "\x1b", "\x7f", "\x9b", "\u202e", "\u2066", "\ufeff", "\u00a0", "é", "😀"],
+    "\u2028",
+]
+WORDS = ["hand", "deal", "bid", "trump", "end", "points", "marks", "total", "pass", "laydown",
+         "follow-me", "doubles", "1m", "42", "6-4", "7-3", "[Event \"x\"]", "{", "}", ";"]
+
+
+def _record(seed: int) -> str:
+    rng = random.Random(seed)
+    games = [random_game(rng, RuleSet()) for _ in range(2)]
+    # Keep records short so that hypothesis spends its time on the mutations.
+    return write_games(Game(g.tags, g.hands[:2]) for g in games)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    text = _record(draw(st.integers(0, 50)))
+    for _ in range(draw(st.integers(1, 6))):
+        op = draw(st.sampled_from(["delete", "insert", "word", "swap-lines", "dup-line", "cut"]))
+        n = len(text)
+        i = draw(st.integers(0, max(n - 1, 0)))
+        if op == "delete":
+            j = draw(st.integers(i, min(n, i + 12)))
+            text = text[:i] + text[j:]
+        elif op == "insert":
+            noise = draw(st.text(st.sampled_from(HOSTILE), min_size=1, max_size=4))
+            text = text[:i] + noise + text[i:]
+        elif op == "word":
+            text = text[:i] + " " + draw(st.sampled_from(WORDS)) + " " + text[i:]
+        elif op == "cut":
+            text = text[:i]
+        else:
+            lines = text.splitlines(keepends=True)
+            if len(lines) > 1:
+                a = draw(st.integers(0, len(lines) - 1))
+                b = draw(st.integers(0, len(lines) - 1))
+                if op == "swap-lines":
+                    lines[a], lines[b] = lines[b], lines[a]
+                else:
+                    lines.insert(b, lines[a])
+            text = "".join(lines)
+    return text
+
+
+def _assert_located(line: int | None, column: int | None, text: str) -> None:
+    assert line is not None
+    assert column is not None
+    assert 1 <= line <= max(text.count("\n") + 1, 1)
+    assert column >= 1
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_records_read_to_located_problems_or_check_cleanly(text: str) -> None:
+    for read in read_games(text):
+        for problem in read.problems:
+            _assert_located(problem.line, problem.column, text)
+        report = check_game(read.game, read.rules, read.index, read.unread_lines)
+        for finding in report.findings:
+            if finding.line is not None:
+                _assert_located(finding.line, finding.column, text)
+        if read.complete:
+            # Whatever reads whole has a canonical form, and that form is a fixed point.
+            canonical = write_game(read.game)
+            again = list(read_games(canonical))
+            assert len(again) == 1
+            assert again[0].problems == []
+            assert write_game(again[0].game) == canonical
+
+
+runner = CliRunner()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_records_never_crash_the_command(text: str) -> None:
+    for command in (["validate", "-"], ["fmt", "-"], ["convert", "-"], ["replay", "-"]):
+        result = runner.invoke(app, command, input=text)
+        assert result.exit_code in (0, 1, 2), result.output
+        assert "Traceback" not in result.output
+        assert "internal error" not in result.stderr
+
+
+def _json_mutations() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(st.sampled_from(HOSTILE), max_size=6),
+        st.lists(st.integers(), max_size=3),
+        st.dictionaries(st.sampled_from(["x", "seat", "tiles", "bid"]), st.integers(), max_size=2),
+    )
+
+
+def _paths(doc: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [at]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += _paths(value, (*at, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            found += _paths(value, (*at, i))
+    return found
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 30), st.data())
+def test_mutated_json_gives_record_errors_only(seed: int, data: st.DataObject) -> None:
+    rng = random.Random(seed)
+    game = random_game(rng, RuleSet())
+    doc = json_form.dumps_game(Game(game.tags, game.hands[:1]))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(doc)[1:]))
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        action = data.draw(st.sampled_from(["replace", "delete", "extra", "nest"]))
+        last = path[-1]
+        if action == "replace":
+            parent[last] = data.draw(_json_mutations())
+        elif action == "delete":
+            del parent[last]
+        elif action == "extra" and isinstance(parent, dict):
+            parent["surprise"] = 1
+        elif action == "nest":
+            value: Any = parent[last]
+            for _ in range(data.draw(st.integers(1, 200))):
+                value = [value]
+            parent[last] = value
+    text = json.dumps(doc, allow_nan=True)
+    if data.draw(st.booleans()):
+        text = "\ufeff" + text.replace("\n", "\r\n")
+    for item in json_form.read_records(text):
+        if isinstance(item, RecordError):
+            assert item.message
+            _assert_located(item.line, item.column, text)
+        else:
+            check_game(item)
+            assert json_form.loads_game(json_form.dumps_game(item)) == item
+
+
+def test_crlf_record_reads_like_lf() -> None:
+    text = _record(3)
+    crlf = [r.game for r in read_games(text.replace("\n", "\r\n"))]
+    assert crlf == [r.game for r in read_games(text)]
+
+
+def test_deeply_nested_json_is_an_error_not_a_crash() -> None:
+    text = "[" * 100_000 + "]" * 100_000
+    items = list(json_form.read_records(text))
+    assert all(isinstance(i, RecordError) for i in items)
+    assert items
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_nothing_is_lost_every_character_belongs_to_one_game(text: str) -> None:
+    """Cutting a file into games keeps every character: the games' texts are the file
+    (a file of blank lines only has no games, and nothing to keep)."""
+    expected = text if text.strip() else ""
+    assert "".join(r.text for r in read_games(text)) == expected

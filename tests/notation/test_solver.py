@@ -1,0 +1,218 @@
+"""The solver against a plain exhaustive minimax written straight from notation.play.
+
+The reference knows nothing of masks, tables, pruning or transposition: it plays every legal
+tile for every seat (tiles, :func:`notation.play.can_follow`, :func:`trick_winner`) and takes
+the max or min. It is exact and slow, so it is run on end positions with three tricks or
+fewer left. ``T42_SOLVER_POSITIONS`` sets how many seeded positions (default 2,000; the issue
+asks for a run of 10,000, which takes a few minutes).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from notation.contracts import DoublesRank, Special, Trump
+from notation.dealing import deal, random_trump
+from notation.play import can_follow, led_suit, sevens_choices, trick_points, trick_winner
+from notation.seats import SEATS, Seat, Team
+from notation.solver import (
+    TILE_INDEX,
+    ContractTables,
+    Position,
+    Solver,
+    UnsupportedContract,
+    contract_tables,
+    mask_of,
+    tiles_of,
+)
+from notation.tiles import ALL_TILES, Tile
+
+POSITIONS = int(os.environ.get("T42_SOLVER_POSITIONS", "2000"))
+
+Hands = dict[Seat, tuple[Tile, ...]]
+
+
+Order = tuple[Seat, ...]
+FOUR: Order = tuple(SEATS)
+
+
+def _legal(held: Sequence[Tile], trick: Sequence[Tile], trump: Trump) -> tuple[Tile, ...]:
+    if trump.special is Special.SEVENS:
+        return sevens_choices(held)
+    if not trick:
+        return tuple(held)
+    return can_follow(held, led_suit(trick[0], trump), trump) or tuple(held)
+
+
+def _after(order: Order, seat: Seat, n: int) -> Seat:
+    return order[(order.index(seat) + n) % len(order)]
+
+
+def reference(hands: Hands, leader: Seat, trick: tuple[Tile, ...], trump: Trump,
+              maximizers: frozenset[Seat] = frozenset({Seat.N, Seat.S}),
+              order: Order = FOUR) -> int:
+    """NS points from here on with best play by all: minimax, no pruning, no memory.
+
+    ``maximizers`` are the seats playing for NS points (all four: the most NS could get);
+    ``order`` the seats that play, clockwise (three in Nello).
+    """
+    if not trick and not any(hands.values()):
+        return 0
+    seat = _after(order, leader, len(trick))
+    values = []
+    for tile in _legal(hands[seat], trick, trump):
+        rest = {**hands, seat: tuple(t for t in hands[seat] if t != tile)}
+        now = (*trick, tile)
+        if len(now) == len(order):
+            winner = _after(order, leader, trick_winner(now, trump))
+            gain = trick_points(now) if winner.team is Team.NS else 0
+            values.append(gain + reference(rest, winner, (), trump, maximizers, order))
+        else:
+            values.append(reference(rest, leader, now, trump, maximizers, order))
+    return max(values) if seat in maximizers else min(values)
+
+
+def reference_claim(hands: Hands, leader: Seat, trick: tuple[Tile, ...], trump: Trump,
+                    team: Team, order: Order = FOUR) -> bool:
+    """True when ``team`` wins every remaining trick whatever anyone plays."""
+    if not trick and not any(hands.values()):
+        return True
+    seat = _after(order, leader, len(trick))
+    for tile in _legal(hands[seat], trick, trump):
+        rest = {**hands, seat: tuple(t for t in hands[seat] if t != tile)}
+        now = (*trick, tile)
+        if len(now) == len(order):
+            winner = _after(order, leader, trick_winner(now, trump))
+            if winner.team is not team or not reference_claim(
+                rest, winner, (), trump, team, order
+            ):
+                return False
+        elif not reference_claim(rest, leader, now, trump, team, order):
+            return False
+    return True
+
+
+CONTRACTS = ("trump", "trump", "trump", "nello", "sevens")
+
+
+def end_position(
+    rng: random.Random,
+) -> tuple[Hands, Seat, tuple[Tile, ...], Trump, Order]:
+    """A random deal and contract (mostly a trump from :func:`random_trump`, some Nello and
+    Sevens), played at random to three tricks or fewer from the end."""
+    hands: Hands = deal(rng)
+    kind = rng.choice(CONTRACTS)
+    leader = rng.choice(SEATS)
+    order = FOUR
+    if kind == "nello":
+        doubles = rng.choice([d.value for d in DoublesRank])
+        trump = Trump.parse("", f"doubles-{doubles}", special="nello")
+        order = tuple(s for s in SEATS if s is not leader.partner)
+        hands = {**hands, leader.partner: ()}
+    elif kind == "sevens":
+        trump = Trump.parse("", special="sevens")
+    else:
+        trump = random_trump(rng)
+    plays = rng.randrange(4 * len(order), 7 * len(order))  # 3 tricks left … the last play
+    trick: tuple[Tile, ...] = ()
+    for _ in range(plays):
+        seat = _after(order, leader, len(trick))
+        tile = rng.choice(_legal(hands[seat], trick, trump))
+        hands = {**hands, seat: tuple(t for t in hands[seat] if t != tile)}
+        trick = (*trick, tile)
+        if len(trick) == len(order):
+            leader = _after(order, leader, trick_winner(trick, trump))
+            trick = ()
+    return hands, leader, trick, trump, order
+
+
+def _tables(trump: Trump, order: Order) -> ContractTables:
+    out = [s for s in SEATS if s not in order]
+    return contract_tables(trump, out[0].index if out else None)
+
+
+def _position(hands: Hands, leader: Seat, trick: tuple[Tile, ...]) -> Position:
+    pos = Position.deal(hands, leader)
+    return Position(pos.hands, pos.leader, tuple(TILE_INDEX[t] for t in trick))
+
+
+def test_masks_round_trip() -> None:
+    assert tiles_of(mask_of(ALL_TILES)) == ALL_TILES
+    assert [TILE_INDEX[t] for t in ALL_TILES] == list(range(28))
+
+
+@pytest.mark.parametrize(
+    "trump",
+    [Trump.pip(5), Trump.doubles_trump(), *(Trump.follow_me(d) for d in
+     (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT))],
+)
+def test_tables_agree_with_notation_play(trump: Trump) -> None:
+    tables = contract_tables(trump)
+    rng = random.Random(str(trump))
+    for _ in range(2000):
+        trick = rng.sample(list(ALL_TILES), 4)
+        assert tables.trick_winner([TILE_INDEX[t] for t in trick]) == trick_winner(trick, trump)
+        hand = rng.sample(ALL_TILES, 5)
+        legal = tables.legal_moves(mask_of(hand), TILE_INDEX[trick[0]])
+        assert set(tiles_of(legal)) == set(_legal(hand, trick[:1], trump))
+
+
+def test_solver_agrees_with_exhaustive_reference() -> None:
+    rng = random.Random(4242)
+    checked = 0
+    for _ in range(POSITIONS):
+        hands, leader, trick, trump, order = end_position(rng)
+        pos = _position(hands, leader, trick)
+        tables = _tables(trump, order)
+        solver = Solver(tables)
+        want = reference(hands, leader, trick, trump, order=order)
+        assert solver.value(pos) == want, (hands, leader, trick, trump)
+        total = pos.points_left
+        target = rng.randrange(0, total + 2)
+        assert solver.reaches(pos, Team.NS, target) == (want >= target)
+        assert solver.reaches(pos, Team.EW, target) == (total - want >= target)
+        team = rng.choice(list(Team))
+        claim = reference_claim(hands, leader, trick, trump, team, order)
+        assert (solver.claim_refutation(pos, team) is None) == claim
+        if checked % 10 == 0:  # other roles: the most and least NS could get; Nello's roles
+            for seats in (frozenset(SEATS), frozenset(), frozenset({Seat.E, Seat.W})):
+                other = Solver(tables, maximizers=[s.index for s in seats]).value(pos)
+                assert other == reference(hands, leader, trick, trump, seats, order)
+        checked += 1
+    assert checked == POSITIONS
+
+
+def test_takes_every_trick_is_best_play() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        hands, leader, trick, trump, order = end_position(rng)
+        pos = _position(hands, leader, trick)
+        solver = Solver(_tables(trump, order))
+        for team in Team:
+            every = solver.takes_every_trick(pos, team)
+            # Taking every trick means taking every point.
+            points = solver.value(pos) if team is Team.NS else pos.points_left - solver.value(pos)
+            assert every == (points == pos.points_left)
+            if solver.claim_refutation(pos, team) is None:
+                assert every
+
+
+def test_special_contracts_plug_in() -> None:
+    """Plunge and Splash play as their trump; Nello needs the seat that sits out."""
+    plunge = Trump.parse("5", special="plunge")
+    assert contract_tables(plunge).power == contract_tables(Trump.pip(5)).power
+    nello = Trump.parse("", special="nello")
+    with pytest.raises(UnsupportedContract):
+        contract_tables(nello)
+    assert contract_tables(nello, Seat.S.index).order == (0, 1, 3)
+    sevens = contract_tables(Trump.parse("", special="sevens"))
+    hand = mask_of(_t("6-6 5-3 6-0 2-2"))
+    assert set(tiles_of(sevens.legal_moves(hand, None))) == set(_t("5-3 6-0"))
+
+
+def _t(words: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(w) for w in words.split())

@@ -1,0 +1,470 @@
+"""The interactive replay: its keys, what it shows at each step, and a run in a real terminal.
+
+The app is driven headlessly through its keys (``App.run_test`` and ``pilot.press``) and the
+screen is read back as text; one test runs the installed ``t42 replay`` in a pseudo-terminal
+and reads the screen through a terminal emulator (pyte), as a person would see it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pty
+import select
+import shutil
+import signal
+import struct
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pyte
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from typer.testing import CliRunner
+
+from notation.cli import app as cli
+from notation.reader import read_games
+from notation.seats import Seat
+from notation.validate import check_game
+from replay import interactive, navigation
+from replay.board import View, board, too_small
+from replay.interactive import frames_of, start_of
+from replay.navigation import Frame, game_frames
+from replay.steps import StepKind
+from replay.strokes import all_strokes
+from replay.tui import ReplayApp, key_bar
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "samples").glob("*.t42"))
+RENEGE = ROOT / "samples" / "renege.t42"
+MISSCORE = ROOT / "samples" / "misscore.t42"
+EVIL = "[red]x[/red]\x1b[2J"
+SIZE = (80, 24)
+
+
+def _frames(path: Path = RENEGE, text: str | None = None) -> list[Frame]:
+    frames: list[Frame] = []
+    games = read_games(path.read_text() if text is None else text)
+    for number, read in enumerate(games, start=1):
+        frames += game_frames(read.game, check_game(read.game, index=number), number)
+    return frames
+
+
+def _drive(
+    frames: list[Frame],
+    script: Callable[[ReplayApp, Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+) -> None:
+    """Run the app headless at ``size`` and let ``script`` press keys and look."""
+
+    async def main() -> None:
+        app = ReplayApp(frames)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=60))
+
+
+def _flat(text: str) -> str:
+    """Screen text with its line breaks and runs of spaces made single spaces."""
+    return " ".join(text.split())
+
+
+def _shown(app: ReplayApp) -> str:
+    return _flat(app.shown_text())
+
+
+def _plain(frame: Frame, width: int = 80, reveal: bool = True) -> str:
+    console = Console(width=width, color_system=None)
+    with console.capture() as capture:
+        console.print(board(frame, View(reveal, width), 42))
+    return capture.get()
+
+
+# --- ALL, the way players keep marks ------------------------------------------------------
+
+
+def test_all_strokes_adds_one_stroke_per_mark_and_spells_all_at_seven() -> None:
+    assert all_strokes(0) == ""
+    assert all_strokes(7) == " /\\  |   |\n/--\\ |__ |__"
+    drawn: set[tuple[int, int]] = set()
+    for marks in range(1, 8):
+        rows = all_strokes(marks).split("\n")
+        assert len(rows) == 2
+        cells = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != " "}
+        assert drawn < cells  # every mark adds a stroke and takes none away
+        drawn = cells
+    assert all_strokes(9).startswith(all_strokes(7).split("\n")[0])  # a second ALL begins
+    with pytest.raises(ValueError, match="negative"):
+        all_strokes(-1)
+
+
+# --- moving through the frames (pure) -------------------------------------------------------
+
+
+def test_moves_by_step_trick_and_hand() -> None:
+    frames = _frames()
+    hand_one = [i for i, f in enumerate(frames) if f.step.hand == 1]
+    assert frames[navigation.next_trick(frames, 0)].step.text.startswith("N wins trick 1")
+    at = navigation.trick(frames, 0, 7)
+    assert at is not None
+    assert frames[navigation.previous_trick(frames, at)].step.trick.number == 6  # type: ignore[union-attr]
+    assert navigation.next_hand(frames, 0) == hand_one[-1] + 1
+    assert navigation.previous_hand(frames, navigation.next_hand(frames, 0) + 5) == 0
+    assert navigation.previous_hand(frames, 3) == 0
+    assert navigation.last(frames, 0) == len(frames) - 1
+    assert navigation.next_play(frames, len(frames) - 1) == len(frames) - 1
+    assert navigation.previous_play(frames, 0) == 0
+    assert navigation.trick(frames, 0, 8) is None
+
+
+def test_starts_at_the_hand_asked_for() -> None:
+    read = next(read_games(RENEGE.read_text()))
+    frames = frames_of([(1, read.game, check_game(read.game))])
+    assert frames[start_of(frames, 2)].step.text.startswith("hand 2")
+    assert start_of(frames, None) == 0
+
+
+# --- the screen (pure) ----------------------------------------------------------------------
+
+
+def test_count_tiles_are_marked_and_hidden_hands_show_backs() -> None:
+    frames = _frames()
+    deal = _plain(frames[0])
+    for count_tile in ("6│4¹⁰", "5│5¹⁰", "3│2⁵", "5│0⁵"):
+        assert count_tile in deal
+    assert "6│6 " in deal  # no mark on a tile that counts nothing
+    hidden = _plain(frames[0], reveal=False)
+    assert "▒▒▒" in hidden
+    assert "6│6" in hidden  # N deals and acts at the deal: only N's tiles are face up
+    assert "5│5¹⁰" not in hidden
+
+
+def test_misscored_hand_is_flagged_at_its_score_line() -> None:
+    frames = _frames(MISSCORE)
+    score = next(f for f in frames if f.step.kind is StepKind.SCORE)
+    shown = _plain(score)
+    line = next(x for x in shown.splitlines() if "EW" in x and "points," in x)
+    assert "✗ misscored" in line
+    assert "misscored-points" in shown
+    before = _plain(frames[frames.index(score) - 1])
+    assert "misscored" not in before
+
+
+def test_points_game_shows_the_running_points_instead_of_marks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The engine keeps the points game's running score where it keeps the marks.
+    monkeypatch.setattr(navigation, "is_points_game", lambda game: True)
+    frames = _frames()
+    hand_two = navigation.next_hand(frames, 0)
+    assert "NS 0 · EW 0 points before this hand" in _flat(_plain(frames[0]))
+    assert "NS 1 · EW 0 points with this hand" in _flat(_plain(frames[hand_two - 1]))
+    shown = _flat(_plain(frames[hand_two]))
+    assert "NS 1 · EW 0 points before this hand" in shown
+    assert "marks" not in shown
+    assert " /" not in shown  # no strokes of ALL
+
+
+def test_marks_game_draws_the_marks_as_all() -> None:
+    frames = _frames()
+    score = frames[navigation.next_hand(frames, 0) - 1]
+    assert not score.points_game
+    shown = _plain(score)
+    assert "NS 1  /" in shown  # one mark: the first stroke of the A
+    assert "marks" in shown
+
+
+def test_too_small_says_so() -> None:
+    assert "needs at least 80×24" in too_small(60, 20).plain
+
+
+# --- the app, driven through its keys ---------------------------------------------------------
+
+
+def test_steps_through_a_whole_hand_forward_and_back() -> None:
+    frames = _frames()
+    hand = [f for f in frames if f.step.hand == 1]
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        for i, frame in enumerate(hand):
+            shown = _shown(app)
+            assert f"hand 1 · step {i + 1}/{len(hand)} · {frame.step.text}" in shown
+            assert "Lupe Garcia (N)" in shown
+            await pilot.press("right" if i % 2 else "l")
+        assert app.frame.step.hand == 2  # one step past the hand's score
+        await pilot.press("left")
+        for i in reversed(range(len(hand))):
+            assert app.frame is hand[i]
+            assert hand[i].step.text in _shown(app)
+            await pilot.press("h" if i % 2 else "left")
+        assert app.at == 0
+
+    _drive(frames, script)
+
+
+def test_renege_is_on_screen_at_its_play() -> None:
+    frames = _frames()
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("j", "j", "j", "h")  # three tricks on, then back to the last play
+        shown = app.shown_text()
+        assert "hand 1 · step 20/42 · W plays 2-2" in shown
+        assert "W 2│2 ✗" in shown  # the tile on the table, marked
+        assert "error renege: W reneged in trick 3" in shown
+        assert "could have followed with 5-4, 4-2" in shown
+        await pilot.press("h")
+        assert "renege" not in app.shown_text()  # not yet: S has just played
+        await pilot.press("3")
+        assert "W 2│2 ✗" in app.shown_text()  # still marked once the trick is taken
+
+    _drive(frames, script)
+
+
+def test_every_key_goes_where_it_should() -> None:
+    frames = _frames()
+    hand_two = navigation.next_hand(frames, 0)
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        expect = [
+            ("down", navigation.next_trick(frames, 0)),
+            ("j", navigation.next_trick(frames, navigation.next_trick(frames, 0))),
+            ("up", navigation.next_trick(frames, 0)),
+            ("k", 0),
+            ("n", hand_two),
+            ("p", 0),
+            ("pagedown", hand_two),
+            ("pageup", 0),
+            ("end", len(frames) - 1),
+            ("home", 0),
+            ("G", len(frames) - 1),
+            ("g", 0),
+            ("7", navigation.trick(frames, 0, 7)),
+            ("1", navigation.trick(frames, 0, 1)),
+        ]
+        for key, at in expect:
+            await pilot.press(key)
+            assert app.at == at, key
+            assert app.frame.step.text in _shown(app)
+        await pilot.press("r")
+        assert not app.reveal
+        assert "▒▒▒" in app.shown_text()
+        await pilot.press("r")
+        assert app.reveal
+        assert "▒▒▒" not in app.shown_text()
+        await pilot.press("q")
+        assert app.return_code == 0
+
+    _drive(frames, script)
+
+
+def test_key_bar_names_every_key() -> None:
+    bar = key_bar().plain
+    for key in ("→/l", "←/h", "↓/j", "↑/k", "PgDn/n", "PgUp/p", "Home/g", "End/G", "1-7", "r", "q"):
+        assert key in bar
+
+
+def test_resizing_re_lays_the_screen() -> None:
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert "needs at least 80×24" in app.shown_text()
+        await pilot.press("l")  # keys still work while it is too small
+        await pilot.resize_terminal(140, 30)
+        await pilot.pause()
+        wide = app.shown_text()
+        table_row = next(x for x in wide.splitlines() if "Lupe Garcia (N)" in x)
+        assert "auction" in table_row  # wide: the score sits beside the table
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        narrow = app.shown_text()
+        assert all("auction" not in x for x in narrow.splitlines() if "Lupe Garcia" in x)
+        assert "E passes" in narrow
+
+    _drive(_frames(), script)
+
+
+def test_hostile_player_name_shows_literally() -> None:
+    text = RENEGE.read_text().replace("Lupe Garcia", EVIL)
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        shown = app.shown_text()
+        assert "[red]x[/red]\\x1b[2J (N)" in shown
+        assert "\x1b" not in shown
+        svg = app.export_screenshot()  # the escape is drawn apart, in reverse
+        assert ">[red]x[/red]</text>" in svg
+        assert ">\\x1b</text>" in svg
+        assert "\x1b" not in svg
+
+    _drive(_frames(text=text), script)
+
+
+def test_hostile_name_handed_in_directly_stays_inert() -> None:
+    frames = [replace(f, names={**f.names, Seat.W: EVIL}) for f in _frames()[:3]]
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        assert "[red]x[/red]\\x1b[2J (W)" in app.shown_text()
+
+    _drive(frames, script, size=(140, 30))  # wide enough to keep the name on one line
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s.name for s in SAMPLES])
+def test_every_sample_replays_to_its_end_and_back(sample: Path) -> None:
+    frames = _frames(sample)
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("G")
+        assert app.at == len(frames) - 1
+        assert frames[-1].step.text in _shown(app)
+        await pilot.press("k", "p", "g")
+        assert app.at == 0
+
+    _drive(frames, script)
+
+
+# --- the command: when it opens the view, and when it prints ----------------------------------
+
+
+def test_replay_opens_the_view_on_a_terminal_at_the_hand_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[tuple[int, int | None]] = []
+    monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(
+        interactive, "replay_interactively", lambda games, hand: opened.append((len(games), hand))
+    )
+    result = CliRunner().invoke(cli, ["replay", str(RENEGE), "--hand", "2"])
+    assert result.exit_code == 0
+    assert opened == [(1, 2)]
+    assert result.stdout == ""
+    printed = CliRunner().invoke(cli, ["replay", str(RENEGE), "--print"])
+    assert printed.exit_code == 0
+    assert "W plays 2-2" in printed.stdout
+    assert len(opened) == 1
+
+
+def test_replay_without_textual_prints_with_a_one_line_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(interactive, "has_textual", lambda: False)
+    result = CliRunner().invoke(cli, ["replay", str(RENEGE)])
+    assert result.exit_code == 0
+    assert result.stderr.strip() == interactive.HINT
+    assert "pip install 't42[tui]'" in result.stderr
+    assert "W plays 2-2" in result.stdout
+
+
+def test_piped_replay_prints() -> None:
+    result = CliRunner().invoke(cli, ["replay", str(RENEGE), "--hand", "1"])
+    assert result.exit_code == 0
+    assert "W plays 2-2" in result.stdout
+
+
+# --- the installed command in a real terminal -----------------------------------------------
+
+
+class _Terminal:
+    """``argv`` running in a pseudo-terminal, its screen kept by a terminal emulator."""
+
+    def __init__(self, argv: list[str], columns: int = 80, lines: int = 24) -> None:
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.ByteStream(self.screen)
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: become the program, and never go back to running pytest
+            try:
+                os.environ.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
+                os.chdir(ROOT)
+                os.execv(argv[0], argv)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        import fcntl
+        import termios
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        self.status: int | None = None
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def read(self, timeout: float) -> bool:
+        """Feed what the program wrote within ``timeout`` to the screen; False at its end."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # the program has closed the terminal
+            return False
+        if not data:
+            return False
+        self.stream.feed(data)
+        return True
+
+    def wait_for(self, shown: str, timeout: float = 15) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if shown in self.text():
+                return self.text()
+            if not self.read(0.1):
+                break
+        raise AssertionError(f"{shown!r} not on screen after {timeout}s:\n{self.text()}")
+
+    def send(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def wait_exit(self, timeout: float = 10) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.read(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = status
+                return os.waitstatus_to_exitcode(status)
+        raise AssertionError(f"t42 did not quit within {timeout}s:\n{self.text()}")
+
+    def close(self) -> None:
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        os.close(self.fd)
+
+
+def _installed_t42() -> str:
+    found = Path(sys.executable).parent / "t42"
+    if found.exists():
+        return str(found)
+    which = shutil.which("t42")
+    assert which, "t42 is not installed beside this Python nor on PATH"
+    return which
+
+
+def test_t42_replay_in_a_real_terminal() -> None:
+    term = _Terminal([_installed_t42(), "replay", "samples/renege.t42"])
+    try:
+        term.wait_for("hand 1 · step 1/42")
+        term.wait_for("q quit")  # the key bar
+        term.send("3")
+        term.wait_for("N wins trick 3")
+        term.send("\x1b[D")  # the left arrow
+        screen = term.wait_for("W plays 2-2")
+        term.wait_for("could have followed with 5-4, 4-2")
+        assert "W 2│2 ✗" in term.text()
+        assert "Jolene Weatherby (W)" in screen
+        term.send("r")
+        term.wait_for("▒▒▒")
+        term.send("G")
+        term.wait_for("step 42/42")
+        term.send("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
