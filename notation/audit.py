@@ -9,9 +9,8 @@ refuted with a line of play, a made or set stop says what the unplayed tricks co
 have changed. :meth:`HandAudit.as_json` is the ``t42 audit --json`` form
 (``schemas/audit.schema.json``); :func:`render_hand` the Rich form.
 
->>> from pathlib import Path
 >>> from notation.reader import read_games
->>> sample = Path(__file__).parent.parent / "samples" / "early-end.t42"
+>>> sample = SAMPLES / "early-end.t42"
 >>> read = next(read_games(sample.read_text(encoding="utf-8")))
 >>> audits = audit_game(read.game, read.rules, hands=[3])
 >>> claim = audits[0].claim

@@ -7,8 +7,7 @@ view only maps keys to them.
 
 >>> from notation.reader import read_games
 >>> from notation.validate import check_game
->>> from pathlib import Path
->>> sample = Path(__file__).parent.parent / "samples" / "renege.t42"
+>>> sample = SAMPLES / "renege.t42"
 >>> game = next(read_games(sample.read_text())).game
 >>> frames = game_frames(game, check_game(game))
 >>> here = trick(frames, 0, 3)
