@@ -12,8 +12,8 @@ True
 from __future__ import annotations
 
 from notation.bids import Bid, BidKind
-from notation.rules import PlungeLead, RuleSet
-from notation.seats import Seat
+from notation.rules import PlungeLead, RuleSet, Scoring
+from notation.seats import SEATS, Seat
 
 MINIMUM_BID = 30
 HIGHEST_POINT_BID = 41
@@ -22,7 +22,14 @@ FREE_MARKS = 2  # any seat may bid up to 2 marks; above that only one mark more 
 
 def bidding_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     """The seats in bidding order: left of the dealer first, the dealer last."""
-    return dealer.next.clockwise()
+    return BIDDING_ORDERS[SEATS.index(dealer)]
+
+
+# The bidding order by the dealer's position in SEATS (looked up once a hand).
+BIDDING_ORDERS = tuple(dealer.next.clockwise() for dealer in SEATS)
+# Enum members bound once: Python looks an enum member up slowly, and bids are checked often.
+PASS, POINTS, MARKS = BidKind.PASS, BidKind.POINTS, BidKind.MARKS
+POINTS_SCORING = Scoring.POINTS
 
 
 def bid_problem(
@@ -45,11 +52,12 @@ def bid_problem(
     True
     """
     rules = rules or RuleSet()
-    if bid.is_pass:
+    kind = bid.kind
+    if kind is PASS:
         return None
-    if rules.points_game:
+    if rules.scoring is POINTS_SCORING:
         return _points_bid_problem(bid, standing)
-    if bid.kind is BidKind.POINTS:
+    if kind is POINTS:
         if bid.amount < MINIMUM_BID:
             return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
         if bid.amount > HIGHEST_POINT_BID:
@@ -59,9 +67,9 @@ def bid_problem(
             )
     elif bid.amount < 1:
         return "bid-off-ladder", f"{bid} is not a bid: marks start at 1m"
-    if standing is not None and not standing.is_pass and not standing < bid:
+    if standing is not None and standing.kind is not PASS and not standing < bid:
         return "bid-not-above", f"{bid} does not beat the standing bid of {standing}"
-    if bid.kind is BidKind.MARKS and bid.amount > FREE_MARKS:
+    if kind is MARKS and bid.amount > FREE_MARKS:
         over = standing.amount if standing and standing.kind is BidKind.MARKS else 0
         if bid.amount != over + 1 or over < FREE_MARKS:
             plunge_marks = plunge_bid(rules)

@@ -41,6 +41,10 @@ class TrumpKind(Enum):
     DOUBLES = "doubles"
     FOLLOW_ME = "follow-me"
 
+    # Members are singletons, so the identity hash agrees with ==, and it is much cheaper
+    # than Enum's (Python) name hash; a Trump is hashed to find its table (play.trump_table).
+    __hash__ = object.__hash__
+
 
 class DoublesRank(Enum):
     """Where the doubles stand when they are not trump (follow-me, and Nello)."""
@@ -49,6 +53,8 @@ class DoublesRank(Enum):
     LOW = "low"  # the double is the lowest tile of its pip suit
     OWN_SUIT = "own-suit"  # the doubles are a suit of their own, 6-6 high
     OWN_SUIT_INVERTED = "own-suit-inverted"  # a suit of their own, 0-0 high (Nello only)
+
+    __hash__ = object.__hash__  # as TrumpKind's
 
     @property
     def word(self) -> str:
@@ -67,6 +73,8 @@ class Special(Enum):
     SPLASH = "splash"
     SEVENS = "sevens"
     LOW_NO = "low-no"
+
+    __hash__ = object.__hash__  # as TrumpKind's
 
     @property
     def is_nello(self) -> bool:

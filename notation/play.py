@@ -15,9 +15,11 @@ form a suit of their own (doubles trump, or a follow-me/Nello doubles option).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from notation.contracts import DOUBLES_SUIT, DoublesRank, Special, Trump, TrumpKind
-from notation.tiles import Tile
+from notation.tiles import ALL_TILES, TILE_KEYS, Tile, tile_key
 
 
 def is_trump(tile: Tile, trump: Trump) -> bool:
@@ -170,3 +172,87 @@ def trick_points(tiles: Iterable[Tile]) -> int:
     11
     """
     return 1 + sum(t.count for t in tiles)
+
+
+# -- the same rules as tables, for checking many hands quickly --
+
+SUITS = DOUBLES_SUIT + 1  # the pip suits 0 … 6 and the doubles
+TRUMP_POWER = 100  # above every power a tile of the led suit can have (10 + rank ≤ 17)
+SUIT_POWER = 10  # above every power a tile that cannot win has (0), even at rank -1
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTable:
+    """The rules of play under one trump, worked out once for every tile (indexed by
+    :func:`notation.tiles.tile_key`) and every suit, so that a trick costs table lookups.
+
+    Built from :func:`led_suit`, :func:`follows`, :func:`is_trump`, :func:`rank_in_suit` and
+    :func:`sevens_distance`, so it says what they say.
+    """
+
+    led: tuple[int, ...]  # led[key]: the suit the tile calls for when led
+    followers: tuple[int, ...]  # followers[suit]: bit mask (1 << key) of the tiles following
+    # barred[suit][key]: the tiles whose holder may not play this one to a lead of suit (the
+    # tiles of the suit when it does not follow; in Sevens, the tiles closer to 7)
+    barred: tuple[tuple[int, ...], ...]
+    power: tuple[tuple[int, ...], ...]  # power[suit][key]: the play of greatest power wins
+    trumps: int  # bit mask of the trumps
+
+
+def tile_power(tile: Tile, suit: int, trump: Trump) -> int:
+    """How strongly ``tile`` bids for a trick led in ``suit``: the play of greatest power wins,
+    the first played on a tie, as :func:`trick_winner` says; 0 for a tile that cannot win.
+
+    >>> fives, t = Trump.pip(5), Tile.parse
+    >>> [tile_power(t(w), 6, fives) for w in ("5-0", "6-6", "6-1", "4-4")]
+    [100, 17, 11, 0]
+    """
+    if trump.special is Special.SEVENS:
+        return SEVEN + 1 - sevens_distance(tile)
+    if is_trump(tile, trump):
+        return TRUMP_POWER + rank_in_suit(tile, _trump_suit(trump), trump)
+    if follows(tile, suit, trump):
+        return SUIT_POWER + rank_in_suit(tile, suit, trump)
+    return 0
+
+
+def _by_key(value: dict[int, int]) -> tuple[int, ...]:
+    """A table indexed by tile key, 0 where no tile has the key."""
+    return tuple(value.get(key, 0) for key in range(TILE_KEYS))
+
+
+def _closer_to_seven(tile: Tile) -> int:
+    """Bit mask of the tiles strictly closer to 7 pips than ``tile``."""
+    distance = sevens_distance(tile)
+    return sum(1 << tile_key(t) for t in ALL_TILES if sevens_distance(t) < distance)
+
+
+# CLOSER_TO_SEVEN[key]: the tiles a Sevens play of that tile must not be holding.
+CLOSER_TO_SEVEN: tuple[int, ...] = _by_key({tile_key(t): _closer_to_seven(t) for t in ALL_TILES})
+
+
+@lru_cache(maxsize=128)
+def trump_table(trump: Trump) -> TrumpTable:
+    """The :class:`TrumpTable` of ``trump`` (cached: a game has only a few trumps)."""
+    keys = {tile_key(t): t for t in ALL_TILES}
+    followers = tuple(
+        sum(1 << k for k, t in keys.items() if follows(t, suit, trump)) for suit in range(SUITS)
+    )
+
+    def barred(tile: Tile, suit: int) -> int:
+        if trump.special is Special.SEVENS:
+            return CLOSER_TO_SEVEN[tile_key(tile)]
+        return 0 if follows(tile, suit, trump) else followers[suit]
+
+    return TrumpTable(
+        led=_by_key({k: led_suit(t, trump) for k, t in keys.items()}),
+        followers=followers,
+        barred=tuple(
+            _by_key({k: barred(t, suit) for k, t in keys.items()}) for suit in range(SUITS)
+        ),
+        power=tuple(
+            _by_key({k: tile_power(t, suit, trump) for k, t in keys.items()})
+            for suit in range(SUITS)
+        ),
+        trumps=sum(1 << k for k, t in keys.items() if is_trump(t, trump)),
+    )

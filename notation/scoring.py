@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
-from notation.rules import RuleSet
+from notation.rules import RuleSet, Scoring
 from notation.seats import Team
 
 
@@ -91,17 +91,23 @@ def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -
     >>> game_winner(252, 260, rule_set("points"), bidders=Team.NS)
     <Team.NS: 'NS'>
     """
-    if rules.points_game:
-        over = [t for t, n in ((Team.NS, ns), (Team.EW, ew)) if n >= rules.points_to_win]
+    if rules.scoring is POINTS:
+        over = [t for t, n in ((NS, ns), (EW, ew)) if n >= rules.points_to_win]
         if len(over) == 2:
             if bidders is not None:
                 return bidders
-            return Team.NS if ns > ew else Team.EW if ew > ns else None
+            return NS if ns > ew else EW if ew > ns else None
         return over[0] if over else None
-    for team, mine, theirs in ((Team.NS, ns, ew), (Team.EW, ew, ns)):
-        if mine >= rules.marks_to_win and mine - theirs >= rules.win_by:
-            return team
+    # Checked for every hand of every game: plain comparisons, the teams bound once below.
+    if ns >= rules.marks_to_win and ns - ew >= rules.win_by:
+        return NS
+    if ew >= rules.marks_to_win and ew - ns >= rules.win_by:
+        return EW
     return None
+
+
+NS, EW = Team.NS, Team.EW
+POINTS = Scoring.POINTS
 
 
 def settlement(

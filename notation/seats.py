@@ -15,9 +15,13 @@ class Team(Enum):
     NS = "NS"
     EW = "EW"
 
+    # Members are singletons, so the identity hash agrees with ==; Enum's own __hash__ is
+    # written in Python and hashes the name, which dicts keyed by team pay for every lookup.
+    __hash__ = object.__hash__
+
     @property
     def opponents(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
+        return _OPPONENTS[self]
 
     def __str__(self) -> str:
         return self.value
@@ -30,6 +34,8 @@ class Seat(Enum):
     E = "E"
     S = "S"
     W = "W"
+
+    __hash__ = object.__hash__  # as Team's: a member is a singleton
 
     @property
     def index(self) -> int:
@@ -46,7 +52,7 @@ class Seat(Enum):
 
     @property
     def team(self) -> Team:
-        return Team.NS if self in (Seat.N, Seat.S) else Team.EW
+        return _TEAMS[self]
 
     @property
     def name_word(self) -> str:
@@ -63,4 +69,8 @@ class Seat(Enum):
 
 _ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
 _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+# Looked up, not worked out: checking a hand asks for teams often, and an enum member is slow
+# to reach by name (Team.NS) from inside a method.
+_TEAMS = {Seat.N: Team.NS, Seat.E: Team.EW, Seat.S: Team.NS, Seat.W: Team.EW}
+_OPPONENTS = {Team.NS: Team.EW, Team.EW: Team.NS}
 SEATS = _ORDER

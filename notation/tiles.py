@@ -72,7 +72,20 @@ class Tile:
         return f"{self.high}-{self.low}"
 
 
+def tile_key(tile: Tile) -> int:
+    """A small number for each tile, ``high * 7 + low`` (0 … 48), to index tables and bit
+    masks by: cheaper than hashing the tile."""
+    return tile.high * TILE_KEY_STRIDE + tile.low
+
+
+TILE_KEY_STRIDE = HIGHEST_PIP + 1
+TILE_KEYS = TILE_KEY_STRIDE * TILE_KEY_STRIDE  # table size: every key a tile can have
+
 ALL_TILES: tuple[Tile, ...] = tuple(
     Tile(high, low) for high in range(HIGHEST_PIP, -1, -1) for low in range(high, -1, -1)
 )
 COUNT_TILES: frozenset[Tile] = frozenset(t for t in ALL_TILES if t.count)
+# The count of each tile by tile_key (0 where no tile has the key).
+COUNT_BY_KEY: tuple[int, ...] = tuple(
+    next((t.count for t in ALL_TILES if tile_key(t) == key), 0) for key in range(TILE_KEYS)
+)

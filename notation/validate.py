@@ -23,7 +23,7 @@ from notation.auction import bid_problem, bidding_order, plunge_bid
 from notation.bids import POINTS_IN_A_HAND, Bid
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
-from notation.game import EndKind, Game, Hand, ScoreKind, Span, Trick, TrumpCall
+from notation.game import Call, EndKind, Game, Hand, ScoreKind, Span, Trick, TrumpCall
 from notation.play import (
     can_follow,
     follows,
@@ -34,6 +34,7 @@ from notation.play import (
     trick_points,
     trick_winner,
     trump_suit,
+    trump_table,
 )
 from notation.rules import (
     AllPass,
@@ -45,6 +46,7 @@ from notation.rules import (
     PlungeLead,
     RenegePenalty,
     RuleSet,
+    Scoring,
 )
 from notation.scoring import (
     MarkAward,
@@ -56,7 +58,7 @@ from notation.scoring import (
     points_award,
 )
 from notation.seats import SEATS, Seat, Team
-from notation.tiles import Tile
+from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
 
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
@@ -65,6 +67,23 @@ ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1
 # depends on the plunge-lead option.
 MIN_SPECIAL_BID: dict[Special, int] = {Special.NELLO: 1, Special.SEVENS: 1, Special.SPLASH: 2}
 DOUBLES_NEEDED: dict[Special, int] = {Special.PLUNGE: 4, Special.SPLASH: 3}
+NORTH, SOUTH = Seat.N, Seat.S
+NS, EW = Team.NS, Team.EW
+TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
+# Enum members bound once: Python looks an enum member up slowly, and every hand needs some.
+PLUNGE, SPLASH, SEVENS, LOW_NO = Special.PLUNGE, Special.SPLASH, Special.SEVENS, Special.LOW_NO
+FOLLOW_ME = TrumpKind.FOLLOW_ME
+POINTS_SCORING = Scoring.POINTS
+NOBODY = len(SEATS)  # the sitting-out position when every seat plays
+# The seats of a trick, and their positions in SEATS, by the leader's position and the
+# position of the seat sitting out (NOBODY when all four play): clockwise from the leader.
+TRICK_SEATS: tuple[tuple[tuple[Seat, ...], ...], ...] = tuple(
+    tuple(tuple(s for s in leader.clockwise() if s is not out) for out in (*SEATS, None))
+    for leader in SEATS
+)
+TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(SEATS.index(s) for s in seats) for seats in by_out) for by_out in TRICK_SEATS
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +116,7 @@ class HandReport:
             return {Team.NS: 0, Team.EW: 0}
         if self.award is None:
             return None
-        return {team: self.award.of(team) for team in Team}
+        return {NS: self.award.of(NS), EW: self.award.of(EW)}
 
 
 @dataclass(frozen=True)
@@ -113,6 +132,29 @@ class GameReport:
         return tuple(f for f in self.findings if f.is_error)
 
 
+def _outcome(number: int, seats: tuple[Seat, ...], tiles: tuple[Tile, ...], winner: Seat,
+             points: int) -> TrickOutcome:
+    """``TrickOutcome(number, seats, tiles, winner, points)``, made without the frozen
+    dataclass's ``__init__`` (it sets each field through ``object.__setattr__``), which is
+    most of what a clean trick costs to check."""
+    outcome = _new_outcome(TrickOutcome)
+    _set_number(outcome, number)
+    _set_seats(outcome, seats)
+    _set_tiles(outcome, tiles)
+    _set_winner(outcome, winner)
+    _set_points(outcome, points)
+    return outcome
+
+
+# The slots' own setters, which a frozen dataclass's __setattr__ does not stand in front of.
+_new_outcome = object.__new__
+_set_number = vars(TrickOutcome)["number"].__set__
+_set_seats = vars(TrickOutcome)["seats"].__set__
+_set_tiles = vars(TrickOutcome)["tiles"].__set__
+_set_winner = vars(TrickOutcome)["winner"].__set__
+_set_points = vars(TrickOutcome)["points"].__set__
+
+
 class _Place(TypedDict, total=False):
     line: int
     column: int
@@ -123,11 +165,24 @@ def _at(span: Span | None) -> _Place:
 
 
 class _HandCheck:
-    """One pass over a hand; collects findings in the order a reader meets them."""
+    """One pass over a hand; collects findings in the order a reader meets them.
 
-    def __init__(self, hand: Hand, rules: RuleSet) -> None:
+    With ``fast``, the deal and the play are first checked by a quick pass that only
+    recognises a clean deal or clean play; at the first irregularity it gives up and the
+    thorough pass runs, so the findings are the thorough pass's by construction.
+    """
+
+    def __init__(self, hand: Hand, rules: RuleSet, *, fast: bool = True) -> None:
         self.hand = hand
         self.rules = rules
+        self.fast = fast
+        # Bit masks (1 << tile key) of each seat's dealt tiles by position in SEATS: set only
+        # by a clean deal of all four seats, which the quick play check needs.
+        self.held: tuple[int, ...] | None = None
+        # The auction's last bid, looked up once (Auction.winning_call builds a list).
+        self.winning: Call | None = (
+            hand.auction.winning_call if hand.auction is not None else None
+        )
         self.findings: list[Finding] = []
         self.dealt: dict[Seat, tuple[Tile, ...]] = {}
         self.contract: Contract | None = None
@@ -162,6 +217,8 @@ class _HandCheck:
     # -- the deal (RULES.md, Equipment, seats, count) --
 
     def check_deal(self) -> None:
+        if self.fast and self._clean_deal():
+            return
         owner: dict[Tile, Seat] = {}
         for holding in self.hand.deal:
             seat = holding.seat
@@ -201,6 +258,29 @@ class _HandCheck:
                 seen.add(tile)
                 owner.setdefault(tile, seat)
 
+    def _clean_deal(self) -> bool:
+        """The quick deal check: True, with ``dealt`` (and ``held`` for a full deal) set, when
+        no seat is dealt twice, every seat holds 7 tiles and no tile is written twice."""
+        dealt: dict[Seat, tuple[Tile, ...]] = {}
+        held = [0] * len(SEATS)
+        seen = 0
+        for holding in self.hand.deal:
+            seat, tiles = holding.seat, holding.tiles
+            if seat in dealt or len(tiles) != TILES_IN_A_HAND:
+                return False
+            mask = 0
+            for tile in tiles:
+                mask |= 1 << (tile.high * TILE_KEY_STRIDE + tile.low)
+            if seen & mask or mask.bit_count() != TILES_IN_A_HAND:  # a tile written twice
+                return False
+            seen |= mask
+            dealt[seat] = tiles
+            held[SEATS.index(seat)] = mask
+        self.dealt = dealt
+        if len(dealt) == len(SEATS):
+            self.held = tuple(held)
+        return True
+
     # -- the auction (RULES.md, Bidding) --
 
     def check_auction(self) -> None:
@@ -209,9 +289,9 @@ class _HandCheck:
             return
         order, why_first = self._bidding_order()
         standing = None
-        winning = auction.winning_call
+        winning = self.winning
         trump = self.hand.trump.trump if self.hand.trump is not None else None
-        plunge = trump is not None and trump.special is Special.PLUNGE
+        plunge = trump is not None and trump.special is PLUNGE
         for i, call in enumerate(auction.calls):
             turn = order[i] if i < len(order) else None
             if call.seat is not turn:
@@ -235,7 +315,7 @@ class _HandCheck:
                 self.report(code, words, call.span, seat=call.seat, evidence={"bid": str(call.bid)})
             elif not call.bid.is_pass:
                 standing = call.bid
-        winner = auction.winning_call
+        winner = winning
         if len(auction.calls) < len(order) and (winner is None or self.hand.tricks):
             missing = ", ".join(s.value for s in order[len(auction.calls) :])
             self.report(
@@ -279,7 +359,7 @@ class _HandCheck:
         auction = self.hand.auction
         return (
             auction is not None
-            and auction.winning_call is None
+            and self.winning is None
             and len(auction.calls) >= 4
             and self.rules.all_pass is AllPass.RESHAKE
         )
@@ -288,7 +368,7 @@ class _HandCheck:
 
     def check_contract(self) -> None:
         auction, call = self.hand.auction, self.hand.trump
-        winner = auction.winning_call if auction is not None else None
+        winner = self.winning
         if call is None and winner is not None and self.hand.tricks and bool(
             self.rules.trump_from_first_lead
         ):
@@ -330,7 +410,7 @@ class _HandCheck:
         if special is not None:
             self.check_special(self.contract, call)
         elif (
-            call.trump.kind is TrumpKind.FOLLOW_ME
+            call.trump.kind is FOLLOW_ME
             and self.rules.follow_me_min is FollowMeMin.ONE_MARK
             and winner.bid.value < POINTS_IN_A_HAND
         ):
@@ -420,8 +500,8 @@ class _HandCheck:
         """Who leads to the first trick: the declarer, or the partner in a Splash and in a
         Plunge under plunge-lead=partner (RULES.md, Contracts)."""
         special = contract.trump.special
-        if special is Special.SPLASH or (
-            special is Special.PLUNGE and self.rules.plunge_lead is PlungeLead.PARTNER
+        if special is SPLASH or (
+            special is PLUNGE and self.rules.plunge_lead is PlungeLead.PARTNER
         ):
             return contract.declarer.partner
         return contract.declarer
@@ -441,6 +521,11 @@ class _HandCheck:
         contract = self.contract
         if not tricks:
             return
+        if self.fast:
+            clean = self._clean_play()
+            if clean is not None:
+                self.outcomes.extend(clean)
+                return
         played: dict[Tile, tuple[int, Seat]] = {}
         played_by: dict[Seat, list[Tile]] = {s: [] for s in SEATS}
         owner = {tile: seat for seat, tiles in self.dealt.items() for tile in tiles}
@@ -548,6 +633,62 @@ class _HandCheck:
                     TrickOutcome(k, seats, tiles, winner, trick_points(tiles))
                 )
                 expected_leader = winner
+
+    def _clean_play(self) -> list[TrickOutcome] | None:
+        """The quick play check: each trick's outcome when the play has nothing to report,
+        else None (at the first irregularity, which the thorough pass then words).
+
+        Only for a clean deal of all four seats, by table lookups: a tile may be played by a
+        seat only while it is in the seat's mask of tiles not yet played, and a seat that does
+        not follow suit reneges if its mask still holds a tile of the led suit.
+        """
+        contract, dealt = self.contract, self.held
+        tricks = self.hand.tricks
+        # A small-end opening needs no care: when every seat could follow the lead's high end
+        # and its winner leads the second trick, _small_end_suit reads the high end too.
+        if contract is None or dealt is None or len(tricks) > TRICKS_IN_A_HAND:
+            return None
+        table = trump_table(contract.trump)
+        led, barred_in, power_in, trumps = table.led, table.barred, table.power, table.trumps
+        trump_lead = (
+            self.rules.opening_lead is OpeningLead.TRUMP
+            and contract.trump.kind is not FOLLOW_ME
+        )
+        held = list(dealt)
+        at = SEATS.index(self.first_leader(contract))  # the leader's position
+        sitting_out = self.sitting_out
+        out = NOBODY if sitting_out is None else SEATS.index(sitting_out)
+        players = len(SEATS) - (sitting_out is not None)
+        outcomes: list[TrickOutcome] = []
+        for k, trick in enumerate(tricks, start=1):
+            plays = trick.plays
+            seats = TRICK_SEATS[at][out]
+            if trick.number != k or trick.leader is not seats[0] or len(plays) != players:
+                return None
+            tiles = tuple([p.tile for p in plays])
+            # Tile keys inline (tiles.tile_key): this loop is the hot path of checking.
+            lead = tiles[0].high * TILE_KEY_STRIDE + tiles[0].low
+            if k == 1 and trump_lead and not trumps >> lead & 1 and dealt[at] & trumps:
+                return None  # the opening lead had to be a trump
+            suit = led[lead]
+            barred, power = barred_in[suit], power_in[suit]
+            best, won, points = 0, at, 1
+            positions = TRICK_POSITIONS[at][out]
+            for i in range(players):
+                tile = tiles[i]
+                by = positions[i]
+                key = tile.high * TILE_KEY_STRIDE + tile.low
+                bit = 1 << key
+                holding = held[by]
+                if not holding & bit or holding & barred[key]:
+                    return None  # not held (or played already), a renege, or not closest to 7
+                held[by] = holding ^ bit
+                if power[key] > best:
+                    best, won = power[key], by
+                points += COUNT_BY_KEY[key]
+            at = won
+            outcomes.append(_outcome(k, seats, tiles, SEATS[won], points))
+        return outcomes
 
     def _small_end_suit(
         self, contract: Contract, trick: Trick, seats: tuple[Seat, ...], suit: int
@@ -744,11 +885,7 @@ class _HandCheck:
 
     def result(self) -> tuple[dict[Team, int], MarkAward | None]:
         contract = self.contract
-        points = {Team.NS: 0, Team.EW: 0}
-        tricks_won = {Team.NS: 0, Team.EW: 0}
-        for outcome in self.outcomes:
-            points[outcome.winner.team] += outcome.points
-            tricks_won[outcome.winner.team] += 1
+        points, tricks_won = tally(self.outcomes)
         if contract is None:
             return points, None
         ending = self.hand.ending
@@ -771,9 +908,9 @@ class _HandCheck:
     def _award(self, contract: Contract, made: bool, points: dict[Team, int]) -> MarkAward:
         """What the hand scores: marks, or in the points game points (Low-No is worth 42)."""
         bid = contract.bid
-        if contract.trump.special is Special.LOW_NO:
+        if contract.trump.special is LOW_NO:
             bid = Bid.points(POINTS_IN_A_HAND)
-        if self.rules.points_game:
+        if self.rules.scoring is POINTS_SCORING:
             return points_award(bid, contract.declarer.team, made, points)
         return award(bid, contract.declarer.team, made=made)
 
@@ -800,11 +937,7 @@ class _HandCheck:
         if contract is None or ending.kind is EndKind.LAYDOWN:
             return
         bidders = contract.declarer.team
-        taken = {Team.NS: 0, Team.EW: 0}
-        tricks_won = {Team.NS: 0, Team.EW: 0}
-        for outcome in self.outcomes:
-            taken[outcome.winner.team] += outcome.points
-            tricks_won[outcome.winner.team] += 1
+        taken, tricks_won = tally(self.outcomes)
         bid = contract.bid
         made, set_ = made_or_set(contract, taken, tricks_won, played)
         nello = contract.trump.special is not None and contract.trump.special.is_nello
@@ -837,7 +970,7 @@ class _HandCheck:
 
     def check_score(self, points: dict[Team, int], marks: dict[Team, int] | None) -> None:
         hand = self.hand
-        recorded_points = hand.score(ScoreKind.POINTS)
+        recorded_points = hand.score(POINTS)
         settled = self.contract is not None and (
             len(self.outcomes) == TRICKS_IN_A_HAND or hand.ending is not None
         )
@@ -858,13 +991,15 @@ class _HandCheck:
                     written = {Team.NS: recorded_points.ns, Team.EW: recorded_points.ew}
                     mark = self._award(self.contract, made, written)
                     marks = {t: mark.of(t) for t in Team}
-        recorded_marks = hand.score(ScoreKind.MARKS)
+        recorded_marks = hand.score(MARKS)
         if recorded_marks is not None and marks is not None:
             self._compare(recorded_marks, marks, "misscored-marks", "marks")
         self.derived_marks = marks
 
     def _compare(self, line: Any, expected: dict[Team, int], code: str, what: str) -> None:
-        written = {Team.NS: line.ns, Team.EW: line.ew}
+        if line.ns == expected[NS] and line.ew == expected[EW]:
+            return
+        written = {NS: line.ns, EW: line.ew}
         if written != expected:
             why = ""
             if (
@@ -885,6 +1020,19 @@ class _HandCheck:
             )
 
 
+def tally(outcomes: Sequence[TrickOutcome]) -> tuple[dict[Team, int], dict[Team, int]]:
+    """The points and the tricks each team has taken in ``outcomes``."""
+    ns_points = ew_points = ns_tricks = 0
+    for outcome in outcomes:
+        # Seats by identity, not Seat.team: this runs for every hand checked.
+        if outcome.winner is NORTH or outcome.winner is SOUTH:
+            ns_points += outcome.points
+            ns_tricks += 1
+        else:
+            ew_points += outcome.points
+    return {NS: ns_points, EW: ew_points}, {NS: ns_tricks, EW: len(outcomes) - ns_tricks}
+
+
 def made_or_set(
     contract: Contract, points: dict[Team, int], tricks_won: dict[Team, int], played: int
 ) -> tuple[bool, bool]:
@@ -897,17 +1045,21 @@ def made_or_set(
     special = contract.trump.special
     if special is not None and special.is_nello:
         return played == TRICKS_IN_A_HAND and tricks_won[bidders] == 0, tricks_won[bidders] > 0
-    bid = contract.bid
+    bid, opponents = contract.bid, bidders.opponents
     return (
         is_made(bid, points[bidders], tricks_won[bidders], played),
-        is_set(bid, points[bidders.opponents], tricks_won[bidders.opponents]),
+        is_set(bid, points[opponents], tricks_won[opponents]),
     )
 
 
-def check_hand(hand: Hand, rules: RuleSet | None = None) -> HandReport:
-    """Check one hand under ``rules`` (straight 42 by default)."""
+def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
+    """Check one hand under ``rules`` (straight 42 by default).
+
+    ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
+    thorough pass: the report is the same either way (tests compare them).
+    """
     rules = rules or RuleSet()
-    check = _HandCheck(hand, rules)
+    check = _HandCheck(hand, rules, fast=fast)
     check.check_deal()
     check.check_auction()
     check.check_contract()
@@ -915,8 +1067,8 @@ def check_hand(hand: Hand, rules: RuleSet | None = None) -> HandReport:
     points, mark = check.result()
     check.check_ending(points)
     thrown_in = check.thrown_in
-    marks = {Team.NS: 0, Team.EW: 0} if thrown_in else (
-        None if mark is None else {t: mark.of(t) for t in Team}
+    marks = {NS: 0, EW: 0} if thrown_in else (
+        None if mark is None else {NS: mark.of(NS), EW: mark.of(EW)}
     )
     check.check_score(points, marks)
     derived = check.derived_marks
@@ -940,28 +1092,30 @@ def check_game(
     rules: RuleSet | None = None,
     index: int | None = None,
     unread: Collection[int] = (),
+    *,
+    fast: bool = True,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
     ``rules`` defaults to what the game's tags name; ``index`` (1-based) is put on findings.
     ``unread`` holds the lines where hands start that could not be read (syntax errors): the
     hand after such a gap is not compared with the one before it, and the running marks are
-    unknown until the record writes a total again.
+    unknown until the record writes a total again. ``fast`` is passed to :func:`check_hand`.
     """
     rules = rules or game.rules
     findings: list[Finding] = []
     reports: list[HandReport] = []
-    running = {Team.NS: 0, Team.EW: 0}
+    running = {NS: 0, EW: 0}
     known = True  # whether the running marks are still known
     winner: Team | None = None
     previous: Hand | None = None
     last_line = 0
     for hand in game.hands:
-        report = check_hand(hand, rules)
+        report = check_hand(hand, rules, fast=fast)
         hand_findings = list(report.findings)
         span = hand.header.span
         line = span.line if span is not None else last_line
-        if any(last_line < gap < line for gap in unread):
+        if unread and any(last_line < gap < line for gap in unread):
             previous, known = None, False
         last_line = line
         if previous is not None:
@@ -999,11 +1153,11 @@ def check_game(
         if marks is None:
             known = False
         else:
-            for team in Team:
-                running[team] += marks[team]
-        total = hand.score(ScoreKind.TOTAL)
-        if total is not None and known:
-            written = {Team.NS: total.ns, Team.EW: total.ew}
+            running[NS] += marks[NS]
+            running[EW] += marks[EW]
+        total = hand.score(TOTAL)
+        if total is not None and known and (total.ns != running[NS] or total.ew != running[EW]):
+            written = {NS: total.ns, EW: total.ew}
             if written != running:
                 hand_findings.append(Finding(
                     "misscored-total",
@@ -1019,12 +1173,15 @@ def check_game(
                 ))
         if total is not None and not known:
             # Trust the scorekeeper's total from here on, so later hands can still be checked.
-            running = {Team.NS: total.ns, Team.EW: total.ew}
+            running = {NS: total.ns, EW: total.ew}
             known = True
         if winner is None and known:
             bidders = report.contract.declarer.team if report.contract is not None else None
-            winner = game_winner(running[Team.NS], running[Team.EW], rules, bidders)
-        findings.extend(replace(f, game=index) for f in hand_findings)
-        reports.append(replace(report, findings=tuple(hand_findings)))
+            winner = game_winner(running[NS], running[EW], rules, bidders)
+        if hand_findings:
+            findings.extend(replace(f, game=index) for f in hand_findings)
+        if len(hand_findings) != len(report.findings):  # findings added for the game
+            report = replace(report, findings=tuple(hand_findings))
+        reports.append(report)
         previous = hand
     return GameReport(game, tuple(findings), tuple(reports), running, winner)

@@ -16,12 +16,13 @@ from dataclasses import replace
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from notation.contracts import Special
+from notation.bids import Bid
+from notation.contracts import DoublesRank, Special, Trump, TrumpKind
 from notation.dealing import random_game
-from notation.game import Game, Hand, Play, ScoreKind, ScoreLine, Trick
+from notation.game import Ending, EndKind, Game, Hand, Play, ScoreKind, ScoreLine, Trick
 from notation.play import follows, led_suit, sevens_distance
 from notation.rules import RULE_SETS, RuleSet, rule_set
-from notation.seats import Seat, Team
+from notation.seats import SEATS, Seat, Team
 from notation.text import dumps, loads
 from notation.tiles import ALL_TILES
 from notation.validate import check_game
@@ -270,3 +271,147 @@ def test_an_injected_sevens_play_is_always_reported(
         if f.code == "sevens-not-closest"
     ]
     assert (bad.hands[h].number, k + 1, seat) in found
+
+
+# -- the quick checks of a clean deal and clean play agree with the thorough pass --
+
+TRUMPS = [
+    Trump.pip(5),
+    Trump.pip(0),
+    Trump.doubles_trump(),
+    Trump.follow_me(),
+    Trump.follow_me(DoublesRank.LOW),
+    Trump.follow_me(DoublesRank.OWN_SUIT),
+    *(Trump(TrumpKind.FOLLOW_ME, None, d, Special.NELLO) for d in DoublesRank),
+    Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, Special.SEVENS),
+    Trump(TrumpKind.PIP, 6, DoublesRank.HIGH, Special.PLUNGE),
+    Trump(TrumpKind.DOUBLES, None, DoublesRank.HIGH, Special.SPLASH),
+    Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.OWN_SUIT, Special.LOW_NO),
+]
+BIDS = [Bid.pass_(), Bid.points(29), Bid.points(30), Bid.points(35), Bid.points(41),
+        Bid.points(42), Bid.points(84), Bid.marks(1), Bid.marks(2), Bid.marks(4), Bid.marks(5)]
+
+
+def _faulty(rng: random.Random, hand: Hand) -> Hand:
+    """``hand`` with one fault a scorekeeper might write: a renege, a tile played twice or not
+    held, a play or tile missing, a deal line lost, a bad bid, another trump, a trick out of
+    place, play stopped early, or a wrong score."""
+    tricks = list(hand.tricks)
+    fault = rng.randrange(14)
+    if fault <= 2 and len(tricks) > 1:  # one seat's plays swapped: a renege, or a lead
+        _swap_plays(rng, hand, tricks, lead=fault == 2)
+    elif fault == 3 and tricks:  # any tile written for a play
+        k = rng.randrange(len(tricks))
+        i = rng.randrange(len(tricks[k].plays))
+        tricks[k] = _with_play(tricks[k], i, Play(rng.choice(ALL_TILES)))
+    elif fault == 4 and tricks:  # a play left out
+        k = rng.randrange(len(tricks))
+        plays = list(tricks[k].plays)
+        if len(plays) > 1:
+            del plays[rng.randrange(len(plays))]
+            tricks[k] = replace(tricks[k], plays=tuple(plays))
+    elif fault == 5 and hand.deal:  # a deal line changed, lost or written twice
+        deal = list(hand.deal)
+        h = rng.randrange(len(deal))
+        tiles = list(deal[h].tiles)
+        how = rng.randrange(4)
+        if how == 0:
+            tiles[rng.randrange(len(tiles))] = rng.choice(ALL_TILES)
+        elif how == 1:
+            del tiles[rng.randrange(len(tiles))]
+        deal[h] = replace(deal[h], tiles=tuple(tiles))
+        if how == 2:
+            del deal[h]
+        elif how == 3:
+            deal.append(deal[h] if rng.random() < 0.5 else replace(deal[h], tiles=()))
+        hand = replace(hand, deal=tuple(deal) if rng.random() < 0.9 else ())
+    elif fault == 6 and hand.auction is not None:  # a bid or a bidder changed
+        calls = list(hand.auction.calls)
+        c = rng.randrange(len(calls))
+        calls[c] = replace(calls[c], bid=rng.choice(BIDS), seat=rng.choice(
+            [calls[c].seat, rng.choice(SEATS)]))
+        hand = replace(hand, auction=replace(hand.auction, calls=tuple(calls)))
+    elif fault == 7 and hand.trump is not None:  # another trump, or another seat naming it
+        hand = replace(hand, trump=replace(hand.trump, trump=rng.choice(TRUMPS),
+                                           seat=rng.choice([hand.trump.seat, *SEATS])))
+    elif fault == 8 and tricks:  # a trick renumbered or led by another seat
+        k = rng.randrange(len(tricks))
+        tricks[k] = replace(tricks[k], number=rng.randrange(1, 9), leader=rng.choice(SEATS))
+    elif fault == 9 and tricks:  # play stopped early, with or without an end line
+        del tricks[rng.randrange(len(tricks)):]
+        kind = rng.choice([None, *EndKind])
+        if kind is not None:
+            hand = replace(hand, ending=_ending(rng, kind))
+    elif fault == 10 and len(tricks) > 1:  # two tricks swapped, or one written twice
+        k, j = rng.sample(range(len(tricks)), 2)
+        if rng.random() < 0.5:
+            tricks[k], tricks[j] = tricks[j], tricks[k]
+        else:
+            tricks.append(tricks[k])
+    elif fault == 11 and hand.scores:  # a score line changed
+        scores = list(hand.scores)
+        s = rng.randrange(len(scores))
+        scores[s] = replace(scores[s], ns=abs(scores[s].ns + rng.choice([-1, 1, 2])))
+        hand = replace(hand, scores=tuple(scores))
+    elif fault == 12:  # the trump line or the auction lost
+        hand = replace(hand, trump=None) if rng.random() < 0.5 else replace(hand, auction=None)
+    elif fault == 13 and tricks:  # an early end line after seven tricks, or a lay-down
+        hand = replace(hand, ending=_ending(rng, rng.choice(list(EndKind))))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def _swap_plays(rng: random.Random, hand: Hand, tricks: list[Trick], *, lead: bool) -> None:
+    """Swap what one seat plays in two tricks (of ``tricks``, the hand's, in place); with
+    ``lead``, the opening lead and a later play of the same seat."""
+    out = sitting_out(hand)
+    k, j = sorted(rng.sample(range(len(tricks)), 2))
+    seat = rng.choice(tricks[k].seats(out))
+    if lead:
+        k, seat = 0, tricks[0].leader
+    if seat in tricks[j].seats(out):
+        i, m = tricks[k].seats(out).index(seat), tricks[j].seats(out).index(seat)
+        first, second = tricks[k].plays[i], tricks[j].plays[m]
+        tricks[k], tricks[j] = _with_play(tricks[k], i, second), _with_play(tricks[j], m, first)
+
+
+def _ending(rng: random.Random, kind: EndKind) -> Ending:
+    """An end line: a lay-down names the seat that showed its hand."""
+    return Ending(kind, rng.choice(SEATS) if kind is EndKind.LAYDOWN else None)
+
+
+def _report_or_error(game: Game, rules: RuleSet, *, fast: bool) -> object:
+    """The report of ``game``, or the kind of exception checking it raised."""
+    try:
+        return check_game(game, rules, fast=fast)
+    except Exception as error:  # the thorough pass may trip over a broken record too
+        return type(error)
+
+
+# The tables above, some with a small-end opening (004) too.
+any_tables = st.tuples(tables, st.booleans()).map(
+    lambda t: t[0].with_options({"small-end-opening": "yes"}) if t[1] else t[0]
+)
+
+
+@settings(max_examples=300 * SCALE)
+@given(any_tables, seeds, seeds, st.booleans())
+def test_quick_checks_give_the_thorough_report(
+    rules: RuleSet, seed: int, pick: int, written: bool
+) -> None:
+    """check_game with its quick checks of a clean deal and clean play gives exactly the
+    report of the thorough pass alone, on legal games and on games with faults injected
+    (reneges, tiles played twice or not held, missing tiles, bad bids, wrong scores …)."""
+    game = game_of(rules, seed)
+    rng = random.Random(pick)
+    hands = [
+        _faulty(rng, hand) if rng.random() < 0.5 else hand
+        for hand in game.hands
+        for _ in range(rng.choice([1, 1, 1, 2]))
+    ]
+    bad = replace(game, hands=tuple(hands))
+    if written:  # through the text, so that findings carry lines and columns
+        bad = loads(dumps(bad))[0]
+    for table in (rules, bad.rules):
+        assert _report_or_error(bad, table, fast=True) == _report_or_error(
+            bad, table, fast=False
+        )
