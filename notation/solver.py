@@ -7,11 +7,16 @@ cannot disagree. The tables are the seam for other contracts: anything that can 
 tiles a hand may play to a lead (:meth:`ContractTables.legal_moves`), who wins a trick
 (:meth:`ContractTables.trick_winner`) and which seats play, plugs into :class:`Solver`.
 
-The search is alpha-beta over single plays, with a transposition table of bounds keyed at
-trick boundaries (the four hands and the leader), the best lead remembered per position,
-move ordering, equivalent-tile pruning (tiles of one closed suit, adjacent in rank with no
-outstanding tile between them and of equal count, are interchangeable), and a zero-window
-test where only made/set is asked.
+The search is alpha-beta over single plays, asked only zero-window questions (the full value
+bisects the range of points with them, all sharing one transposition table). The table
+holds bounds at trick boundaries, keyed by the tiles left and the leader (each tile stays
+with the seat dealt it); a position's first bounds come from the trumps each side is sure
+to win with. The best lead is remembered per position, leads that caused cutoffs are tried
+early (weighted towards the root), followers are ordered by look-up tables, and tiles that
+are interchangeable (of one closed suit, adjacent in rank with no tile in play between them,
+of equal count) are tried once. For speed in CPython the plays of a trick run as nested
+loops (one Python call per trick, not per play), follower move lists are remembered, and the
+last trick is played out inline.
 
 >>> from notation.contracts import Trump
 >>> from notation.seats import Seat
@@ -55,6 +60,8 @@ _NO_SUIT = -1
 _TRUMP_POWER = 100  # a trump beats any tile of the led suit
 _FOLLOW_POWER = 50  # a tile of the led suit beats a tile that does not follow
 _INF = 1 << 20
+_CUTOFF = 1 << 8  # a ply's next-move index past any move list: the ply is cut off
+_LEADS = 1 << 72  # marks a list of leads among the follower lists in one table
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
@@ -116,7 +123,9 @@ class ContractTables:
     in ``s`` (0: cannot win it; a strictly higher power takes the trick from an earlier play,
     so ties go to the first played); ``groups`` lists runs of interchangeable tiles, high to
     low (a closed suit: every member belongs to that suit only); ``order`` the seats that play,
-    clockwise, by seat index (N=0 … W=3; a seat sitting out is left out).
+    clockwise, by seat index (N=0 … W=3; a seat sitting out is left out); ``closest`` in
+    Sevens the masks of tiles 0, 1, 2 … pips from 7; ``trumps`` the trump tiles, strongest
+    first (none without a trump).
     """
 
     name: str
@@ -125,7 +134,8 @@ class ContractTables:
     power: tuple[tuple[int, ...], ...]
     groups: tuple[tuple[int, ...], ...]
     order: tuple[int, ...] = (0, 1, 2, 3)
-    closest: tuple[int, ...] = ()  # Sevens: masks of tiles 0, 1, 2 … pips from 7
+    closest: tuple[int, ...] = ()
+    trumps: tuple[int, ...] = ()
 
     def restrict(self, hand: int) -> int:
         """The tiles of ``hand`` it may play at all (Sevens: the nearest to 7 pips)."""
@@ -226,7 +236,8 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
     if trump.doubles_form_suit and DOUBLES_SUIT not in closed:
         closed.append(DOUBLES_SUIT)
     groups = tuple(_by_power(follow[s], powers[s]) for s in closed)
-    return ContractTables(str(trump), led, follow, powers, groups, order)
+    trumps = () if ts is None else _by_power(follow[ts], powers[ts])
+    return ContractTables(str(trump), led, follow, powers, groups, order, (), trumps)
 
 
 _SITTING_OUT_SPECIALS = frozenset({"nello", "low-no"})
@@ -253,6 +264,61 @@ def _sevens_tables(name: str) -> ContractTables:
 def _by_power(mask: int, row: tuple[int, ...]) -> tuple[int, ...]:
     """The tiles of ``mask``, strongest first."""
     return tuple(sorted(_bits(mask), key=lambda i: -row[i]))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOrder:
+    """Sort keys for the follower's plays, per led suit, so that moves are ordered by list
+    look-ups (``key=row.__getitem__``) and not by a Python key function.
+
+    ``above[s][p]`` is the mask of tiles that beat power ``p`` in a trick led in ``s``;
+    ``partner_key[s]`` orders plays to a partner's trick (count first, then low);
+    ``winner_key[s]`` the plays that win an opponent's trick (cheapest first);
+    ``loser_key[s]`` the plays that lose it (lowest count, then low); ``lead_key`` the
+    leads (high first).
+    """
+
+    above: tuple[tuple[int, ...], ...]
+    partner_key: tuple[tuple[int, ...], ...]
+    winner_key: tuple[tuple[int, ...], ...]
+    loser_key: tuple[tuple[int, ...], ...]
+    lead_key: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)
+def _ordering(tables: ContractTables) -> MoveOrder:
+    """The move-ordering tables of a contract (see :class:`MoveOrder`)."""
+    tiles = range(len(ALL_TILES))
+    top = 1 + max(max(row) for row in tables.power)
+    above = tuple(
+        tuple(sum(1 << i for i in tiles if row[i] > p) for p in range(top))
+        for row in tables.power
+    )
+    partner = tuple(tuple(((10 - COUNT[i]) << 8) | row[i] for i in tiles) for row in tables.power)
+    winner = tuple(tuple((row[i] << 16) | (COUNT[i] << 8) | row[i] for i in tiles)
+                   for row in tables.power)
+    loser = tuple(tuple((COUNT[i] << 8) | row[i] for i in tiles) for row in tables.power)
+    lead = tuple(-tables.power[tables.led_suit[i]][i] for i in tiles)
+    return MoveOrder(above, partner, winner, loser, lead)
+
+
+def _interchangeable(run: Sequence[int], mine: int, present: int) -> int:
+    """The tiles of ``mine`` to skip in a run of one closed suit (strongest first): each
+    that is next below another of ``mine`` with equal count and no tile still in play
+    between them (it would do exactly what the higher one does)."""
+    drop = 0
+    prev = -1
+    for i in run:
+        b = 1 << i
+        if b & present:
+            if b & mine:
+                if prev >= 0 and COUNT[prev] == COUNT[i]:
+                    drop |= b
+                else:
+                    prev = i
+            else:
+                prev = -1
+    return drop
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,10 +407,61 @@ class Solver:
         # all or none of them for the best or worst the rest of a hand could bring NS).
         self._maximize = tuple(seat in tuple(maximizers) for seat in range(4))
         self.nodes = 0
-        self._tt: dict[int, tuple[int, int]] = {}
+        # Bounds (lo, hi) on NS points from a trick boundary, packed lo | hi << 7 (0 … 42).
+        self._tt: dict[int, int] = {}
         self._best: dict[int, int] = {}
         self._equiv: dict[tuple[int, int, int], int] = {}
-        self._history = [0] * len(ALL_TILES)  # cutoffs each lead has caused
+        self._sure: dict[int, tuple[int, int]] = {}
+        self._owners = [0, 0, 0, 0]  # every tile each seat has been seen to hold
+        # Lead sort keys: high first, less each cutoff the lead has caused (history
+        # heuristic), weighted 2 ** (tiles left / 2) so cutoffs near the root count most.
+        self._lead_rank = list(_ordering(tables).lead_key)
+        self._groups = [(sum(1 << i for i in g), g) for g in tables.groups]
+        self._trump_mask = sum(1 << i for i in tables.trumps)
+        # A seat's leads, and its plays to a trick in the order to try them, by hand,
+        # closed-suit tiles left, suit led, power to beat and whose trick it is (see
+        # ``follower_moves`` in :meth:`_search`); they do not depend on the deal.
+        self._order_key: dict[int, list[int]] = {}
+        self._closed_mask = sum(1 << i for g in tables.groups for i in g)
+
+    def _same_deal(self, pos: Position) -> None:
+        """Forget what was learned of another deal: the tables are keyed by the tiles left,
+        which name a position only while each tile stays with the seat that held it."""
+        owners = self._owners
+        held = owners[0] | owners[1] | owners[2] | owners[3]
+        if any(h & held & ~owners[s] for s, h in enumerate(pos.hands)):
+            self._tt.clear()
+            self._best.clear()
+            self._sure.clear()
+            owners[:] = [0, 0, 0, 0]
+        for s, h in enumerate(pos.hands):
+            owners[s] |= h
+
+    def _sure_points(self, trumps_left: int) -> tuple[int, int]:
+        """The points NS and EW are each sure of from the trumps in ``trumps_left``.
+
+        A trump with no higher trump left in the other side's hands wins whatever trick it
+        falls in for its side (it is beaten only by a partner's higher trump), so that side
+        takes its count and a trick for each of them one seat holds.
+        """
+        owners = self._owners
+        sure = [0, 0]
+        team = -1
+        for i in self.tables.trumps:
+            bit = 1 << i
+            if not bit & trumps_left:
+                continue
+            holder = 0 if bit & (owners[0] | owners[2]) else 1
+            if team >= 0 and holder != team:
+                break
+            team = holder
+            sure[team] |= bit
+        if team < 0:
+            return (0, 0)
+        run = sure[team]
+        tricks = max((run & owners[team]).bit_count(), (run & owners[team + 2]).bit_count())
+        got = points_in(run) + tricks
+        return (got, 0) if team == 0 else (0, got)
 
     # -- public questions --
 
@@ -400,6 +517,19 @@ class Solver:
     # -- the alpha-beta search --
 
     def _search(self, pos: Position, alpha: int, beta: int) -> int:
+        """A fail-soft alpha-beta value of ``pos`` for NS in the window (alpha, beta).
+
+        Python calls are made per trick, not per play: :func:`boundary` (the table, the
+        bounds) then :func:`trick4` (four nested loops), :func:`last_two` (the last two
+        tricks, no tables) or :func:`trick` (any trick size or a trick under way, a loop
+        over per-ply arrays). Moves are sorted by list look-ups, not lambdas. Besides saving
+        calls, this keeps the time from depending on the caller's stack depth: deep
+        per-play recursion (and a key function called from each sort) made CPython 3.11
+        allocate and free a frame-stack chunk whenever the search crossed a chunk edge,
+        which made the same search up to three times slower depending on where it was
+        called from.
+        """
+        self._same_deal(pos)
         t = self.tables
         hands = list(pos.hands)
         tt = self._tt
@@ -410,65 +540,140 @@ class Solver:
         led_suit_of = t.led_suit
         order = t.order
         size = len(order)
+        last = size - 1
         nxt = [0, 0, 0, 0]
-        for i, s in enumerate(order):
-            nxt[s] = order[(i + 1) % size]
-        groups = [(sum(1 << i for i in g), g) for g in t.groups]
+        for n, s in enumerate(order):
+            nxt[s] = order[(n + 1) % size]
+        groups = self._groups
         maximizes = self._maximize
         count = COUNT
-        history = self._history
-        sevens = bool(t.closest)
-        restrict = t.restrict
+        lead_rank = self._lead_rank
+        tables = _ordering(t)
+        above = tables.above
+        partner_key = tables.partner_key
+        winner_key = tables.winner_key
+        loser_key = tables.loser_key
+        closest = t.closest
+        trump_mask = self._trump_mask
+        sure_of = self._sure
+        sure_points = self._sure_points
+        order_key = self._order_key
+        closed_mask = self._closed_mask
+        same = [[int(maximizes[a] == maximizes[b]) for b in range(4)] for a in range(4)]
         nodes = 0
+        # Per-ply state of the trick being played (ply k is the k-th play of the trick).
+        # Indexed by plays made in the hand, so a trick's plies outlive the tricks below.
+        plies = len(ALL_TILES) + 1
+        seat_at = [0] * plies
+        hand_at = [0] * plies
+        moves_at: list[list[int]] = [[] for _ in range(plies)]
+        next_at = [0] * plies
+        alpha_at = [0] * plies
+        beta_at = [0] * plies
+        best_at = [0] * plies
+        move_at = [0] * plies
+        power_at = [0] * plies  # the winning power so far, before ply k plays
+        winner_at = [0] * plies  # the seat winning so far, before ply k plays
+        count_at = [0] * plies  # the count played so far, before ply k plays
 
-        def kept(legal: int, present: int) -> int:
-            """``legal`` with all but the highest of each run of interchangeable tiles."""
+        def moves_for(k: int, seat: int, suit: int, win_power: int, win_seat: int,
+                      present: int, key: int) -> list[int]:
+            """The plays of ``seat`` at ply ``k``, one of each interchangeable run, in the
+            order to try them."""
+            hand = hands[seat]
+            if closest:
+                legal = hand
+                for m in closest:
+                    if hand & m:
+                        legal = hand & m
+                        break
+            elif k:
+                legal = hand & follow[suit] or hand
+            else:
+                legal = hand
+            if not legal & (legal - 1):
+                return _bits(legal)
             for gmask, g in groups:
                 mine = legal & gmask
                 if mine & (mine - 1):
-                    key = (gmask, mine, present & gmask)
-                    drop = equiv.get(key)
+                    ekey = (gmask, mine, present & gmask)
+                    drop = equiv.get(ekey)
                     if drop is None:
-                        drop = 0
-                        prev = -1
-                        for i in g:
-                            b = 1 << i
-                            if b & present:
-                                if b & mine:
-                                    if prev >= 0 and count[prev] == count[i]:
-                                        drop |= b
-                                    else:
-                                        prev = i
-                                else:
-                                    prev = -1
-                        equiv[key] = drop
+                        drop = equiv[ekey] = _interchangeable(g, mine, present)
                     legal &= ~drop
-            return legal
+            if k == 0:
+                # The best lead found before, then leads that caused cutoffs, then high.
+                moves = sorted(_bits(legal), key=lead_rank.__getitem__)
+                first = best_lead.get(key, -1)
+                if first >= 0 and legal >> first & 1 and moves[0] != first:
+                    moves.remove(first)
+                    moves.insert(0, first)
+                return moves
+            beats = legal & above[suit][win_power]
+            if maximizes[win_seat] == maximizes[seat]:
+                # Partner winning: count first unless it would overtake, then low.
+                rank = partner_key[suit].__getitem__
+                return sorted(_bits(legal ^ beats), key=rank) + sorted(_bits(beats), key=rank)
+            # Opponent winning: cheapest winner, else lowest count, lowest power.
+            return (sorted(_bits(beats), key=winner_key[suit].__getitem__)
+                    + sorted(_bits(legal ^ beats), key=loser_key[suit].__getitem__))
+
+        def lead_moves(seat: int, present: int) -> list[int]:
+            """The leads of ``seat``, one of each interchangeable run, not yet ordered."""
+            hand = hands[seat]
+            legal = hand
+            for m in closest:
+                if hand & m:
+                    legal = hand & m
+                    break
+            for gmask, g in groups:
+                mine = legal & gmask
+                if mine & (mine - 1):
+                    legal &= ~_interchangeable(g, mine, present)
+            return _bits(legal)
+
+        def follower_moves(seat: int, suit: int, win_power: int, win_seat: int, present: int,
+                           play_key: int) -> list[int]:
+            """:func:`moves_for` a follower, remembered under ``play_key`` (the hand, the
+            closed-suit tiles left if it holds two of them, the suit led and the power to
+            beat) and whose trick it is."""
+            moves = moves_for(1, seat, suit, win_power, win_seat, present, -1)
+            order_key[play_key | same[seat][win_seat] << 56] = moves
+            return moves
 
         def boundary(leader: int, alpha: int, beta: int) -> int:
+            """The value of the position between tricks, ``leader`` to lead."""
             left = hands[0] | hands[1] | hands[2] | hands[3]
             if not left:
                 return 0
-            key = hands[0] | hands[1] << 28 | hands[2] << 56 | hands[3] << 84 | leader << 112
+            # The tiles left and the leader name the position: each tile stays with its seat.
+            key = left | leader << 28
             entry = tt.get(key)
-            total = (
-                10 * (left & TEN_MASK).bit_count()
-                + 5 * (left & FIVE_MASK).bit_count()
-                + left.bit_count() // size
-            )
-            if entry is None and left.bit_count() == size:
-                # The last trick: each seat has one tile left, so it plays itself.
-                lead = hands[leader]
-                row = power[led_suit_of[lead.bit_length() - 1]]
-                seat = leader
-                best_seat, best_power = leader, row[lead.bit_length() - 1]
-                for _ in range(size - 1):
-                    seat = nxt[seat]
-                    p = row[hands[seat].bit_length() - 1]
-                    if p > best_power:
-                        best_seat, best_power = seat, p
-                return 0 if best_seat & 1 else total
-            lo, hi = (0, total) if entry is None else entry
+            if entry is None:
+                total = (
+                    10 * (left & TEN_MASK).bit_count()
+                    + 5 * (left & FIVE_MASK).bit_count()
+                    + left.bit_count() // size
+                )
+                if left.bit_count() == size:
+                    # The last trick: each seat has one tile left, so it plays itself.
+                    lead = hands[leader].bit_length() - 1
+                    row = power[led_suit_of[lead]]
+                    seat = leader
+                    best_seat, best_power = leader, row[lead]
+                    for _ in range(last):
+                        seat = nxt[seat]
+                        p = row[hands[seat].bit_length() - 1]
+                        if p > best_power:
+                            best_seat, best_power = seat, p
+                    return 0 if best_seat & 1 else total
+                trumps_left = left & trump_mask
+                sure = sure_of.get(trumps_left)
+                if sure is None:
+                    sure = sure_of[trumps_left] = sure_points(trumps_left)
+                lo, hi = sure[0], total - sure[1]
+            else:
+                lo, hi = entry & 127, entry >> 7
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -477,103 +682,388 @@ class Solver:
                 return lo
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
-            v = play(0, leader, _NO_SUIT, 0, leader, 0, a, b, left, key)
+            if size == 4:
+                if left.bit_count() == 8 and not closest:
+                    v = last_two(leader, a, b, left)
+                else:
+                    v = trick4(leader, a, b, left, key)
+            else:
+                v = trick(len(ALL_TILES) - left.bit_count(), 0, leader, _NO_SUIT, 0, leader, 0,
+                          a, b, left, key)
             if v <= a:
                 hi = v
             elif v >= b:
                 lo = v
             else:
                 lo = hi = v
-            tt[key] = (lo, hi)
+            tt[key] = lo | hi << 7
             return v
 
-        def play(
-            k: int,
-            seat: int,
-            suit: int,
-            bpow: int,
-            bseat: int,
-            pts: int,
-            alpha: int,
-            beta: int,
-            present: int,
-            key: int,
-        ) -> int:
+        def trick(base: int, k0: int, seat: int, suit: int, win_power: int, win_seat: int,
+                  pts: int, alpha: int, beta: int, present: int, key: int) -> int:
+            """The value of the trick from its play ``k0`` (``seat`` to play) to its end and
+            of the tricks after it: alpha-beta over the plays, ply by ply in a loop. ``base``
+            is the number of tiles played before the trick (the plies' place in the arrays).
+            """
             nonlocal nodes
-            hand = hands[seat]
-            # Sevens restricts every play; otherwise a follower must follow if it can.
-            legal = restrict(hand) if sevens else (hand & follow[suit] or hand) if k else hand
-            if legal & (legal - 1):
-                legal = kept(legal, present)
-            moves = _bits(legal)
-            maximize = maximizes[seat]
-            if len(moves) > 1:
-                # Sort keys packed in one int (powers < 256, counts ≤ 10): cheaper than tuples.
-                if k == 0:
-                    # The best lead found before, then leads that caused cutoffs, then high.
-                    first = best_lead.get(key, -1)
-                    moves.sort(key=lambda i: ((i != first) << 40) - (history[i] << 8)
-                               - power[led_suit_of[i]][i])
-                else:
-                    row = power[suit]
-                    if maximizes[bseat] == maximize:
-                        # Partner winning: count first unless it would overtake, then low.
-                        moves.sort(key=lambda i: ((row[i] > bpow) << 16)
-                                   | ((10 - count[i]) << 8) | row[i])
+            lead_ply, last_ply = base, base + last
+            start = k = base + k0
+            seat_at[k] = seat
+            hand_at[k] = hands[seat]
+            power_at[k], winner_at[k], count_at[k] = win_power, win_seat, pts
+            alpha_at[k], beta_at[k] = alpha, beta
+            moves_at[k] = moves_for(k0, seat, suit, win_power, win_seat, present, key)
+            next_at[k] = 0
+            best_at[k] = -_INF if maximizes[seat] else _INF
+            while True:
+                moves = moves_at[k]
+                n = next_at[k]
+                if n < len(moves):
+                    i = moves[n]
+                    next_at[k] = n + 1
+                    seat = seat_at[k]
+                    hands[seat] = hand_at[k] ^ (1 << i)
+                    nodes += 1
+                    if k == lead_ply:
+                        suit = led_suit_of[i]
+                        wp, ws, pts = power[suit][i], seat, count[i]
                     else:
-                        # Opponent winning: cheapest winner, else lowest count, lowest power.
-                        moves.sort(
-                            key=lambda i: ((row[i] <= bpow) << 24)
-                            | ((row[i] if row[i] > bpow else 0) << 16) | (count[i] << 8) | row[i]
-                        )
-            best = -_INF if maximize else _INF
-            best_move = moves[0]
-            last = k + 1 == size
-            for i in moves:
-                nodes += 1
-                bit = 1 << i
-                hands[seat] = hand ^ bit
-                if k == 0:
-                    s = led_suit_of[i]
-                    wp = power[s][i]
-                    ws = seat
-                else:
-                    s = suit
-                    p = power[s][i]
-                    if p > bpow:
-                        wp, ws = p, seat
+                        wp = power[suit][i]
+                        if wp > power_at[k]:
+                            ws = seat
+                        else:
+                            wp, ws = power_at[k], winner_at[k]
+                        pts = count_at[k] + count[i]
+                    if k == last_ply:
+                        if ws & 1:
+                            v = boundary(ws, alpha_at[k], beta_at[k])
+                        else:
+                            gain = pts + 1
+                            v = gain + boundary(ws, alpha_at[k] - gain, beta_at[k] - gain)
+                        hands[seat] = hand_at[k]
                     else:
-                        wp, ws = bpow, bseat
-                np = pts + count[i]
-                if last:
-                    if ws & 1:
-                        v = boundary(ws, alpha, beta)
-                    else:
-                        gain = np + 1
-                        v = gain + boundary(ws, alpha - gain, beta - gain)
+                        # Down a ply: the next seat plays to the trick.
+                        k += 1
+                        seat = nxt[seat]
+                        seat_at[k] = seat
+                        hand_at[k] = hands[seat]
+                        power_at[k], winner_at[k], count_at[k] = wp, ws, pts
+                        alpha_at[k], beta_at[k] = alpha_at[k - 1], beta_at[k - 1]
+                        moves_at[k] = moves_for(k - base, seat, suit, wp, ws, present, key)
+                        next_at[k] = 0
+                        best_at[k] = -_INF if maximizes[seat] else _INF
+                        continue
                 else:
-                    v = play(k + 1, nxt[seat], s, wp, ws, np, alpha, beta, present, key)
-                hands[seat] = hand
-                if maximize:
-                    if v > best:
-                        best, best_move = v, i
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                if k == 0:
-                                    history[i] += 1
+                    # Ply k is searched: back up its value to the ply before.
+                    v = best_at[k]
+                    if k == start:
+                        break
+                    k -= 1
+                    hands[seat_at[k]] = hand_at[k]
+                if maximizes[seat_at[k]]:
+                    if v > best_at[k]:
+                        best_at[k] = v
+                        move_at[k] = moves_at[k][next_at[k] - 1]
+                        if v > alpha_at[k]:
+                            alpha_at[k] = v
+                            if v >= beta_at[k]:
+                                next_at[k] = _CUTOFF
+                elif v < best_at[k]:
+                    best_at[k] = v
+                    move_at[k] = moves_at[k][next_at[k] - 1]
+                    if v < beta_at[k]:
+                        beta_at[k] = v
+                        if alpha_at[k] >= v:
+                            next_at[k] = _CUTOFF
+                if k == lead_ply and next_at[k] == _CUTOFF:
+                    # A lead that cuts off is tried early elsewhere (history heuristic).
+                    i = move_at[k]
+                    lead_rank[i] -= 1 << (present.bit_count() >> 1)
+            if k0 == 0:
+                best_lead[key] = move_at[lead_ply]
+            return v
+
+        def trick4(leader: int, alpha: int, beta: int, present: int, key: int) -> int:
+            """:func:`trick` for a whole trick of four plays, written out as four nested
+            loops over local variables (the common case, and the hot one)."""
+            nonlocal nodes
+            plays = 0  # counted here, added to ``nodes`` once (a local is cheaper)
+            s0 = leader
+            s1 = nxt[s0]
+            s2 = nxt[s1]
+            s3 = nxt[s2]
+            max0, max1, max2, max3 = maximizes[s0], maximizes[s1], maximizes[s2], maximizes[s3]
+            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+            same1, same2, same3 = same[s1], same[s2], same[s3]
+            a0, b0 = alpha, beta
+            best0 = -_INF if max0 else _INF
+            move0 = -1
+            # A seat's moves depend on the closed-suit tiles left only when it holds two
+            # or more of them (which ones are interchangeable); else keep them out of the
+            # key, so the remembered moves serve more positions.
+            closed_left = (present & closed_mask) << 28
+            mine = h0 & closed_mask
+            key0 = h0 | closed_left if mine & (mine - 1) else h0
+            mine = h1 & closed_mask
+            key1 = h1 | closed_left if mine & (mine - 1) else h1
+            mine = h2 & closed_mask
+            key2 = h2 | closed_left if mine & (mine - 1) else h2
+            mine = h3 & closed_mask
+            key3 = h3 | closed_left if mine & (mine - 1) else h3
+            leads = order_key.get(key0 | _LEADS)
+            if leads is None:
+                leads = order_key[key0 | _LEADS] = lead_moves(s0, present)
+            if len(leads) > 1:
+                # The best lead found before, then leads that caused cutoffs, then high.
+                leads = sorted(leads, key=lead_rank.__getitem__)
+                first = best_lead.get(key, -1)
+                if first >= 0 and leads[0] != first and first in leads:
+                    leads.remove(first)
+                    leads.insert(0, first)
+            for i0 in leads:
+                plays += 1
+                hands[s0] = h0 ^ (1 << i0)
+                suit = led_suit_of[i0]
+                row = power[suit]
+                p0 = row[i0]
+                c0 = count[i0]
+                # Second play.
+                a1, b1 = a0, b0
+                best1 = -_INF if max1 else _INF
+                in_suit = suit << 64
+                suit1, suit2, suit3 = key1 | in_suit, key2 | in_suit, key3 | in_suit
+                ok = order_key.get(suit1 | p0 << 57 | same1[s0] << 56)
+                if ok is None:
+                    ok = follower_moves(s1, suit, p0, s0, present, suit1 | p0 << 57)
+                for i1 in ok:
+                    plays += 1
+                    hands[s1] = h1 ^ (1 << i1)
+                    p1 = row[i1]
+                    if p1 > p0:
+                        w1 = s1
+                    else:
+                        p1, w1 = p0, s0
+                    c1 = c0 + count[i1]
+                    # Third play.
+                    a2, b2 = a1, b1
+                    best2 = -_INF if max2 else _INF
+                    ok = order_key.get(suit2 | p1 << 57 | same2[w1] << 56)
+                    if ok is None:
+                        ok = follower_moves(s2, suit, p1, w1, present, suit2 | p1 << 57)
+                    for i2 in ok:
+                        plays += 1
+                        hands[s2] = h2 ^ (1 << i2)
+                        p2 = row[i2]
+                        if p2 > p1:
+                            w2 = s2
+                        else:
+                            p2, w2 = p1, w1
+                        c2 = c1 + count[i2]
+                        # Last play: the trick is decided, on to the next.
+                        a3, b3 = a2, b2
+                        best3 = -_INF if max3 else _INF
+                        ok = order_key.get(suit3 | p2 << 57 | same3[w2] << 56)
+                        if ok is None:
+                            ok = follower_moves(s3, suit, p2, w2, present, suit3 | p2 << 57)
+                        for i3 in ok:
+                            plays += 1
+                            hands[s3] = h3 ^ (1 << i3)
+                            w3 = s3 if row[i3] > p2 else w2
+                            if w3 & 1:
+                                v = boundary(w3, a3, b3)
+                            else:
+                                gain = c2 + count[i3] + 1
+                                v = gain + boundary(w3, a3 - gain, b3 - gain)
+                            if max3:
+                                if v > best3:
+                                    best3 = v
+                                    if v > a3:
+                                        a3 = v
+                                        if v >= b3:
+                                            break
+                            elif v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if a3 >= v:
+                                        break
+                        hands[s3] = h3
+                        v = best3
+                        if max2:
+                            if v > best2:
+                                best2 = v
+                                if v > a2:
+                                    a2 = v
+                                    if v >= b2:
+                                        break
+                        elif v < best2:
+                            best2 = v
+                            if v < b2:
+                                b2 = v
+                                if a2 >= v:
+                                    break
+                    hands[s2] = h2
+                    v = best2
+                    if max1:
+                        if v > best1:
+                            best1 = v
+                            if v > a1:
+                                a1 = v
+                                if v >= b1:
+                                    break
+                    elif v < best1:
+                        best1 = v
+                        if v < b1:
+                            b1 = v
+                            if a1 >= v:
                                 break
-                elif v < best:
-                    best, best_move = v, i
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            if k == 0:
-                                history[i] += 1
+                hands[s1] = h1
+                v = best1
+                if max0:
+                    if v > best0:
+                        best0, move0 = v, i0
+                        if v > a0:
+                            a0 = v
+                            if v >= b0:
+                                lead_rank[i0] -= 1 << (present.bit_count() >> 1)
+                                break
+                elif v < best0:
+                    best0, move0 = v, i0
+                    if v < b0:
+                        b0 = v
+                        if a0 >= v:
+                            lead_rank[i0] -= 1 << (present.bit_count() >> 1)
                             break
-            if k == 0:
-                best_lead[key] = best_move
-            return best
+            hands[s0] = h0
+            best_lead[key] = move0
+            nodes += plays
+            return best0
+
+        def last_two(s0: int, alpha: int, beta: int, left: int) -> int:
+            """The value of the last two tricks of four plays, two tiles a seat: the plays
+            to the first, searched as in :func:`trick4` but with no tables to consult, and
+            the last, played out (each seat's other tile)."""
+            nonlocal nodes
+            plays = 0
+            s1 = nxt[s0]
+            s2 = nxt[s1]
+            s3 = nxt[s2]
+            max0, max1, max2, max3 = maximizes[s0], maximizes[s1], maximizes[s2], maximizes[s3]
+            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+            worth = 2 + points_in(left)  # the count of both tricks and a point each
+            other = [0, 0, 0, 0]  # the tile each seat keeps for the last trick
+            a0, b0 = alpha, beta
+            best0 = -_INF if max0 else _INF
+            for i0 in _bits(h0):
+                plays += 1
+                other[s0] = (h0 ^ (1 << i0)).bit_length() - 1
+                suit = led_suit_of[i0]
+                row = power[suit]
+                suited = follow[suit]
+                p0 = row[i0]
+                c0 = 1 + count[i0]
+                a1, b1 = a0, b0
+                best1 = -_INF if max1 else _INF
+                for i1 in _bits(h1 & suited or h1):
+                    plays += 1
+                    other[s1] = (h1 ^ (1 << i1)).bit_length() - 1
+                    p1 = row[i1]
+                    if p1 > p0:
+                        w1 = s1
+                    else:
+                        p1, w1 = p0, s0
+                    c1 = c0 + count[i1]
+                    a2, b2 = a1, b1
+                    best2 = -_INF if max2 else _INF
+                    for i2 in _bits(h2 & suited or h2):
+                        plays += 1
+                        other[s2] = (h2 ^ (1 << i2)).bit_length() - 1
+                        p2 = row[i2]
+                        if p2 > p1:
+                            w2 = s2
+                        else:
+                            p2, w2 = p1, w1
+                        c2 = c1 + count[i2]
+                        a3, b3 = a2, b2
+                        best3 = -_INF if max3 else _INF
+                        for i3 in _bits(h3 & suited or h3):
+                            plays += 1
+                            other[s3] = (h3 ^ (1 << i3)).bit_length() - 1
+                            w = s3 if row[i3] > p2 else w2
+                            first = c2 + count[i3]
+                            # The last trick, led by the winner of this one.
+                            t = other[w]
+                            final = power[led_suit_of[t]]
+                            top, top_seat = final[t], w
+                            seat = nxt[w]
+                            p = final[other[seat]]
+                            if p > top:
+                                top, top_seat = p, seat
+                            seat = nxt[seat]
+                            p = final[other[seat]]
+                            if p > top:
+                                top, top_seat = p, seat
+                            seat = nxt[seat]
+                            if final[other[seat]] > top:
+                                top_seat = seat
+                            v = (0 if w & 1 else first) + (0 if top_seat & 1 else worth - first)
+                            if max3:
+                                if v > best3:
+                                    best3 = v
+                                    if v > a3:
+                                        a3 = v
+                                        if v >= b3:
+                                            break
+                            elif v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if a3 >= v:
+                                        break
+                        v = best3
+                        if max2:
+                            if v > best2:
+                                best2 = v
+                                if v > a2:
+                                    a2 = v
+                                    if v >= b2:
+                                        break
+                        elif v < best2:
+                            best2 = v
+                            if v < b2:
+                                b2 = v
+                                if a2 >= v:
+                                    break
+                    v = best2
+                    if max1:
+                        if v > best1:
+                            best1 = v
+                            if v > a1:
+                                a1 = v
+                                if v >= b1:
+                                    break
+                    elif v < best1:
+                        best1 = v
+                        if v < b1:
+                            b1 = v
+                            if a1 >= v:
+                                break
+                v = best1
+                if max0:
+                    if v > best0:
+                        best0 = v
+                        if v > a0:
+                            a0 = v
+                            if v >= b0:
+                                break
+                elif v < best0:
+                    best0 = v
+                    if v < b0:
+                        b0 = v
+                        if a0 >= v:
+                            break
+            nodes += plays
+            return best0
 
         try:
             if not pos.trick:
@@ -591,7 +1081,8 @@ class Solver:
                 pts += count[i]
             seat = nxt[seat]
             present = pos.remaining | sum(1 << i for i in pos.trick)
-            return play(len(pos.trick), seat, suit, bpow, bseat, pts, alpha, beta, present, -1)
+            return trick(len(ALL_TILES) - present.bit_count(), len(pos.trick), seat, suit, bpow,
+                         bseat, pts, alpha, beta, present, -1)
         finally:
             self.nodes += nodes
 

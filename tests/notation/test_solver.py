@@ -186,6 +186,30 @@ def test_solver_agrees_with_exhaustive_reference() -> None:
     assert checked == POSITIONS
 
 
+def test_full_hand_value_is_best_opening_play() -> None:
+    """From the opening lead the solver's paths differ (whole tricks in nested loops, the
+    last two tricks without tables, a trick under way ply by ply): the value must be the
+    best over the opening plays of each value after one (searched as a trick under way)."""
+    rng = random.Random(99)
+    for kind in ("trump", "trump", "nello"):
+        hands: Hands = deal(rng)
+        leader = rng.choice(SEATS)
+        order = FOUR
+        trump = random_trump(rng)
+        maximizers = (0, 2)
+        if kind == "nello":
+            trump = Trump.parse("", "doubles-own-suit", special="nello")
+            order = tuple(s for s in SEATS if s is not leader.partner)
+            hands = {**hands, leader.partner: ()}
+            maximizers = (1, 3)
+        tables = _tables(trump, order)
+        pos = _position(hands, leader, ())
+        value = Solver(tables, maximizers).value(pos)
+        after = [Solver(tables, maximizers).value(pos.play(i, tables))
+                 for i in range(len(ALL_TILES)) if pos.legal(tables) >> i & 1]
+        assert value == (max(after) if leader.index in maximizers else min(after))
+
+
 def test_takes_every_trick_is_best_play() -> None:
     rng = random.Random(7)
     for _ in range(300):
