@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from notation.bids import Bid
 from notation.contracts import Trump
@@ -26,9 +27,9 @@ ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "W
 UNKNOWN = "?"
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where an item was written: 1-based line and column of its first and last character."""
+class Span(NamedTuple):
+    """Where an item was written: 1-based line and column of its first character, and of the
+    place just after its last (a named tuple: the reader makes dozens a hand, cheaply)."""
 
     line: int
     column: int

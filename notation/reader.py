@@ -47,7 +47,7 @@ from notation.game import (
 from notation.resources import read_resource
 from notation.rules import RulesError, RuleSet, parse_options, rule_set
 from notation.seats import Seat, Team
-from notation.tiles import Tile, TileError
+from notation.tiles import HIGHEST_PIP, Tile, TileError
 
 GRAMMAR_FILE = "t42.lark"
 
@@ -244,6 +244,55 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\([\"\\])", r"\1", value[1:-1])
 
 
+# A line token (HAND_LINE, TRICK_LINES and the like, see the grammar) is cut back into its
+# words here; a word is a run of anything but the grammar's white space.
+_WORD = re.compile(r"[^ \t\f\r\n\ufeff]+")
+_ODD_SPACE = re.compile(r"[\t\f\r\ufeff]")
+# A word as a token of the grammar would have it: its text, line and column (1-based, lines
+# counted from the file's start). Plain tuples: the reader makes a hundred a hand.
+_Word = tuple[str, int, int]
+_SEATS = {seat.value: seat for seat in Seat} | {seat.value.lower(): seat for seat in Seat}
+# Every way of writing a tile of the set, so most tiles are one dictionary lookup.
+_TILES = {
+    f"{a}-{b}": Tile.of(a, b) for a in range(HIGHEST_PIP + 1) for b in range(HIGHEST_PIP + 1)
+}
+
+
+def _words(token: Token, offset: int) -> list[_Word]:
+    """The words of a token with where each starts."""
+    line, column = _start(token)
+    line += offset
+    value = token.value
+    if " " not in value and "\n" not in value:
+        return [(value, line, column)]
+    words: list[_Word] = []
+    for part in value.split("\n"):
+        if _ODD_SPACE.search(part) is None:
+            for word in part.split(" "):
+                if word:
+                    words.append((word, line, column))
+                column += len(word) + 1
+        else:
+            words += [(m.group(), line, column + m.start()) for m in _WORD.finditer(part)]
+        line += 1
+        column = 1
+    return words
+
+
+def _word_span(word: _Word) -> Span:
+    text, line, column = word
+    return Span(line, column, line, column + len(text))
+
+
+def _cover(first: _Word, last: _Word) -> Span:
+    """From the start of one word to the end of another."""
+    return Span(first[1], first[2], last[1], last[2] + len(last[0]))
+
+
+def _seat(text: str) -> Seat:
+    return _SEATS.get(text) or Seat(text.upper())
+
+
 class _Builder(Transformer[Token, Any]):
     """Turns each grammar rule into a model object as the parser reduces it."""
 
@@ -252,145 +301,197 @@ class _Builder(Transformer[Token, Any]):
         self.offset = 0  # lines before the segment being parsed
         self.rules = RuleSet()
         self.comments: list[tuple[Token, Comment]] = []
+        # which terminal a word of a trump line is: the grammar's own patterns decide
+        self.kinds: list[tuple[str, re.Pattern[str]]] = []
 
-    def error(self, message: str, token: Token, code: str = "syntax-error") -> NotationSyntaxError:
-        line, column = _start(token)
-        return NotationSyntaxError(message, line + self.offset, column, code)
+    def words(self, children: list[Token]) -> list[_Word]:
+        if len(children) == 1:
+            return _words(children[0], self.offset)
+        return [w for child in children for w in _words(child, self.offset)]
 
-    def tile(self, token: Token) -> tuple[Tile, Span]:
+    def error(self, message: str, word: _Word, code: str = "syntax-error") -> NotationSyntaxError:
+        return NotationSyntaxError(message, word[1], word[2], code)
+
+    def tile(self, word: _Word) -> Tile:
+        tile = _TILES.get(word[0])
+        if tile is not None:
+            return tile
         try:
-            return Tile.parse(token.value), _span(token, token, self.offset)
+            return Tile.parse(word[0])
         except TileError:
             raise self.error(
-                f"{token.value} is not a tile of the double-six set (ends run 0 … 6)",
-                token,
+                f"{word[0]} is not a tile of the double-six set (ends run 0 … 6)",
+                word,
                 "tile-not-in-set",
             ) from None
 
     def tag(self, children: list[Token]) -> Tag:
-        name, value = children
+        if children[0].type == "TAG_LINE":
+            token = children[0]
+            name, _, value = token.value[1:-1].partition('"')
+            name, value = name.rstrip(" \t\f\r\n\ufeff"), '"' + value
+            # from the name to the closing quote, as the item-by-item form has it
+            line, column = _start(token)
+            end_line, end_column = _end(token)
+            span = Span(line + self.offset, column + 1, end_line + self.offset, end_column - 1)
+        else:
+            name_token, value_token = children
+            name, value = name_token.value, value_token.value
+            span = _span(name_token, value_token, self.offset)
         # [event "…"] is the Event tag: the standard names are not case-sensitive.
-        canonical = _STANDARD_TAGS.get(name.value.lower(), name.value)
-        return Tag(canonical, _unescape(value.value), span=_span(name, value, self.offset))
+        canonical = _STANDARD_TAGS.get(name.lower(), name)
+        return Tag(canonical, _unescape(value), span=span)
 
     def tag_block(self, children: list[Tag]) -> tuple[Tag, ...]:
         return tuple(children)
 
     def hand_header(self, children: list[Token]) -> HandHeader:
-        kw, number, _dealer, seat = children
-        return HandHeader(
-            int(number.value), Seat(seat.value.upper()), span=_span(kw, seat, self.offset)
-        )
+        first, number, _dealer, last = self.words(children)
+        return HandHeader(int(number[0]), _seat(last[0]), span=_cover(first, last))
 
     def holding(self, children: list[Token]) -> Holding:
-        seat, *tiles = children
-        read = [self.tile(t) for t in tiles]
+        return self._holding(self.words(children))
+
+    def _holding(self, words: list[_Word]) -> Holding:
+        seat, *tiles = words
         return Holding(
-            Seat(seat.value.upper()),
-            tuple(t for t, _ in read),
-            span=_span(seat, tiles[-1] if tiles else seat, self.offset),
-            tile_spans=tuple(s for _, s in read),
+            _seat(seat[0]),
+            tuple([_TILES.get(t[0]) or self.tile(t) for t in tiles]),
+            span=_cover(seat, tiles[-1] if tiles else seat),
+            tile_spans=tuple([_word_span(t) for t in tiles]),
         )
 
     def deal(self, children: list[Any]) -> tuple[Holding, ...]:
+        if isinstance(children[0], Token) and children[0].type == "DEAL_LINE":
+            # the line token, then any tiles and holdings a comment cut off from it
+            count = next(
+                (i for i, c in enumerate(children) if isinstance(c, Holding)), len(children)
+            )
+            words = self.words(children[:count])[1:]
+            starts = [i for i, word in enumerate(words) if not word[0][0].isdigit()]
+            ends = [*starts[1:], len(words)]
+            holdings = [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
+            return (*holdings, *children[count:])
         return tuple(children[1:])
 
     def call(self, children: list[Token]) -> Call:
-        seat, word = children
-        bid = Bid.parse(word.value)
+        return self._call(self.words(children))
+
+    def _call(self, words: list[_Word]) -> Call:
+        seat, word = words
+        bid = Bid.parse(word[0])
         if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
             # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
             bid = Bid.marks(bid.amount // 42)
-        return Call(Seat(seat.value.upper()), bid, span=_span(seat, word, self.offset))
+        return Call(_seat(seat[0]), bid, span=_cover(seat, word))
 
     def auction(self, children: list[Any]) -> Auction:
-        kw, *calls = children
+        kw = children[0]
+        if kw.type == "AUCTION_LINE":
+            first, *words = _words(kw, self.offset)
+            calls = [self._call(words[i : i + 2]) for i in range(0, len(words), 2)]
+            calls += children[1:]
+        else:
+            first = (kw.value, *_start(kw))
+            first = (first[0], first[1] + self.offset, first[2])
+            calls = children[1:]
         last = calls[-1].span
-        span = _span(kw, kw, self.offset)
-        return Auction(
-            tuple(calls), span=Span(span.line, span.column, last.end_line, last.end_column)
-        )
+        assert last is not None  # every call the reader makes has its span
+        return Auction(tuple(calls), span=Span(first[1], first[2], last.end_line, last.end_column))
+
+    def _kind(self, text: str) -> str:
+        return next(name for name, pattern in self.kinds if pattern.fullmatch(text))
 
     def trump_call(self, children: list[Token]) -> TrumpCall:
-        kw, *rest = children
+        kw, *rest = self.words(children)
+        kinds = [self._kind(word[0]) for word in rest]
         seat = None
-        if rest[0].type == "SEAT":
-            seat = Seat(rest.pop(0).value.upper())
-        special = rest.pop(0) if rest[0].type == "SPECIAL_WORD" else None
-        word = rest[0] if rest and rest[0].type == "TRUMP_WORD" else None
-        doubles = rest[-1] if rest and rest[-1].type == "DOUBLES_WORD" else None
+        if kinds[0] == "SEAT":
+            seat = _seat(rest.pop(0)[0])
+            kinds.pop(0)
+        special = rest.pop(0) if kinds[0] == "SPECIAL_WORD" else None
+        if special is not None:
+            kinds.pop(0)
+        word = rest[0] if rest and kinds[0] == "TRUMP_WORD" else None
+        doubles = rest[-1] if rest and kinds[-1] == "DOUBLES_WORD" else None
         try:
             trump = Trump.parse(
-                "" if word is None else word.value,
-                None if doubles is None else doubles.value,
+                "" if word is None else word[0],
+                None if doubles is None else doubles[0],
                 self.rules.follow_me_doubles,
-                special=None if special is None else special.value,
+                special=None if special is None else special[0],
                 nello_doubles=self.rules.nello_doubles,
             )
         except ContractError as e:
             raise self.error(str(e), doubles or word or special or kw) from None
-        rest = rest or [special or kw]
-        return TrumpCall(trump, seat, span=_span(kw, rest[-1], self.offset))
+        last = rest[-1] if rest else special or kw
+        return TrumpCall(trump, seat, span=_cover(kw, last))
 
-    def trick(self, children: list[Token]) -> Trick:
-        number, seat, *tiles = children
-        plays = tuple(Play(t, span=s) for t, s in (self.tile(tok) for tok in tiles))
-        return Trick(
-            int(number.value),
-            Seat(seat.value.upper()),
-            plays,
-            span=_span(number, tiles[-1], self.offset),
-        )
+    def tricks(self, children: list[Token]) -> list[Trick]:
+        words = self.words(children)
+        # a trick starts at its number: a word of digits (a tile has its dash)
+        starts = [i for i, w in enumerate(words) if w[0].isdigit() and "-" not in w[0]]
+        return [self._trick(words[a:b]) for a, b in zip(starts, [*starts[1:], None], strict=True)]
+
+    def _trick(self, words: list[_Word]) -> Trick:
+        number, seat, *tiles = words
+        plays = []
+        for word in tiles:  # the hot loop of the reader: one pass, no calls but the needed
+            text, line, column = word
+            tile = _TILES.get(text) or self.tile(word)
+            plays.append(Play(tile, (), (), Span(line, column, line, column + len(text))))
+        return Trick(int(number[0]), _seat(seat[0]), tuple(plays), span=_cover(number, word))
 
     def ending(self, children: list[Token]) -> Ending:
-        kw, word, *seat = children
-        kind = EndKind(word.value.lower().replace("-", ""))
-        who = Seat(seat[0].value.upper()) if seat else None
+        kw, word, *seat = self.words(children)
+        kind = EndKind(word[0].lower().replace("-", ""))
+        who = _seat(seat[0][0]) if seat else None
         if kind is EndKind.LAYDOWN and who is None:
             raise self.error("say who laid down: `end laydown S`", word)
         if kind is not EndKind.LAYDOWN and who is not None:
             raise self.error(f"`end {kind.value}` names no seat", seat[0])
-        return Ending(kind, who, span=_span(kw, seat[0] if seat else word, self.offset))
+        return Ending(kind, who, span=_cover(kw, seat[0] if seat else word))
 
-    def score_line(self, children: list[Token]) -> ScoreLine:
-        kw, team1, n1, team2, n2 = children
-        t1, t2 = Team(team1.value.upper()), Team(team2.value.upper())
+    def score_lines(self, children: list[Token]) -> list[ScoreLine]:
+        words = self.words(children)
+        return [self._score_line(words[i : i + 5]) for i in range(0, len(words), 5)]
+
+    def _score_line(self, words: list[_Word]) -> ScoreLine:
+        kw, team1, n1, team2, n2 = words
+        t1, t2 = Team(team1[0].upper()), Team(team2[0].upper())
         if t1 is t2:
             raise self.error(f"{t1} is written twice: give NS and EW once each", team2)
         ns, ew = (n1, n2) if t1 is Team.NS else (n2, n1)
-        return ScoreLine(
-            ScoreKind(kw.value.lower()),
-            int(ns.value),
-            int(ew.value),
-            span=_span(kw, n2, self.offset),
-        )
+        return ScoreLine(ScoreKind(kw[0].lower()), int(ns[0]), int(ew[0]), span=_cover(kw, n2))
 
     def hand(self, children: list[Any]) -> Hand:
         header, *parts = children
-        hand = Hand(header)
+        deal: tuple[Holding, ...] = ()
+        auction = trump = ending = None
         tricks: list[Trick] = []
         scores: list[ScoreLine] = []
         for part in parts:
             if isinstance(part, tuple):
-                hand = replace(hand, deal=part)
+                deal = part
             elif isinstance(part, Auction):
-                hand = replace(hand, auction=part)
+                auction = part
             elif isinstance(part, TrumpCall):
-                hand = replace(hand, trump=part)
-            elif isinstance(part, Trick):
-                tricks.append(part)
+                trump = part
             elif isinstance(part, Ending):
-                hand = replace(hand, ending=part)
-            elif isinstance(part, ScoreLine):
-                if any(s.kind is part.kind for s in scores):
-                    assert part.span is not None
-                    raise NotationSyntaxError(
-                        f"`{part.kind.value}` is written twice in hand {header.number}",
-                        part.span.line,
-                        part.span.column,
-                    )
-                scores.append(part)
-        return replace(hand, tricks=tuple(tricks), scores=tuple(scores))
+                ending = part
+            elif isinstance(part[0], Trick):
+                tricks += part
+            else:
+                for score in part:
+                    if any(s.kind is score.kind for s in scores):
+                        assert score.span is not None
+                        raise NotationSyntaxError(
+                            f"`{score.kind.value}` is written twice in hand {header.number}",
+                            score.span.line,
+                            score.span.column,
+                        )
+                    scores.append(score)
+        return Hand(header, deal, auction, trump, tuple(tricks), ending, tuple(scores))
 
     def collect_comment(self, token: Token) -> Token:
         raw = token.value
@@ -402,11 +503,14 @@ class _Builder(Transformer[Token, Any]):
         return token
 
 
-@cache
-def _parser() -> tuple[Lark, _Builder]:
+# A line token in the grammar: ``DEAL_LINE.5: …``. Errors are read again with these switched off.
+_LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.5: .*$", re.MULTILINE)
+
+
+def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
     builder = _Builder()
     lark = Lark(
-        read_resource("grammar", GRAMMAR_FILE),
+        grammar,
         parser="lalr",
         lexer="contextual",
         start=["file", "tag_block", "hand"],
@@ -415,10 +519,32 @@ def _parser() -> tuple[Lark, _Builder]:
             "LINE_COMMENT": builder.collect_comment,
             "BRACE_COMMENT": builder.collect_comment,
         },
-        cache=True,
+        cache=cached,
         maybe_placeholders=False,
     )
+    builder.kinds = [
+        (name, re.compile(lark.get_terminal(name).pattern.to_regexp()))
+        for name in ("SEAT", "SPECIAL_WORD", "DOUBLES_WORD", "TRUMP_WORD")
+    ]
     return lark, builder
+
+
+@cache
+def _parser() -> tuple[Lark, _Builder]:
+    return _build(read_resource("grammar", GRAMMAR_FILE), cached=True)
+
+
+@cache
+def _item_by_item_parser() -> tuple[Lark, _Builder]:
+    """The same grammar with its line tokens made unmatchable (two private-use characters).
+
+    A whole-line token reduces an item only when the next one starts, so with it the first
+    mistake found in a broken hand could depend on how the hand was tokenised. A hand that
+    fails is therefore read again item by item, which finds the first mistake in reading order
+    and points at the word, whatever spacing the scorekeeper used.
+    """
+    grammar = _LINE_TOKEN.sub(r'\1: "\\ue000\\ue001"', read_resource("grammar", GRAMMAR_FILE))
+    return _build(grammar, cached=False)
 
 
 def grammar_parser() -> Lark:
@@ -696,17 +822,26 @@ def _parse(
     segment: _Segment, start: str, rules: RuleSet
 ) -> tuple[Any, list[tuple[Token, Comment]]]:
     _check_size(segment)
-    lark, builder = _parser()
-    offset = segment.first_line - 1
-    builder.offset = offset
-    builder.rules = rules
-    builder.comments = []
     text = segment.text
     try:
-        result = lark.parse(text, start=start)
+        return _parse_with(_parser(), segment, start, rules)
+    except (UnexpectedInput, NotationSyntaxError):
+        pass
+    try:
+        # the item-by-item form is the reference: what it reads stands
+        return _parse_with(_item_by_item_parser(), segment, start, rules)
     except UnexpectedInput as e:
-        raise _syntax_error(e, text, offset) from None
-    return result, builder.comments
+        raise _syntax_error(e, text, segment.first_line - 1) from None
+
+
+def _parse_with(
+    parser: tuple[Lark, _Builder], segment: _Segment, start: str, rules: RuleSet
+) -> tuple[Any, list[tuple[Token, Comment]]]:
+    lark, builder = parser
+    builder.offset = segment.first_line - 1
+    builder.rules = rules
+    builder.comments = []
+    return lark.parse(segment.text, start=start), builder.comments
 
 
 # ---- games ----
