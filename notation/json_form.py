@@ -38,10 +38,11 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 
+from notation import json_fast
 from notation.bids import Bid, BidError, BidKind
 from notation.contracts import (
     PIP_NAMES,
@@ -789,6 +790,9 @@ def loads_game(obj: object) -> Game:
 
     Raises :class:`RecordError` with the JSON Pointer of the first problem.
     """
+    game = json_fast.document_game(obj)
+    if game is not None:
+        return game
     try:
         return _load(obj, ())
     except _Problem as p:
@@ -992,6 +996,9 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
 
     A bad game does not stop the others: each line of JSON Lines and each game of an array
     is read on its own. Only JSON so malformed that no later game can be found ends it.
+
+    A valid game is read quickly (:mod:`notation.json_fast`); any other goes to the careful
+    reader, which says what is wrong and where, so games and errors are the same either way.
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -1000,17 +1007,67 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
             yield e
             return
     text = text.removeprefix("\ufeff")
-    for document in _documents(text):
+    # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
+    # else carefully; either way the next value starts where the careful reader goes on.
+    first = i = _skip_space(text, 0)
+    while i < len(text):
+        end = _line_end(text, i)
+        quick = json_fast.games(text[i:end])
+        if quick is None and i == first and end < len(text):
+            end = len(text)  # one document or an array written over many lines
+            quick = json_fast.games(text[i:])
+        if quick is not None and None not in quick:
+            yield from cast("list[Game]", quick)
+            i = _skip_space(text, end)
+            continue
+        try:
+            value, after = _decode_one(text, i)
+        except RecordError:
+            # Malformed here: the careful reader goes on from here, as it would have.
+            yield from _careful_records(text, i)
+            return
+        yield from _games_of(text, i, value, quick or ())
+        i = _skip_space(text, after)
+
+
+def _skip_space(text: str, i: int) -> int:
+    return _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
+
+
+def _line_end(text: str, i: int) -> int:
+    end = text.find("\n", i)
+    return len(text) if end < 0 else end
+
+
+def _games_of(
+    text: str, start: int, value: object, quick: Sequence[Game | None]
+) -> Iterator[Game | RecordError]:
+    """The games of a value decoded carefully at ``start``: each game the quick reader read of
+    it (``quick`` holds one for each game, or is empty), else the careful reader's game or
+    error."""
+    games = enumerate(value) if isinstance(value, list) else [(None, value)]
+    for index, game in games:
+        found = quick[index or 0] if quick else None
+        if found is not None:
+            yield found
+            continue
+        try:
+            yield _located(text, start, game, () if index is None else (index,))
+        except RecordError as e:
+            yield e
+
+
+def _careful_records(text: str, start: int) -> Iterator[Game | RecordError]:
+    """Each game from offset ``start`` on, or its error, decoded carefully (after malformed
+    JSON, JSON Lines are decoded a line at a time)."""
+    for document in _documents(text, start):
         if isinstance(document, RecordError):
             yield document
             continue
-        start, value = document
-        games = enumerate(value) if isinstance(value, list) else [(None, value)]
-        for index, game in games:
-            try:
-                yield _located(text, start, game, () if index is None else (index,))
-            except RecordError as e:
-                yield e
+        begin, value = document
+        # A value that is its whole line is still checked and built quickly.
+        quick = json_fast.games(text[begin : _line_end(text, begin)])
+        yield from _games_of(text, begin, value, quick or ())
 
 
 def load(fp: _Source) -> list[Game]:
@@ -1069,7 +1126,7 @@ _DECODE_WORDS: dict[str, str] = {
 }
 
 
-def _documents(text: str) -> Iterator[tuple[int, object] | RecordError]:
+def _documents(text: str, start: int = 0) -> Iterator[tuple[int, object] | RecordError]:
     """Each JSON value in the text and where it starts (one, an array, or one a line), or
     the error that stopped one.
 
@@ -1078,7 +1135,7 @@ def _documents(text: str) -> Iterator[tuple[int, object] | RecordError]:
     broken line is reported on its own line and the next lines are still read. Otherwise
     malformed JSON ends the reading, as nothing after it can be trusted.
     """
-    i = _WHITESPACE.match(text, 0).end()  # type: ignore[union-attr]
+    i = _skip_space(text, start)
     while i < len(text):
         try:
             value, after = _decode_one(text, i)

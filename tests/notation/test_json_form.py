@@ -1060,3 +1060,25 @@ def test_no_broken_text_raises_anything_but_a_record_error(data: st.DataObject) 
 def test_no_text_at_all_raises_anything_but_a_record_error(text: str) -> None:
     with contextlib.suppress(RecordError):
         json_form.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [("tile", "6-4\n"), ("bid", "1m\n"), ("tag name", "Event\n"), ("tag value", "Club\n")],
+)
+def test_a_trailing_newline_is_not_part_of_any_pattern(where: str, value: str) -> None:
+    # Python's `$` also matches before a final newline; the schema's patterns must not, so
+    # that pure-Python jsonschema and jsonschema-rs (the fast path) give the same answer.
+    sample = Path(__file__).parents[2] / "samples" / "full-game.t42"
+    game = next(read_games(sample.read_text(encoding="utf-8"))).game
+    doc = json.loads(json_form.dumps(game))
+    hand = doc["hands"][0]
+    if where == "tile":
+        hand["deal"][0]["tiles"][0] = value
+    elif where == "bid":
+        hand["auction"]["calls"][0]["bid"] = value
+    elif where == "tag name":
+        doc["tags"][0]["name"] = value
+    else:
+        doc["tags"][0]["value"] = value
+    assert jsonschema.Draft202012Validator(json_form.schema()).is_valid(doc) is False
