@@ -22,6 +22,7 @@ from notation.game import Game
 from notation.reader import GameText, ReadGame, read_game, split_games
 from notation.rules import RulesError
 from notation.validate import check_game
+from notation.writer import write_game
 
 
 def looks_like_json(text: str) -> bool:
@@ -76,6 +77,16 @@ class Unit:
     json_line: tuple[str, int] | None = None  # a JSON Lines line and its line number
     done: ReadGame | None = None  # a game from a JSON document, read already
 
+    @property
+    def size(self) -> int:
+        """Characters of input: what a progress bar and a batch of work count."""
+        if self.notation is not None:
+            return sum(len(line) for segment in self.notation for line in segment.lines)
+        if self.json_line is not None:
+            return len(self.json_line[0])
+        assert self.done is not None
+        return len(self.done.rejected_text)
+
 
 def read_unit(unit: Unit) -> ReadGame:
     if unit.notation is not None:
@@ -93,8 +104,9 @@ class CheckedGame:
     findings: list[Finding]
     hands: int
     is_game: bool
-    text: str
+    text: str  # the game's text when there are findings to show in it, else ""
     first_line: int
+    size: int  # characters of input
 
 
 def check_unit(unit: Unit) -> CheckedGame:
@@ -104,7 +116,41 @@ def check_unit(unit: Unit) -> CheckedGame:
     if read.game.hands or not read.problems:
         found += check_game(read.game, read.rules, read.index, read.unread_lines).findings
     found.sort(key=lambda f: (f.line or 0, f.column or 0))
-    return CheckedGame(found, len(read.game.hands), read.has_tags, read.text, read.first_line)
+    text = read.text if found else ""
+    return CheckedGame(
+        found, len(read.game.hands), read.has_tags, text, read.first_line, unit.size
+    )
+
+
+@dataclass(frozen=True)
+class ConvertedGame:
+    """A game read and written in another form, or the reasons it could not be."""
+
+    output: str | None  # the game in the form asked for; None when it could not be read
+    problems: list[Finding]
+    is_game: bool
+    text: str  # the game's text, to show the problems in
+    rejected_text: str  # what a rejects file keeps of it
+    first_line: int
+
+
+def render(game: Game, form: str) -> str:
+    """One game as ``t42`` notation, a ``jsonl`` line or an indented ``json`` document."""
+    if form == "t42":
+        return write_game(game)
+    if form == "jsonl":
+        return json_form.dumps(game) + "\n"
+    return json_form.dumps(game, indent=2)
+
+
+def convert_unit(form: str, unit: Unit) -> ConvertedGame:
+    """Read one unit and render it in ``form``: the whole job of a ``convert`` worker."""
+    read = read_unit(unit)
+    if read.problems or not read.has_tags:
+        return ConvertedGame(
+            None, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line
+        )
+    return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
 
 
 def read_archive(path: Path) -> Iterator[ReadGame]:

@@ -6,16 +6,14 @@ Exit codes: 0 clean; 1 findings (or, for ``fmt --check``, a file not in canonica
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import sys
-from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +22,16 @@ from rich.console import Console
 from rich.text import Text
 
 from notation import json_form
-from notation.archive import CheckedGame, check_unit, looks_like_json, read_archive, units
+from notation.archive import (
+    CheckedGame,
+    Unit,
+    check_unit,
+    convert_unit,
+    looks_like_json,
+    read_archive,
+    render,
+    units,
+)
 from notation.diagnostics import describe
 from notation.errors import RecordError
 from notation.files import (
@@ -36,10 +43,11 @@ from notation.files import (
 )
 from notation.findings import Finding, Severity
 from notation.game import Game
+from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
 from notation.stats import ArchiveStats
 from notation.validate import check_game
-from notation.writer import write_game, write_games
+from notation.writer import write_games
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -117,35 +125,20 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
 
 
 def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
-    """Every game of ``path`` read and checked, in order, by ``jobs`` processes.
+    """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
+    memory (games are cut from the file here and read in the workers)."""
+    with _progress(path, "checking") as advance:
+        for checked in in_order(check_unit, units(path), jobs, size=_unit_size):
+            advance(checked.size)
+            yield checked
 
-    Games are cut from the file here and read in the workers, a bounded number in flight, so
-    memory stays flat. A small file is checked here, as starting processes would cost more.
-    """
-    work = units(path)
-    first = list(itertools.islice(work, 4 * jobs))
-    with _progress(path) as advance:
-        if jobs == 1 or len(first) < 4 * jobs:
-            for checked in map(check_unit, itertools.chain(first, work)):
-                advance(len(checked.text))
-                yield checked
-            return
-        with ProcessPoolExecutor(jobs) as pool:
-            window: deque[Future[CheckedGame]] = deque()
-            for unit in itertools.chain(first, work):
-                window.append(pool.submit(check_unit, unit))
-                if len(window) >= 8 * jobs:
-                    checked = window.popleft().result()
-                    advance(len(checked.text))
-                    yield checked
-            while window:
-                checked = window.popleft().result()
-                advance(len(checked.text))
-                yield checked
+
+def _unit_size(unit: Unit) -> int:
+    return unit.size
 
 
 @contextmanager
-def _progress(path: Path) -> Iterator[Callable[[int], None]]:
+def _progress(path: Path, doing: str) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr for a long file, when stderr is a terminal; else nothing."""
     size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
     if not err.is_terminal or size < 4_000_000:
@@ -154,7 +147,7 @@ def _progress(path: Path) -> Iterator[Callable[[int], None]]:
     from rich.progress import Progress
 
     with Progress(console=err, transient=True) as bar:
-        task = bar.add_task(f"checking {path.name}", total=size)
+        task = bar.add_task(f"{doing} {path.name}", total=size)
         yield lambda n: bar.advance(task, n)
 
 
@@ -323,19 +316,21 @@ class _GameSink:
         self._held: str | None = None  # .json: one game is an object, several an array
 
     def add(self, game: Game) -> None:
+        self.add_rendered(render(game, self.form.value))
+
+    def add_rendered(self, text: str) -> None:
+        """Write one game already rendered in this sink's form (see archive.render)."""
         if self.form is Format.t42:
-            self.write(("\n" if self.count else "") + write_game(game))
+            self.write(("\n" if self.count else "") + text)
         elif self.form is Format.jsonl:
-            self.write(json_form.dumps(game) + "\n")
+            self.write(text)
+        elif self.count == 0:
+            self._held = text
         else:
-            doc = json_form.dumps(game, indent=2)
-            if self.count == 0:
-                self._held = doc
-            else:
-                if self._held is not None:
-                    self.write("[\n" + self._held)
-                    self._held = None
-                self.write(",\n" + doc)
+            if self._held is not None:
+                self.write("[\n" + self._held)
+                self._held = None
+            self.write(",\n" + text)
         self.count += 1
 
     def close(self) -> None:
@@ -364,6 +359,10 @@ def convert(
     strict: Annotated[
         bool, typer.Option("--strict", help="Stop at the first game that cannot be read.")
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Processes to convert with (default: the cores)."),
+    ] = os.cpu_count() or 1,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
 
@@ -384,18 +383,22 @@ def convert(
         sink = _GameSink(sink_file.write if sink_file else out.file.write, form)
         rejected = games = 0
         try:
-            for read in read_archive(source):
-                games += read.has_tags
-                if read.problems or not read.has_tags:
-                    _show(read.problems, name, read.text.split("\n"), read.first_line)
-                    rejected += 1
-                    if reject_file is not None:
-                        text = read.rejected_text
-                        reject_file.write(text if text.endswith("\n") else text + "\n")
-                    if strict:
-                        break
-                    continue
-                sink.add(read.game)
+            work = partial(convert_unit, form.value)
+            with _progress(source, "converting") as advance:
+                for converted in in_order(work, units(source), jobs, size=_unit_size):
+                    advance(len(converted.text) + len(converted.output or ""))
+                    games += converted.is_game
+                    if converted.output is None:
+                        lines = converted.text.split("\n")
+                        _show(converted.problems, name, lines, converted.first_line)
+                        rejected += 1
+                        if reject_file is not None:
+                            text = converted.rejected_text
+                            reject_file.write(text if text.endswith("\n") else text + "\n")
+                        if strict:
+                            break
+                        continue
+                    sink.add_rendered(converted.output)
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None

@@ -1,0 +1,105 @@
+"""Archives at scale: whole-process throughput of ``t42`` on a seeded archive of random games.
+
+Run: ``python bench/archive.py [--hands 100000] [--repeat 3] [--jobs N] [--keep DIR]``.
+
+It writes a seeded archive of random legal games (``t42 deal``, about ``--hands`` hands) and
+times, as separate processes from start to exit, each ``--repeat`` times, the median of:
+
+- notation → validated model: ``t42 validate archive.t42`` (parse and every rule),
+- notation → JSON Lines: ``t42 convert archive.t42 -o archive.jsonl``,
+- JSON Lines → validated model: ``t42 validate archive.jsonl`` (JSON Schema and every rule),
+- the floor: a process that reads the same JSON Lines with ``orjson.loads`` alone.
+
+It prints hands per second and the ratio to the floor, with the peak memory (RSS) of the
+largest process of each step. A benchmark, not a test: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HANDS_PER_GAME = 9.4  # what `t42 deal` averages with the straight rules, to size the archive
+
+FLOOR = """
+import sys, orjson
+with open(sys.argv[1], "rb") as lines:
+    games = [orjson.loads(line) for line in lines]
+"""
+
+
+def t42() -> list[str]:
+    return [sys.executable, "-m", "notation"]
+
+
+def timed(command: list[str]) -> tuple[float, int]:
+    """Seconds from start to exit, and the peak RSS in MB of the process or of its largest
+    worker (Linux reports the larger of the two through wait4)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed:\n{errors.decode()}")
+    return seconds, usage.ru_maxrss // 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--keep", type=Path, help="write the archives here and keep them")
+    args = parser.parse_args()
+
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="t42-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    notation, jsonl = folder / "archive.t42", folder / "archive.jsonl"
+    try:
+        games = max(1, round(args.hands / HANDS_PER_GAME))
+        with notation.open("w", encoding="utf-8") as out:
+            subprocess.run(
+                [*t42(), "deal", "--seed", str(args.seed), "--games", str(games)],
+                stdout=out,
+                check=True,
+            )
+        text = notation.read_text(encoding="utf-8")
+        hands = sum(1 for line in text.splitlines() if line.startswith("hand "))
+        jobs = ["--jobs", str(args.jobs)]
+        steps = [
+            ("notation → validated model", [*t42(), "validate", *jobs, str(notation)]),
+            ("notation → JSON Lines", [*t42(), "convert", *jobs, str(notation), "-o", str(jsonl)]),
+            ("JSON Lines → validated model", [*t42(), "validate", *jobs, str(jsonl)]),
+            ("JSON Lines, orjson.loads alone (floor)", [sys.executable, "-c", FLOOR, str(jsonl)]),
+        ]
+        rows = []
+        for name, command in steps:
+            runs = [timed(command) for _ in range(args.repeat)]
+            seconds = statistics.median(s for s, _ in runs)
+            rows.append((name, hands / seconds, max(m for _, m in runs)))
+        floor = rows[-1][1]
+        print(
+            f"{hands:,} hands in {games:,} games ({len(text) / 1e6:.0f} MB of notation), "
+            f"{args.jobs} jobs, median of {args.repeat} runs each, whole process"
+        )
+        print(f"{'step':<40} {'hands/s':>10} {'vs floor':>9} {'peak RSS':>9}")
+        for name, rate, peak in rows:
+            print(f"{name:<40} {rate:>10,.0f} {rate / floor:>8.3f}× {peak:>6} MB")
+    finally:
+        if args.keep is None:
+            shutil.rmtree(folder)
+
+
+if __name__ == "__main__":
+    main()

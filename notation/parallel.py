@@ -1,0 +1,70 @@
+"""Work on the games of an archive in several processes, results in the archive's order.
+
+Games go to the workers in batches (a few dozen games, about 256 KB of text) so that the
+cost of sending work between processes stays small beside the work itself, and only a few
+batches per worker are in flight, so memory stays flat whatever the archive's size.
+
+>>> list(in_order(len, ["a", "bb", "ccc"], jobs=1, size=len))
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+BATCH_TEXT = 256_000  # characters of input a batch may hold
+BATCH_GAMES = 64  # games a batch may hold
+IN_FLIGHT = 3  # batches per worker sent and not yet collected
+
+
+def _run(work: Callable[[Item], Result], batch: list[Item]) -> list[Result]:
+    return [work(item) for item in batch]
+
+
+def _batches(items: Iterable[Item], size: Callable[[Item], int]) -> Iterator[list[Item]]:
+    batch: list[Item] = []
+    text = 0
+    for item in items:
+        batch.append(item)
+        text += size(item)
+        if text >= BATCH_TEXT or len(batch) >= BATCH_GAMES:
+            yield batch
+            batch, text = [], 0
+    if batch:
+        yield batch
+
+
+def in_order(
+    work: Callable[[Item], Result],
+    items: Iterable[Item],
+    jobs: int,
+    size: Callable[[Item], int],
+) -> Iterator[Result]:
+    """``map(work, items)`` in ``jobs`` processes; ``work`` must be picklable (a module-level
+    function or a ``functools.partial`` of one). With one job, or too little work to be
+    worth starting processes for, everything runs here."""
+    batches = _batches(items, size)
+    first = list(itertools.islice(batches, 2))
+    if jobs <= 1 or len(first) < 2:
+        for batch in itertools.chain(first, batches):
+            yield from map(work, batch)
+        return
+    # Workers start from a clean server process, not by forking this one: a fork would copy
+    # the threads of a progress bar drawing on the terminal, and could hang on their locks.
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        window: deque[Future[list[Result]]] = deque()
+        for batch in itertools.chain(first, batches):
+            window.append(pool.submit(_run, work, batch))
+            if len(window) >= IN_FLIGHT * jobs:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()

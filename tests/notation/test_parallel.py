@@ -1,0 +1,65 @@
+"""Work in several processes: the same results, in the archive's order, as in one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from notation import parallel
+from notation.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+runner = CliRunner()
+
+
+@pytest.fixture
+def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Small batches, so that a small archive is spread over the workers.
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 3)
+
+
+def test_results_come_back_in_order(small_batches: None) -> None:
+    words = [str(n) * (n % 7) for n in range(200)]
+    assert list(parallel.in_order(len, words, jobs=2, size=len)) == [len(w) for w in words]
+
+
+def test_little_work_stays_in_this_process() -> None:
+    assert list(parallel.in_order(len, ["ab", "c"], jobs=4, size=len)) == [2, 1]
+
+
+def _archive(tmp_path: Path) -> Path:
+    # every sample, broken ones included, three times over
+    samples = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.t42"))]
+    archive = tmp_path / "club.t42"
+    archive.write_text("\n".join(samples * 3), encoding="utf-8")
+    return archive
+
+
+def test_validate_in_two_processes_reports_as_one_does(
+    tmp_path: Path, small_batches: None
+) -> None:
+    archive = _archive(tmp_path)
+    one = runner.invoke(app, ["validate", "-j", "1", str(archive)])
+    two = runner.invoke(app, ["validate", "-j", "2", str(archive)])
+    assert (two.exit_code, two.stdout) == (one.exit_code, one.stdout)
+    assert one.stdout.count("[renege]") == 6
+
+
+@pytest.mark.parametrize("form", ["jsonl", "t42", "json"])
+def test_convert_in_two_processes_writes_what_one_does(
+    tmp_path: Path, small_batches: None, form: str
+) -> None:
+    archive = _archive(tmp_path)
+    results = []
+    for jobs in ("1", "2"):
+        out, rejects = tmp_path / f"out-{jobs}.{form}", tmp_path / f"rejects-{jobs}.t42"
+        run = runner.invoke(
+            app, ["convert", "-j", jobs, str(archive), "-o", str(out), "--rejects", str(rejects)]
+        )
+        results.append((run.exit_code, run.stdout, out.read_text(), rejects.read_text()))
+    assert results[0] == results[1]
+    assert results[0][0] == 1  # some games could not be converted
+    assert results[0][3]  # and their text is kept
