@@ -1101,6 +1101,9 @@ def check_game(
     ``unread`` holds the lines where hands start that could not be read (syntax errors): the
     hand after such a gap is not compared with the one before it, and the running marks are
     unknown until the record writes a total again. ``fast`` is passed to :func:`check_hand`.
+
+    Raises :class:`notation.rules.RulesError` when ``rules`` is not given and the game's tags
+    name no known rule set or option (readers report that as an ``unknown-rules`` problem).
     """
     rules = rules or game.rules
     findings: list[Finding] = []

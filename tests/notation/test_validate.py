@@ -6,9 +6,11 @@ hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the lis
 
 from __future__ import annotations
 
+import pytest
+
 from notation.findings import CODES, Finding, Severity
 from notation.reader import read_games
-from notation.rules import RuleSet
+from notation.rules import RulesError, RuleSet
 from notation.seats import Seat, Team
 from notation.text import loads
 from notation.validate import GameReport, check_game, check_hand
@@ -495,3 +497,11 @@ def test_sevens_not_closest() -> None:
         (1, Seat.N, 2)
     ]
     assert check_texas(later).hands[0].tricks[0].winner is Seat.E
+
+
+def test_check_game_names_an_unknown_rule_set_and_checks_under_one_that_is_given() -> None:
+    (read,) = read_games('[Event "x"] [Rules "strahigt"]\nhand 1 dealer N\n')
+    assert [p.code for p in read.problems] == ["unknown-rules"]
+    with pytest.raises(RulesError, match="the rule sets are straight, texas, points"):
+        check_game(read.game)
+    assert check_game(read.game, read.rules).findings == ()
