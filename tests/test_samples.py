@@ -53,6 +53,13 @@ EXPECTED: dict[str, list[Key]] = {
     "sevens.t42": [],
     "low-no.t42": [],
     "options.t42": [],  # one hand under each table option that changes what is legal
+    # options that change what a finding means: a bid out of turn let stand, a renege that
+    # does not lose the hand
+    "options-findings.t42": [
+        ("bid-out-of-turn", 1, None, "E"),
+        ("bid-out-of-turn", 1, None, "N"),
+        ("renege", 1, 3, "S"),
+    ],
 }
 
 # broken.t42 holds one deliberate typo; with it mended the file is canonical and clean.

@@ -366,4 +366,4 @@ def test_validate_in_parallel_reports_the_same_in_the_same_order(tmp_path: Path)
     two = t42("validate", "-j", "2", str(archive))
     assert one == two
     assert one[0] == 1
-    assert one[1].count("[renege]") == 6
+    assert one[1].count("[renege]") == 3 * 3  # renege.t42 has two, options-findings.t42 one

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from notation.bids import Bid
 from notation.cli import app
 from notation.contracts import DoublesRank, Special, Trump
+from notation.game import Game, Tag
 from notation.play import trick_winner
 from notation.rules import (
     OPTION_DESCRIPTIONS,
@@ -414,11 +415,16 @@ def test_options_sample_each_game_clean_and_needs_its_option() -> None:
     clean under its option, and the ones the default rules forbid get the finding naming the
     rule when the option is taken away."""
     games = loads(sample("options.t42"))
-    assert len(games) == 6
+    assert len(games) == 9
     without: dict[str, str | None] = {
         "first-bidder=holder-of-0-1": "bid-out-of-turn",
         "trump-from-first-lead=yes": "no-trump-call",
         "nello-doubles=low nello-doubles-choice=table": None,
+        "small-end-opening=yes": "renege",
+        # the canonical trump line names doubles-low itself (see below for the bare one)
+        "follow-me-doubles=low": None,
+        # to 7 marks the game is not over yet: nothing is wrong, it is only unfinished
+        "marks-to-win=3 win-by=2": None,
     }
     for game in games:
         options = game.tag("Options")
@@ -429,6 +435,18 @@ def test_options_sample_each_game_clean_and_needs_its_option() -> None:
             found = [f.code for f in check_game(bare).findings]
             expected = without[options]
             assert (expected in found) if expected else found == []
+    # Written `trump E follow-me`, the hand takes its doubles from the table's option.
+    bare_text = changed(sample("options.t42"), "E follow-me doubles-low", "E follow-me")
+    position = [g.tag("Options") for g in games].index("follow-me-doubles=low")
+    assert check_game(loads(bare_text)[position]).findings == ()
+    high = loads(changed(bare_text, '[Options "follow-me-doubles=low"]\n', ""))[position]
+    assert [f.code for f in check_game(high).findings] == ["wrong-leader", "misscored-points"]
+    # Won by 1 at 3 marks, the game would have ended after hand 4: hand 5 is one too many.
+    [to_three] = [g for g in games if g.tag("Options") == "marks-to-win=3 win-by=2"]
+    by_one = Game((*to_three.tags[:-1], Tag("Options", "marks-to-win=3")), to_three.hands)
+    assert [(f.code, f.hand) for f in check_game(by_one).findings] == [
+        ("played-after-game-won", 5)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -451,3 +469,29 @@ def test_contract_words_that_do_not_go_together_are_syntax_errors(
     assert [p.code for p in read.problems] == ["syntax-error"]
     assert message in read.problems[0].message
     assert read.problems[0].line == 3
+
+
+def test_options_findings_sample_each_option_changes_a_finding() -> None:
+    """samples/options-findings.t42: RULES.md, Bidding, variant (003), a bid out of turn let
+    stand, is a warning; RULES.md, Reneges, renege-penalty=none, a renege is reported but the
+    hand is scored as played. Without the option each becomes what the default rules say."""
+    lenient, unpunished = loads(sample("options-findings.t42"))
+
+    def codes(game: Game, options: str) -> list[tuple[str, bool]]:
+        tags = tuple(t for t in game.tags if t.name != "Options")
+        tags += (Tag("Options", options),)
+        return [(f.code, f.is_error) for f in check_game(Game(tags, game.hands)).findings]
+
+    assert codes(lenient, "small-end-opening=yes bid-out-of-turn=warning") == [
+        ("bid-out-of-turn", False),
+        ("bid-out-of-turn", False),
+    ]
+    assert codes(lenient, "small-end-opening=yes") == [
+        ("bid-out-of-turn", True),
+        ("bid-out-of-turn", True),
+    ]
+    assert codes(unpunished, "small-end-opening=yes renege-penalty=none") == [("renege", True)]
+    assert codes(unpunished, "small-end-opening=yes") == [
+        ("renege", True),
+        ("misscored-marks", True),
+    ]
