@@ -56,7 +56,6 @@ from notation.rules import (
     AllPass,
     FirstBidder,
     FollowMeMin,
-    NelloChoice,
     OpeningLead,
     PlungeLead,
     RulesError,
@@ -203,9 +202,8 @@ def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -
         return replace(random_trump(rng, rules, Bid.marks(1)), special=special)
     if special is Special.SEVENS:
         return Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
-    doubles = rules.nello_doubles
-    if rules.nello_doubles_choice is NelloChoice.ANY:
-        doubles = rng.choice(tuple(DoublesRank))
+    allowed = rules.nello_doubles_allowed()
+    doubles = allowed[0] if len(allowed) == 1 else rng.choice(allowed)
     return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
 
 

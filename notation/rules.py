@@ -87,6 +87,7 @@ class NelloChoice(Enum):
 
     ANY = "any"  # any of the four, named at the declaration
     TABLE = "table"  # only the table's nello-doubles option
+    # or a list of the ones the table allows (a frozenset of DoublesRank): own-suit/high
 
 
 class PlungeLead(Enum):
@@ -119,7 +120,7 @@ class RuleSet:
     follow_me_doubles: DoublesRank = DoublesRank.HIGH
     nello: Toggle = Toggle.NO
     nello_doubles: DoublesRank = DoublesRank.OWN_SUIT
-    nello_doubles_choice: NelloChoice = NelloChoice.ANY
+    nello_doubles_choice: NelloChoice | frozenset[DoublesRank] = NelloChoice.ANY
     plunge: Toggle = Toggle.NO
     plunge_lead: PlungeLead = PlungeLead.DECLARER
     splash: Toggle = Toggle.NO
@@ -141,6 +142,23 @@ class RuleSet:
             option_name(f): _format(getattr(self, f.name)) for f in dataclasses.fields(self)
             if f.name != "name"
         }
+
+    def nello_doubles_allowed(self) -> tuple[DoublesRank, ...]:
+        """The doubles options a Nello declarer may name here, in their usual order.
+
+        >>> table = RuleSet().with_options({"nello-doubles-choice": "own-suit/high"})
+        >>> table.nello_doubles_allowed()
+        (<DoublesRank.HIGH: 'high'>, <DoublesRank.OWN_SUIT: 'own-suit'>)
+        >>> table.options()["nello-doubles-choice"]
+        'high/own-suit'
+        """
+        choice = self.nello_doubles_choice
+        if choice is NelloChoice.ANY:
+            return tuple(DoublesRank)
+        if choice is NelloChoice.TABLE:
+            return (self.nello_doubles,)
+        assert isinstance(choice, frozenset)
+        return tuple(rank for rank in DoublesRank if rank in choice)
 
     @property
     def points_game(self) -> bool:
@@ -173,8 +191,8 @@ OPTION_DESCRIPTIONS: dict[str, str] = {
     "out",
     "nello_doubles": "Nello doubles when none is named: own suit 6-6 high, high, low, or own "
     "suit 0-0 high (own-suit-inverted)",
-    "nello_doubles_choice": "the Nello declarer may name any doubles option (any), or only "
-    "the table's nello-doubles (table)",
+    "nello_doubles_choice": "the Nello declarer may name any doubles option (any), only the "
+    "table's nello-doubles (table), or one of a list the table allows (e.g. own-suit/high)",
     "plunge": "a declarer with 4 doubles may Plunge: the partner names trump, all 7 tricks",
     "plunge_lead": "Plunge at 4 marks with the declarer leading, or at 3 marks with the "
     "partner leading",
@@ -216,9 +234,35 @@ def option_choices(f: dataclasses.Field[Any]) -> tuple[str, ...]:
     return ()
 
 
+# Options that may also name a list joined by slashes, beside their own values: what the list
+# is of, and an example of one.
+LIST_OPTIONS: dict[str, tuple[type[Enum], str]] = {
+    "nello_doubles_choice": (DoublesRank, "own-suit/high"),
+}
+
+
+def option_list_of(f: dataclasses.Field[Any]) -> type[Enum] | None:
+    """What an option may also name as a list joined by slashes, beside its own values."""
+    listed = LIST_OPTIONS.get(f.name)
+    return listed[0] if listed else None
+
+
 def _convert(f: dataclasses.Field[Any], text: str) -> Any:
     kind = type(f.default)
     word = text.strip().lower()
+    listed = option_list_of(f)
+    if listed is not None and word not in option_choices(f):
+        names = [name.strip() for name in word.split("/")]
+        members = {member.value: member for member in listed}
+        unknown = [name for name in names if name not in members]
+        if unknown or not names:
+            choices = ", ".join(option_choices(f))
+            items = ", ".join(members)
+            raise RulesError(
+                f"option {option_name(f)} takes {choices}, or a list of {items} joined by "
+                f"slashes, not {text!r}"
+            )
+        return frozenset(members[name] for name in names)
     if issubclass(kind, Enum):
         for member in kind:
             if member.value == word:
@@ -231,6 +275,8 @@ def _convert(f: dataclasses.Field[Any], text: str) -> Any:
 
 
 def _format(value: Any) -> str:
+    if isinstance(value, frozenset):
+        return "/".join(m.value for m in type(next(iter(value))) if m in value)
     return str(value.value) if isinstance(value, Enum) else str(value)
 
 

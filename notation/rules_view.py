@@ -13,10 +13,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 
 from notation.rules import (
+    LIST_OPTIONS,
     OPTION_DESCRIPTIONS,
     RULE_SET_DESCRIPTIONS,
     RULE_SETS,
@@ -33,6 +37,12 @@ def _values(choices: tuple[str, ...], default: str) -> str:
     if not choices:
         return f"a whole number, {default}"
     return ", ".join([default, *(c for c in choices if c != default)])
+
+
+def _list_example(f: dataclasses.Field[Any]) -> str | None:
+    """For an option that may also name a list: an example of one."""
+    listed = LIST_OPTIONS.get(f.name)
+    return listed[1] if listed else None
 
 
 def rule_sets_table() -> Table:
@@ -54,11 +64,11 @@ def options_table() -> Table:
     table.add_column(Text("meaning"))
     for f in option_fields():
         name = option_name(f)
-        table.add_row(
-            Text(name),
-            Text(_values(option_choices(f), base[name])),
-            Text(OPTION_DESCRIPTIONS[f.name]),
-        )
+        values = _values(option_choices(f), base[name])
+        example = _list_example(f)
+        if example is not None:
+            values += f", or a list like {example}"
+        table.add_row(Text(name), Text(values), Text(OPTION_DESCRIPTIONS[f.name]))
     return table
 
 
@@ -92,6 +102,9 @@ def markdown_tables() -> str:
         shown = ", ".join(f"`{v}`" for v in values.split(", ") if v != "a whole number")
         if not option_choices(f):
             shown = f"a whole number, {shown}"
+        example = _list_example(f)
+        if example is not None:
+            shown += f", or a list like `{example}`"
         lines.append(f"| `{name}` | {shown} | {OPTION_DESCRIPTIONS[f.name]} |")
     return "\n".join(lines) + "\n"
 

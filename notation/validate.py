@@ -40,7 +40,6 @@ from notation.rules import (
     AllPass,
     FirstBidder,
     FollowMeMin,
-    NelloChoice,
     OpeningLead,
     OutOfTurn,
     PlungeLead,
@@ -445,14 +444,12 @@ class _HandCheck:
                 evidence={"contract": special.value},
             )
             return
-        if (
-            special.is_nello
-            and rules.nello_doubles_choice is NelloChoice.TABLE
-            and contract.trump.doubles is not rules.nello_doubles
-        ):
+        doubles = rules.nello_doubles_allowed() if special.is_nello else ()
+        if special.is_nello and contract.trump.doubles not in doubles:
+            words = " or ".join(rank.word for rank in doubles)
             self.report(
                 "contract-not-allowed",
-                f"this table plays {special.title} with {rules.nello_doubles.word} only, not "
+                f"this table plays {special.title} with {words} only, not "
                 f"{contract.trump.doubles.word}",
                 call.span,
                 seat=declarer,

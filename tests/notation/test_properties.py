@@ -40,7 +40,7 @@ tables = st.builds(
             "renege-penalty": st.sampled_from(["lose-hand", "none"]),
             "win-by": st.sampled_from(["1", "2"]),
             "nello-doubles": st.sampled_from(["own-suit", "high", "low", "own-suit-inverted"]),
-            "nello-doubles-choice": st.sampled_from(["any", "table"]),
+            "nello-doubles-choice": st.sampled_from(["any", "table", "low/own-suit", "high"]),
             "plunge-lead": st.sampled_from(["declarer", "partner"]),
             "opening-lead": st.sampled_from(["any", "trump"]),
             "follow-me-min": st.sampled_from(["any", "1m"]),

@@ -427,6 +427,27 @@ def test_contract_not_allowed() -> None:
     assert "doubles-own-suit only, not doubles-high" in table.message
 
 
+
+def test_contracts_nello_doubles_a_table_allows_from_a_list() -> None:
+    """RULES.md, Contracts, Nello: 004 lists all four doubles options; tables allow a subset,
+    named as a list in the option nello-doubles-choice."""
+    def nello(doubles: str) -> str:
+        return hand([], "", bids="bid N 1m E pass S pass W pass\n",
+                    trump=f"trump N nello {doubles}\n")
+
+    subset = "nello-doubles-choice=own-suit/high"
+    for allowed in ("doubles-high", "doubles-own-suit"):
+        assert not [f for f in check_texas(nello(allowed), subset).findings
+                    if f.code == "contract-not-allowed"]
+    f = only_texas("contract-not-allowed", nello("doubles-low"), subset)
+    assert "doubles-high or doubles-own-suit only, not doubles-low" in f.message
+
+
+def test_nello_doubles_choice_names_a_wrong_list_in_words() -> None:
+    with pytest.raises(RulesError, match="or a list of high, low, own-suit, own-suit-inverted"):
+        RuleSet().with_options({"nello-doubles-choice": "own-suit/middle"})
+
+
 def test_contract_bid_too_low() -> None:
     """RULES.md, Contracts: Nello and Sevens need a bid of 1 mark or more; Splash 2 marks."""
     f = only_texas("contract-bid-too-low", hand([], "", trump="trump N sevens\n"))
