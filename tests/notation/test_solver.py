@@ -3,8 +3,8 @@
 The reference knows nothing of masks, tables, pruning or transposition: it plays every legal
 tile for every seat (tiles, :func:`notation.play.can_follow`, :func:`trick_winner`) and takes
 the max or min. It is exact and slow, so it is run on end positions with three tricks or
-fewer left. ``T42_SOLVER_POSITIONS`` sets how many seeded positions (default 2,000; the issue
-asks for a run of 10,000, which takes a few minutes).
+fewer left. ``T42_SOLVER_POSITIONS`` sets how many seeded positions: 10,000 by default, as
+the issue asks (about 20 seconds).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from notation.solver import (
 )
 from notation.tiles import ALL_TILES, Tile
 
-POSITIONS = int(os.environ.get("T42_SOLVER_POSITIONS", "2000"))
+POSITIONS = int(os.environ.get("T42_SOLVER_POSITIONS", "10000"))
 
 Hands = dict[Seat, tuple[Tile, ...]]
 
