@@ -660,6 +660,25 @@ def _score(d: Mapping[Team, int] | None) -> str:
     return "—" if d is None else f"NS {d[Team.NS]} EW {d[Team.EW]}"
 
 
+def _perfect_play(p: PerfectPlay, contract: Contract | None) -> str:
+    """The verdict of best play from the opening lead, in the contract's own terms: points
+    for a bid, tricks for a Nello (whose declarer must lose them all)."""
+    verdict = "makeable" if p.makeable else "a set against best defence"
+    if contract is not None and _sitting_out(contract) is not None:
+        special = contract.trump.special
+        name = special.title if special is not None else "Nello"
+        declarer = contract.declarer
+        if p.makeable:
+            how = f"{declarer} can lose every trick whatever the defence"
+        else:
+            how = f"the defenders can force {declarer} to take a trick"
+        return f"perfect play from the opening lead: {how}; the {name} is {verdict}"
+    return (
+        f"perfect play from the opening lead: bidders ({p.bidders}) {p.bidders_points}, "
+        f"defenders {p.defenders_points}; the bid is {verdict}"
+    )
+
+
 def render_hand(audit: HandAudit) -> RenderableType:
     """One hand's audit as Rich renderables: deal, auction, tricks, findings, verdicts."""
     parts: list[RenderableType] = []
@@ -708,11 +727,7 @@ def render_hand(audit: HandAudit) -> RenderableType:
                   Text(f"recorded {_score(audit.recorded_marks)}"))
     parts.append(score)
     if audit.perfect is not None:
-        p = audit.perfect
-        verdict = "makeable" if p.makeable else "a set against best defence"
-        parts.append(Text(
-            f"perfect play from the opening lead: bidders ({p.bidders}) {p.bidders_points}, "
-            f"defenders {p.defenders_points}; the bid is {verdict}", style="cyan"))
+        parts.append(Text(_perfect_play(audit.perfect, audit.contract), style="cyan"))
     for tp in audit.turning_points:
         parts.append(Text(("‼ " if tp.flips else "· ") + tp.message,
                           style="bold yellow" if tp.flips else "yellow"))

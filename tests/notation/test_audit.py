@@ -202,3 +202,16 @@ def test_special_contracts_are_solved(name: str) -> None:
         assert not any("does not play" in n for n in audit.notes)
         points = audit.perfect.bidders_points + audit.perfect.defenders_points
         assert points <= 42
+
+
+def test_a_nello_is_judged_by_tricks_not_points() -> None:
+    """RULES.md, Contracts, Nello: the declarer must lose every trick, so the perfect-play
+    verdict speaks of tricks. In nello.t42 hand 1 the defenders can force N to take one (and
+    did, in trick 2)."""
+    out = runner.invoke(app, ["audit", str(SAMPLES / "nello.t42"), "--hand", "1"]).stdout
+    assert ("perfect play from the opening lead: the defenders can force N to take a trick; "
+            "the Nello is a set against best defence") in out
+    assert "bidders (NS)" not in out
+    (hand,) = _sample("nello.t42", [1])
+    assert hand.perfect is not None
+    assert not hand.perfect.makeable
