@@ -405,8 +405,8 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
     made_after = judge.makeable(after, None if judge.every else after_best)
     ours = step.seat.team is judge.bidders
     lost = before_best - after_best if ours else after_best - before_best
-    if judge.nello:
-        lost = 0  # points do not count in Nello: only the tricks
+    if judge.every:
+        lost = 0  # all or nothing (Nello, Plunge, Splash, Sevens, 1m and up): points do not count
     if made_before == made_after and lost <= 0:
         return None
     tables = judge.tables
@@ -532,8 +532,12 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
-def audit_hand(hand: Hand, report: HandReport, game: Game, index: int = 1) -> HandAudit:
-    """The audit of one checked hand (``report`` from :func:`notation.validate.check_game`)."""
+def audit_hand(
+    hand: Hand, report: HandReport, game: Game, index: int = 1, rules: RuleSet | None = None
+) -> HandAudit:
+    """The audit of one checked hand (``report`` from :func:`notation.validate.check_game`,
+    under ``rules``: by default those the game's tags name)."""
+    rules = rules or game.rules
     contract = report.contract
     deal = full_deal(hand, report)
     findings = list(report.findings)
@@ -557,6 +561,12 @@ def audit_hand(hand: Hand, report: HandReport, game: Game, index: int = 1) -> Ha
         notes.append(f"the solver does not play {contract.trump} yet")
     elif deal is None:
         notes.append("the deal is not recorded in full, so best play cannot be computed")
+    elif rules.small_end_opening:
+        # A first lead may then be of either end's suit; the solver leads by the higher end.
+        notes.append(
+            "the solver does not play small-end-opening leads yet, so best play is not "
+            "computed under that option"
+        )
     else:
         judge = _Judge(tables, contract)
         out = _sitting_out(contract)
@@ -583,8 +593,11 @@ def audit_hand(hand: Hand, report: HandReport, game: Game, index: int = 1) -> Ha
         if contract is None:
             pass
         elif tables is None or deal is None or end_pos is None:
-            why = "the deal is not recorded in full" if deal is None else (
-                "the play before it could not be followed")
+            why = "the play before it could not be followed"
+            if deal is None:
+                why = "the deal is not recorded in full"
+            elif rules.small_end_opening:
+                why = "the solver does not play small-end-opening leads yet"
             claim = ClaimAudit(ending.seat, played, None, None, (),
                                f"{ending.seat}'s lay-down cannot be checked: {why}")
         else:
@@ -635,10 +648,11 @@ def audit_hand(hand: Hand, report: HandReport, game: Game, index: int = 1) -> Ha
 def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
                hands: Iterable[int] | None = None) -> tuple[HandAudit, ...]:
     """Audit every hand of ``game`` (or the hand numbers in ``hands``)."""
+    rules = rules or game.rules
     report = check_game(game, rules, index)
     wanted = None if hands is None else set(hands)
     return tuple(
-        audit_hand(h, r, game, index)
+        audit_hand(h, r, game, index, rules)
         for h, r in zip(game.hands, report.hands, strict=True)
         if wanted is None or h.number in wanted
     )

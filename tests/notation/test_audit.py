@@ -215,3 +215,25 @@ def test_a_nello_is_judged_by_tricks_not_points() -> None:
     (hand,) = _sample("nello.t42", [1])
     assert hand.perfect is not None
     assert not hand.perfect.makeable
+
+
+def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
+    """RULES.md, Contracts: a Splash needs all seven tricks, so once N's 5-4 lead lets E win
+    trick 1 the set is certain and later points change nothing: the audit names that play
+    and no point costs after it."""
+    out = runner.invoke(app, ["audit", str(SAMPLES / "splash.t42")]).stdout
+    assert "‼ the set became certain at trick 1 when N played 5-4" in out
+    assert "cost" not in out
+
+
+def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> None:
+    """RULES.md, Contracts, variant (004): under small-end-opening the first lead may be played
+    as the suit of its small end; the solver does not play such leads, so the audit says so
+    rather than judge the hand by rules it was not played under."""
+    text = (SAMPLES / "options.t42").read_text(encoding="utf-8")
+    games = list(read_games(text))
+    [read] = [r for r in games if r.game.tag("Options") == "small-end-opening=yes"]
+    (hand,) = audit_game(read.game, read.rules, read.index)
+    assert hand.perfect is None
+    assert hand.turning_points == ()
+    assert any("small-end-opening" in note for note in hand.notes)
