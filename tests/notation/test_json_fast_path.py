@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ from notation.game import Game
 from notation.reader import read_games
 from notation.resources import read_resource
 from notation.rules import RULE_SETS, rule_set
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_hostile_input import _paths
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 # Samples with comments, contracts and options of every kind.
@@ -94,17 +98,6 @@ def assert_reads_as_carefully(text: str) -> list[Game | RecordError]:
 
 
 # ---- documents: valid ones, with comments, and mutated ones ----
-
-
-def _paths(doc: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [at]
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            found += _paths(value, (*at, key))
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            found += _paths(value, (*at, i))
-    return found
 
 
 def _at(doc: Any, path: tuple[Any, ...]) -> Any:
