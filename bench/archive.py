@@ -57,6 +57,21 @@ def timed(command: list[str]) -> tuple[float, int]:
     return seconds, usage.ru_maxrss // 1024
 
 
+def deal(path: Path, seed: int, games: int) -> int:
+    """Write ``games`` seeded random games to ``path`` with ``t42 deal``; how many hands.
+
+    The games go straight to the file and are counted line by line: a child process reports
+    this one's peak memory as its own if it was higher (Linux carries the high-water mark
+    across the exec), so the benchmark itself must stay small.
+    """
+    with path.open("w", encoding="utf-8") as out:
+        subprocess.run(
+            [*t42(), "deal", "--seed", str(seed), "--games", str(games)], stdout=out, check=True
+        )
+    with path.open(encoding="utf-8") as lines:
+        return sum(1 for line in lines if line.startswith("hand "))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -71,17 +86,7 @@ def main() -> None:
     notation, jsonl = folder / "archive.t42", folder / "archive.jsonl"
     try:
         games = max(1, round(args.hands / HANDS_PER_GAME))
-        with notation.open("w", encoding="utf-8") as out:
-            subprocess.run(
-                [*t42(), "deal", "--seed", str(args.seed), "--games", str(games)],
-                stdout=out,
-                check=True,
-            )
-        # Counted line by line: a child process reports this one's peak memory as its own if
-        # it was higher (Linux carries the high-water mark across the exec), so the
-        # benchmark itself must stay small.
-        with notation.open(encoding="utf-8") as lines:
-            hands = sum(1 for line in lines if line.startswith("hand "))
+        hands = deal(notation, args.seed, games)
         megabytes = notation.stat().st_size / 1e6
         jobs = ["--jobs", str(args.jobs)]
         steps = [

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from archive import HANDS_PER_GAME, t42, timed
+from archive import HANDS_PER_GAME, deal, t42, timed
 
 BLOCK_HANDS = 20_000
 
@@ -45,19 +45,9 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="t42-memory-"))
     try:
-        # The block goes straight to a file and is counted line by line: a child process
-        # reports this one's peak memory as its own if it was higher (Linux carries the
-        # high-water mark across the exec), so the benchmark itself must stay small.
         games = round(min(args.hands, BLOCK_HANDS) / HANDS_PER_GAME)
         block = folder / "block.t42"
-        with block.open("w", encoding="utf-8") as out:
-            subprocess.run(
-                [*t42(), "deal", "--seed", str(args.seed), "--games", str(games)],
-                stdout=out,
-                check=True,
-            )
-        with block.open(encoding="utf-8") as lines:
-            block_hands = sum(1 for line in lines if line.startswith("hand "))
+        block_hands = deal(block, args.seed, games)
         copies = max(1, round(args.hands / block_hands))
         tenth, whole = folder / "tenth.t42", folder / "whole.t42"
         grow(block, max(1, copies // 10), tenth)

@@ -255,7 +255,7 @@ def _convert(f: dataclasses.Field[Any], text: str) -> Any:
         names = [name.strip() for name in word.split("/")]
         members = {member.value: member for member in listed}
         unknown = [name for name in names if name not in members]
-        if unknown or not names:
+        if unknown:
             choices = ", ".join(option_choices(f))
             items = ", ".join(members)
             raise RulesError(
