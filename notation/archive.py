@@ -8,10 +8,11 @@ single JSON document or a JSON array is read whole.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from notation import json_form
@@ -19,7 +20,7 @@ from notation.errors import RecordError
 from notation.files import source_lines
 from notation.findings import Finding, Severity
 from notation.game import Game
-from notation.reader import GameText, ReadGame, read_game, split_games
+from notation.reader import GameText, ReadGame, grammar_parser, read_game, split_games
 from notation.rules import RulesError
 from notation.validate import check_game
 from notation.writer import write_game
@@ -76,16 +77,30 @@ class Unit:
     notation: GameText | None = None  # a game in notation
     json_line: tuple[str, int] | None = None  # a JSON Lines line and its line number
     done: ReadGame | None = None  # a game from a JSON document, read already
+    # Characters of input: what a progress bar and a batch of work count. Counted once, when
+    # the unit is cut, by whoever cuts it (the batches, the bar and the worker all ask).
+    size: int = field(default=-1, compare=False)
 
-    @property
-    def size(self) -> int:
-        """Characters of input: what a progress bar and a batch of work count."""
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            object.__setattr__(self, "size", self._count())
+
+    def _count(self) -> int:
         if self.notation is not None:
-            return sum(len(line) for segment in self.notation for line in segment.lines)
+            return sum([len(line) for segment in self.notation for line in segment.lines])
         if self.json_line is not None:
             return len(self.json_line[0])
         assert self.done is not None
         return len(self.done.rejected_text)
+
+
+def settle() -> None:
+    """Make this process ready to read a large archive: build the parser now, then leave
+    everything made so far (the parser's tables, the modules) out of the garbage collector's
+    walks. Reading makes a few hundred objects a hand, and each full collection would
+    otherwise walk the parser's tens of thousands of objects again."""
+    grammar_parser()
+    gc.freeze()
 
 
 def read_unit(unit: Unit) -> ReadGame:

@@ -30,6 +30,7 @@ from notation.archive import (
     looks_like_json,
     read_archive,
     render,
+    settle,
     units,
 )
 from notation.diagnostics import describe
@@ -128,7 +129,7 @@ def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
     """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
     memory (games are cut from the file here and read in the workers)."""
     with _progress(path, "checking") as advance:
-        for checked in in_order(check_unit, units(path), jobs, size=_unit_size):
+        for checked in in_order(check_unit, units(path), jobs, _unit_size, settle):
             advance(checked.size)
             yield checked
 
@@ -385,7 +386,7 @@ def convert(
         try:
             work = partial(convert_unit, form.value)
             with _progress(source, "converting") as advance:
-                for converted in in_order(work, units(source), jobs, size=_unit_size):
+                for converted in in_order(work, units(source), jobs, _unit_size, settle):
                     advance(len(converted.text) + len(converted.output or ""))
                     games += converted.is_game
                     if converted.output is None:

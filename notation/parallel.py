@@ -47,20 +47,24 @@ def in_order(
     items: Iterable[Item],
     jobs: int,
     size: Callable[[Item], int],
+    setup: Callable[[], None] | None = None,
 ) -> Iterator[Result]:
     """``map(work, items)`` in ``jobs`` processes; ``work`` must be picklable (a module-level
-    function or a ``functools.partial`` of one). With one job, or too little work to be
-    worth starting processes for, everything runs here."""
+    function or a ``functools.partial`` of one), and so must ``setup``, which each process
+    that does the work runs once before it. With one job, or too little work to be worth
+    starting processes for, everything runs here."""
     batches = _batches(items, size)
     first = list(itertools.islice(batches, 2))
     if jobs <= 1 or len(first) < 2:
+        if setup is not None:
+            setup()
         for batch in itertools.chain(first, batches):
             yield from map(work, batch)
         return
     # Workers start from a clean server process, not by forking this one: a fork would copy
     # the threads of a progress bar drawing on the terminal, and could hang on their locks.
     context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=setup) as pool:
         window: deque[Future[list[Result]]] = deque()
         for batch in itertools.chain(first, batches):
             window.append(pool.submit(_run, work, batch))

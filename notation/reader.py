@@ -246,6 +246,7 @@ def _unescape(value: str) -> str:
 
 # A line token (HAND_LINE, TRICK_LINES and the like, see the grammar) is cut back into its
 # words here; a word is a run of anything but the grammar's white space.
+_GAPS = " \t\f\r\n\ufeff"  # the grammar's white space
 _WORD = re.compile(r"[^ \t\f\r\n\ufeff]+")
 _ODD_SPACE = re.compile(r"[\t\f\r\ufeff]")
 # A word as a token of the grammar would have it: its text, line and column (1-based, lines
@@ -261,8 +262,11 @@ _TILES = {
 def _words(token: Token, offset: int) -> list[_Word]:
     """The words of a token with where each starts."""
     line, column = _start(token)
-    line += offset
-    value = token.value
+    return _words_at(token.value, line + offset, column)
+
+
+def _words_at(value: str, line: int, column: int) -> list[_Word]:
+    """The words of ``value``, which starts at ``line`` and ``column``, with where each starts."""
     if " " not in value and "\n" not in value:
         return [(value, line, column)]
     words: list[_Word] = []
@@ -279,18 +283,53 @@ def _words(token: Token, offset: int) -> list[_Word]:
     return words
 
 
+# A Span made by tuple.__new__ rather than through the named tuple's own __new__ (a Python
+# function): the same Span at a third of the cost, and the reader makes sixty a hand.
+_new_span = tuple.__new__
+
+
 def _word_span(word: _Word) -> Span:
     text, line, column = word
-    return Span(line, column, line, column + len(text))
+    return _new_span(Span, (line, column, line, column + len(text)))
 
 
 def _cover(first: _Word, last: _Word) -> Span:
     """From the start of one word to the end of another."""
-    return Span(first[1], first[2], last[1], last[2] + len(last[0]))
+    return _new_span(Span, (first[1], first[2], last[1], last[2] + len(last[0])))
+
+
+# A Play's slots filled directly: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, which for the 28 plays of a hand costs more than the rest of a trick.
+_new_play = object.__new__
+_set_tile, _set_before, _set_after, _set_span = (
+    Play.__dict__[name].__set__ for name in ("tile", "before", "after", "span")
+)
+
+_TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
+_SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
+
+
+@cache
+def _bid(word: str) -> Bid:
+    """The bid a word names (words repeat: a cache makes most bids one lookup)."""
+    bid = Bid.parse(word)
+    if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
+        # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
+        bid = Bid.marks(bid.amount // 42)
+    return bid
+
+
+def _tag(name: str, value: str, span: Span) -> Tag:
+    # [event "…"] is the Event tag: the standard names are not case-sensitive.
+    return Tag(_STANDARD_TAGS.get(name.lower(), name), _unescape(value), span=span)
 
 
 def _seat(text: str) -> Seat:
     return _SEATS.get(text) or Seat(text.upper())
+
+
+def _is_seat(text: str) -> bool:
+    return text in _SEATS
 
 
 class _Builder(Transformer[Token, Any]):
@@ -303,6 +342,10 @@ class _Builder(Transformer[Token, Any]):
         self.comments: list[tuple[Token, Comment]] = []
         # which terminal a word of a trump line is: the grammar's own patterns decide
         self.kinds: list[tuple[str, re.Pattern[str]]] = []
+        # the grammar's HAND_LINES and TAG_LINES tokens, to read a hand or tag block written
+        # as one without the parser; TAG_LINE to cut a TAG_LINES token into its tags
+        self.whole: dict[str, re.Pattern[str]] = {}
+        self.tag_line: re.Pattern[str] | None = None
 
     def words(self, children: list[Token]) -> list[_Word]:
         if len(children) == 1:
@@ -328,25 +371,48 @@ class _Builder(Transformer[Token, Any]):
     def tag(self, children: list[Token]) -> Tag:
         if children[0].type == "TAG_LINE":
             token = children[0]
-            name, _, value = token.value[1:-1].partition('"')
-            name, value = name.rstrip(" \t\f\r\n\ufeff"), '"' + value
-            # from the name to the closing quote, as the item-by-item form has it
             line, column = _start(token)
-            end_line, end_column = _end(token)
-            span = Span(line + self.offset, column + 1, end_line + self.offset, end_column - 1)
-        else:
-            name_token, value_token = children
-            name, value = name_token.value, value_token.value
-            span = _span(name_token, value_token, self.offset)
-        # [event "…"] is the Event tag: the standard names are not case-sensitive.
-        canonical = _STANDARD_TAGS.get(name.lower(), name)
-        return Tag(canonical, _unescape(value), span=span)
+            return self._tag_line(token.value, line + self.offset, column)
+        name_token, value_token = children
+        span = _span(name_token, value_token, self.offset)
+        return _tag(name_token.value, value_token.value, span)
 
-    def tag_block(self, children: list[Tag]) -> tuple[Tag, ...]:
+    def _tag_line(self, text: str, line: int, column: int) -> Tag:
+        """A tag from the text of a TAG_LINE token, which starts at ``line`` and ``column``."""
+        name, _, value = text[1:-1].partition('"')
+        breaks = text.count("\n")  # a tag's name and value may stand on two lines
+        end_column = len(text) - text.rfind("\n") - 1 if breaks else column + len(text) - 1
+        # from the name to the closing quote, as the item-by-item form has it
+        span = _new_span(Span, (line, column + 1, line + breaks, end_column))
+        return _tag(name.rstrip(_GAPS), '"' + value, span)
+
+    def tag_block(self, children: list[Any]) -> tuple[Tag, ...]:
+        if isinstance(children[0], Token):  # TAG_LINES: the whole block as one token
+            line, column = _start(children[0])
+            return self._whole_tag_block(children[0].value, line + self.offset, column)
         return tuple(children)
 
+    def _whole_tag_block(self, text: str, line: int, column: int) -> tuple[Tag, ...]:
+        """The tags of one TAG_LINES token, which starts at ``line`` and ``column``."""
+        assert self.tag_line is not None
+        tags = []
+        start = 0  # where ``line`` and ``column`` are in the text
+        for match in self.tag_line.finditer(text):
+            breaks = text.count("\n", start, match.start())
+            if breaks:
+                line += breaks
+                column = match.start() - text.rfind("\n", start, match.start())
+            else:
+                column += match.start() - start
+            tags.append(self._tag_line(match.group(), line, column))
+            start = match.start()
+        return tuple(tags)
+
     def hand_header(self, children: list[Token]) -> HandHeader:
-        first, number, _dealer, last = self.words(children)
+        return self._hand_header(self.words(children))
+
+    def _hand_header(self, words: list[_Word]) -> HandHeader:
+        first, number, _dealer, last = words
         return HandHeader(int(number[0]), _seat(last[0]), span=_cover(first, last))
 
     def holding(self, children: list[Token]) -> Holding:
@@ -354,11 +420,12 @@ class _Builder(Transformer[Token, Any]):
 
     def _holding(self, words: list[_Word]) -> Holding:
         seat, *tiles = words
+        tile_of = _TILES.get
         return Holding(
             _seat(seat[0]),
-            tuple([_TILES.get(t[0]) or self.tile(t) for t in tiles]),
+            tuple([tile_of(t[0]) or self.tile(t) for t in tiles]),
             span=_cover(seat, tiles[-1] if tiles else seat),
-            tile_spans=tuple([_word_span(t) for t in tiles]),
+            tile_spans=tuple([_new_span(Span, (ln, c, ln, c + len(t))) for t, ln, c in tiles]),
         )
 
     def deal(self, children: list[Any]) -> tuple[Holding, ...]:
@@ -367,43 +434,52 @@ class _Builder(Transformer[Token, Any]):
             count = next(
                 (i for i, c in enumerate(children) if isinstance(c, Holding)), len(children)
             )
-            words = self.words(children[:count])[1:]
-            starts = [i for i, word in enumerate(words) if not word[0][0].isdigit()]
-            ends = [*starts[1:], len(words)]
-            holdings = [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
+            holdings = self._holdings(self.words(children[:count])[1:])
             return (*holdings, *children[count:])
         return tuple(children[1:])
+
+    def _holdings(self, words: list[_Word]) -> list[Holding]:
+        """Holdings from their words: each seat, then its tiles."""
+        starts = [i for i, word in enumerate(words) if not word[0][0].isdigit()]
+        ends = [*starts[1:], len(words)]
+        return [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
 
     def call(self, children: list[Token]) -> Call:
         return self._call(self.words(children))
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
-        bid = Bid.parse(word[0])
-        if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
-            # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
-            bid = Bid.marks(bid.amount // 42)
-        return Call(_seat(seat[0]), bid, span=_cover(seat, word))
+        return Call(_seat(seat[0]), _bid(word[0]), span=_cover(seat, word))
 
     def auction(self, children: list[Any]) -> Auction:
         kw = children[0]
         if kw.type == "AUCTION_LINE":
-            first, *words = _words(kw, self.offset)
-            calls = [self._call(words[i : i + 2]) for i in range(0, len(words), 2)]
-            calls += children[1:]
-        else:
-            first = (kw.value, *_start(kw))
-            first = (first[0], first[1] + self.offset, first[2])
-            calls = children[1:]
+            return self._auction(_words(kw, self.offset), children[1:])
+        line, column = _start(kw)
+        return self._auction([(kw.value, line + self.offset, column)], children[1:])
+
+    def _auction(self, words: list[_Word], more: Iterable[Call] = ()) -> Auction:
+        """An auction from its words (``bid``, then seat and bid by turns) and any calls that
+        a comment cut off from them."""
+        first = words[0]
+        calls = [self._call(words[i : i + 2]) for i in range(1, len(words), 2)]
+        calls += more
         last = calls[-1].span
         assert last is not None  # every call the reader makes has its span
-        return Auction(tuple(calls), span=Span(first[1], first[2], last.end_line, last.end_column))
+        span = _new_span(Span, (first[1], first[2], last.end_line, last.end_column))
+        return Auction(tuple(calls), span=span)
 
     def _kind(self, text: str) -> str:
         return next(name for name, pattern in self.kinds if pattern.fullmatch(text))
 
+    def _is(self, kind: str, text: str) -> bool:
+        return any(name == kind and pattern.fullmatch(text) for name, pattern in self.kinds)
+
     def trump_call(self, children: list[Token]) -> TrumpCall:
-        kw, *rest = self.words(children)
+        return self._trump_call(self.words(children))
+
+    def _trump_call(self, words: list[_Word]) -> TrumpCall:
+        kw, *rest = words
         kinds = [self._kind(word[0]) for word in rest]
         seat = None
         if kinds[0] == "SEAT":
@@ -428,7 +504,9 @@ class _Builder(Transformer[Token, Any]):
         return TrumpCall(trump, seat, span=_cover(kw, last))
 
     def tricks(self, children: list[Token]) -> list[Trick]:
-        words = self.words(children)
+        return self._tricks(self.words(children))
+
+    def _tricks(self, words: list[_Word]) -> list[Trick]:
         # a trick starts at its number: a word of digits (a tile has its dash)
         starts = [i for i, w in enumerate(words) if w[0].isdigit() and "-" not in w[0]]
         return [self._trick(words[a:b]) for a, b in zip(starts, [*starts[1:], None], strict=True)]
@@ -436,14 +514,22 @@ class _Builder(Transformer[Token, Any]):
     def _trick(self, words: list[_Word]) -> Trick:
         number, seat, *tiles = words
         plays = []
+        tile_of = _TILES.get
         for word in tiles:  # the hot loop of the reader: one pass, no calls but the needed
             text, line, column = word
-            tile = _TILES.get(text) or self.tile(word)
-            plays.append(Play(tile, (), (), Span(line, column, line, column + len(text))))
+            play = _new_play(Play)
+            _set_tile(play, tile_of(text) or self.tile(word))
+            _set_before(play, ())
+            _set_after(play, ())
+            _set_span(play, _new_span(Span, (line, column, line, column + len(text))))
+            plays.append(play)
         return Trick(int(number[0]), _seat(seat[0]), tuple(plays), span=_cover(number, word))
 
     def ending(self, children: list[Token]) -> Ending:
-        kw, word, *seat = self.words(children)
+        return self._ending(self.words(children))
+
+    def _ending(self, words: list[_Word]) -> Ending:
+        kw, word, *seat = words
         kind = EndKind(word[0].lower().replace("-", ""))
         who = _seat(seat[0][0]) if seat else None
         if kind is EndKind.LAYDOWN and who is None:
@@ -453,19 +539,75 @@ class _Builder(Transformer[Token, Any]):
         return Ending(kind, who, span=_cover(kw, seat[0] if seat else word))
 
     def score_lines(self, children: list[Token]) -> list[ScoreLine]:
-        words = self.words(children)
+        return self._score_lines(self.words(children))
+
+    def _score_lines(self, words: list[_Word]) -> list[ScoreLine]:
         return [self._score_line(words[i : i + 5]) for i in range(0, len(words), 5)]
 
     def _score_line(self, words: list[_Word]) -> ScoreLine:
         kw, team1, n1, team2, n2 = words
-        t1, t2 = Team(team1[0].upper()), Team(team2[0].upper())
+        t1 = _TEAMS.get(team1[0]) or Team(team1[0].upper())
+        t2 = _TEAMS.get(team2[0]) or Team(team2[0].upper())
         if t1 is t2:
             raise self.error(f"{t1} is written twice: give NS and EW once each", team2)
         ns, ew = (n1, n2) if t1 is Team.NS else (n2, n1)
-        return ScoreLine(ScoreKind(kw[0].lower()), int(ns[0]), int(ew[0]), span=_cover(kw, n2))
+        kind = _SCORE_KINDS.get(kw[0]) or ScoreKind(kw[0].lower())
+        return ScoreLine(kind, int(ns[0]), int(ew[0]), span=_cover(kw, n2))
 
     def hand(self, children: list[Any]) -> Hand:
+        if isinstance(children[0], Token):  # HAND_LINES: the whole hand as one token
+            return self._whole_hand(self.words(children))
         header, *parts = children
+        return self._hand(header, parts)
+
+    def _whole_hand(self, words: list[_Word]) -> Hand:
+        """A hand from the words of one HAND_LINES token. The token's pattern has checked the
+        form and order of every item, so an item is known by its first word."""
+        parts: list[Any] = []
+        n = len(words)
+        i = 4  # after `hand 3 dealer W`
+        if i < n and words[i][0].lower() == "deal":
+            j = i + 1
+            while j < n and (_is_seat(words[j][0]) or "-" in words[j][0]):
+                j += 1
+            parts.append(tuple(self._holdings(words[i + 1 : j])))
+            i = j
+        if i < n and words[i][0].lower() == "bid":
+            j = i + 1
+            while j < n and _is_seat(words[j][0]):
+                j += 2
+            parts.append(self._auction(words[i:j]))
+            i = j
+        if i < n and words[i][0].lower() == "trump":
+            j = i + 2 if _is_seat(words[i + 1][0]) else i + 1
+            if self._is("SPECIAL_WORD", words[j][0]):
+                j += 1
+                # then perhaps a trump; a number followed by a seat starts a trick instead
+                if j < n and self._is("TRUMP_WORD", words[j][0]):
+                    j += 1 if j + 1 == n or not _is_seat(words[j + 1][0]) else 0
+            else:
+                j += 1  # the trump: one word
+            if j < n and words[j][0].lower().startswith("doubles-"):
+                j += 1
+            parts.append(self._trump_call(words[i:j]))
+            i = j
+        j = i
+        while j < n and words[j][0][0].isdigit():  # a trick: its number, seat and tiles
+            j += 2
+            while j < n and "-" in words[j][0]:
+                j += 1
+        if j > i:
+            parts.append(self._tricks(words[i:j]))
+            i = j
+        if i < n and words[i][0].lower() == "end":
+            j = i + 3 if i + 2 < n and _is_seat(words[i + 2][0]) else i + 2
+            parts.append(self._ending(words[i:j]))
+            i = j
+        if i < n:
+            parts.append(self._score_lines(words[i:]))
+        return self._hand(self._hand_header(words[:4]), parts)
+
+    def _hand(self, header: HandHeader, parts: list[Any]) -> Hand:
         deal: tuple[Holding, ...] = ()
         auction = trump = ending = None
         tricks: list[Trick] = []
@@ -504,7 +646,7 @@ class _Builder(Transformer[Token, Any]):
 
 
 # A line token in the grammar: ``DEAL_LINE.5: …``. Errors are read again with these switched off.
-_LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.5: .*$", re.MULTILINE)
+_LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.\d: .*$", re.MULTILINE)
 
 
 def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
@@ -526,6 +668,10 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
         (name, re.compile(lark.get_terminal(name).pattern.to_regexp()))
         for name in ("SEAT", "SPECIAL_WORD", "DOUBLES_WORD", "TRUMP_WORD")
     ]
+    builder.tag_line = re.compile(lark.get_terminal("TAG_LINE").pattern.to_regexp())
+    if cached:  # the item-by-item form has its line tokens switched off
+        for start, name in (("hand", "HAND_LINES"), ("tag_block", "TAG_LINES")):
+            builder.whole[start] = re.compile(lark.get_terminal(name).pattern.to_regexp())
     return lark, builder
 
 
@@ -818,11 +964,41 @@ def _check_size(segment: _Segment) -> None:
         )
 
 
+def _whole(
+    builder: _Builder, text: str, first_line: int, start: str, rules: RuleSet
+) -> Hand | tuple[Tag, ...] | None:
+    """The hand or tag block, when its text is one HAND_LINES or TAG_LINES token (written
+    without comments, as `t42 fmt` writes them); None otherwise.
+
+    The grammar reads such a text as ``hand: HAND_LINES`` (``tag_block: TAG_LINES``) and
+    nothing else, so the builder is given the token straight away: the same result, without
+    the parser's cost.
+    """
+    pattern = builder.whole.get(start)
+    if pattern is None:
+        return None
+    at = len(text) - len(text.lstrip(_GAPS))
+    if pattern.match(text, at) is None:
+        return None
+    line = first_line + text.count("\n", 0, at)
+    column = at - text.rfind("\n", 0, at)
+    builder.rules = rules
+    if start == "tag_block":
+        return builder._whole_tag_block(text[at:], line, column)
+    try:
+        return builder._whole_hand(_words_at(text[at:], line, column))
+    except NotationSyntaxError:
+        return None  # a tile outside the set, say: the parser finds and words the mistake
+
+
 def _parse(
     segment: _Segment, start: str, rules: RuleSet
 ) -> tuple[Any, list[tuple[Token, Comment]]]:
     _check_size(segment)
     text = segment.text
+    whole = _whole(_parser()[1], text, segment.first_line, start, rules)
+    if whole is not None:
+        return whole, []
     try:
         return _parse_with(_parser(), segment, start, rules)
     except (UnexpectedInput, NotationSyntaxError):

@@ -76,14 +76,27 @@ def _assert_same(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert [g.unread_lines for g in fast] == [g.unread_lines for g in slow]
 
 
-def test_the_line_form_is_used_for_canonical_text() -> None:
-    tokens = {t.type for t in reader.grammar_parser().lex('hand 1 dealer N\n1 N 6-4 5-5')}
-    assert tokens == {"HAND_LINE", "TRICK_LINES"}
+def _token_types(text: str) -> list[str]:
+    return [t.type for t in reader.grammar_parser().lex(text)]
+
+
+def test_a_hand_or_tag_block_without_comments_is_one_token() -> None:
+    assert _token_types("hand 1 dealer N\n1 N 6-4 5-5\n\n") == ["HAND_LINES"]
+    assert _token_types('[Event "x"]\n[Site "y ]"]\n') == ["TAG_LINES"]
+
+
+def test_the_line_form_is_used_where_a_comment_follows() -> None:
+    assert _token_types("hand 1 dealer N\n1 N 6-4 5-5 ; led high\n") == [
+        "HAND_LINE",
+        "TRICK_LINES",
+    ]
+    assert _token_types('[Event "x"] {club night}') == ["TAG_LINE"]
 
 
 def test_the_item_by_item_form_has_every_line_token_switched_off() -> None:
     grammar = read_resource("grammar", reader.GRAMMAR_FILE)
-    assert len(reader._LINE_TOKEN.findall(grammar)) == 7  # one per item that has a line form
+    # one per item that has a line form, and the whole tag block and whole hand
+    assert len(reader._LINE_TOKEN.findall(grammar)) == 9
     tokens = {t.type for t in FINE[0].lex("hand 1 dealer N\n1 N 6-4 5-5")}
     assert {"HAND", "DEALER", "SEAT", "TILE"} <= tokens
     assert not {t for t in tokens if t.endswith(("_LINE", "_LINES"))}
@@ -143,3 +156,22 @@ def test_odd_spacing_and_comments_inside_items_read_the_same_both_ways(
 def test_broken_records_get_the_same_problems_both_ways(text: str) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         _assert_same(text, monkeypatch)
+
+
+@pytest.mark.parametrize("rules", ["straight", "texas", "points"])
+def test_a_whole_token_read_by_the_parser_builds_what_the_shortcut_builds(rules: str) -> None:
+    # The reader gives a text that is one HAND_LINES or TAG_LINES token straight to the
+    # builder; the parser, given the same text, must build the same items at the same places.
+    rng = random.Random(rules)
+    text = write_games([random_game(rng, rule_set(rules)) for _ in range(3)])
+    parser = reader._parser()
+    segments = [s for game in reader.split_games(text) for s in game]
+    assert len(segments) > 3
+    for segment in segments:
+        start = "tag_block" if segment.kind == "tags" else "hand"
+        rules_of = rule_set(rules)
+        whole = reader._whole(parser[1], segment.text, segment.first_line, start, rules_of)
+        assert whole is not None
+        parsed, comments = reader._parse_with(parser, segment, start, rules_of)
+        assert (parsed, comments) == (whole, [])
+        assert list(_spans(parsed)) == list(_spans(whole))
