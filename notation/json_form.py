@@ -199,8 +199,10 @@ def dumps_game(game: Game) -> dict[str, Any]:
 _Notes = tuple[tuple[Comment, ...], tuple[Comment, ...]]  # the comments before and after
 
 
-def _clean(comments: Iterable[Comment], braced: bool = False) -> tuple[Comment, ...]:
+def _clean(comments: Sequence[Comment], braced: bool = False) -> tuple[Comment, ...]:
     # Spaces around a comment are not kept by the text form either.
+    if not comments:
+        return ()  # most items have none: this is called a hundred times a hand
     return tuple(Comment(c.text.strip(), c.braced or braced) for c in comments)
 
 
@@ -217,6 +219,8 @@ def _settle(notes: Sequence[_Notes]) -> tuple[list[_Notes], tuple[Comment, ...]]
     after the last item belongs to the line. Returns each item's comments and those that
     go to the line (before the line's own closing comments).
     """
+    if not any(before or after for before, after in notes):
+        return list(notes), ()
     settled: list[_Notes] = []
     for before, after in notes:
         before, after = _clean(before, braced=True), _clean(after, braced=True)
@@ -251,6 +255,8 @@ def _line(
     trailing: tuple[Comment, ...] = (),
 ) -> dict[str, Any]:
     """``doc`` with the comments of its line, ``trailing`` ones from its last item first."""
+    if not (before or after or trailing):
+        return doc
     return _with_comments(doc, _clean(before), _line_after(trailing + _clean(after)))
 
 
@@ -353,16 +359,23 @@ def _tag_name(name: str) -> str:
 def _writable(doc: dict[str, Any]) -> bool:
     """Whether a document built from a game is valid; much quicker than the schema.
 
-    A game's types are right by construction, so only what the model does not rule out is
-    checked: names, line breaks, comment text and the range of numbers.
+    A game's types are right by construction and the document's shape is fixed, so only what
+    the model does not rule out is checked: names, free text (line breaks, braces and lone
+    surrogates in tag values and comments; every other text is a seat, tile or word the
+    writer chose) and the range of numbers (every number is a hand, trick, bid or score).
     """
     try:
-        _survey(doc, ())
         _check_meaning(doc, ())
     except _Problem:
         return False
     for tag in doc["tags"]:
-        if not _TAG_NAME.fullmatch(tag["name"]) or "\n" in tag["value"] or "\r" in tag["value"]:
+        value = tag["value"]
+        if (
+            not _TAG_NAME.fullmatch(tag["name"])
+            or "\n" in value
+            or "\r" in value
+            or _SURROGATE.search(value)
+        ):
             return False
     items: list[tuple[dict[str, Any], bool]] = [(tag, False) for tag in doc["tags"]]
     for hand in doc["hands"]:
@@ -397,7 +410,9 @@ def _writable(doc: dict[str, Any]) -> bool:
                 if not (_whole(score["NS"], 0) and _whole(score["EW"], 0)):
                     return False
                 items.append((score, False))
-    return all(_comments_writable(item.get("comments", {}), inline) for item, inline in items)
+    return all(
+        _comments_writable(item["comments"], inline) for item, inline in items if "comments" in item
+    )
 
 
 def _bid_writable(bid: str | int) -> bool:
@@ -414,7 +429,7 @@ def _comments_writable(comments: Mapping[str, Any], inline: bool) -> bool:
     for key in ("before", "after"):
         for comment in comments.get(key, ()):
             text = comment["text"]
-            if (comment["braced"] or inline) and "}" in text:
+            if ((comment["braced"] or inline) and "}" in text) or _SURROGATE.search(text):
                 return False
             if not comment["braced"] and _LINE_BREAK.search(text):
                 return False

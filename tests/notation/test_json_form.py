@@ -1082,3 +1082,33 @@ def test_a_trailing_newline_is_not_part_of_any_pattern(where: str, value: str) -
     else:
         doc["tags"][0]["value"] = value
     assert jsonschema.Draft202012Validator(json_form.schema()).is_valid(doc) is False
+
+
+_HUGE_POINTS = ScoreLine(ScoreKind.POINTS, 2**70, 0)
+
+
+@pytest.mark.parametrize(
+    ("game", "pointer", "words"),
+    [
+        (Game((Tag("Event", "club \ud83c"),)), "/tags/0/value", "lone surrogate"),
+        (
+            Game((), (Hand(HandHeader(1, Seat.N, before=(Comment("\udfff"),))),)),
+            "/hands/0/comments/before/0/text",
+            "lone surrogate",
+        ),
+        (
+            Game((), (Hand(HandHeader(1, Seat.N), scores=(_HUGE_POINTS,)),)),
+            "/hands/0/points/NS",
+            "too large",
+        ),
+    ],
+)
+def test_text_or_numbers_no_json_reader_keeps_are_refused_when_dumped(
+    game: Game, pointer: str, words: str
+) -> None:
+    # The writer's quick check trusts the model for the document's shape and types, not for
+    # free text (tags, comments) or the size of numbers: those it checks itself.
+    with pytest.raises(RecordError) as caught:
+        json_form.dumps_game(game)
+    assert caught.value.pointer == pointer
+    assert words in caught.value.message

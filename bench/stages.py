@@ -1,0 +1,70 @@
+"""Where the time of a hand goes: each stage of ``t42 validate`` and ``t42 convert`` timed on
+its own, in this one process, on one core.
+
+Run: ``python bench/stages.py [--hands 3000] [--repeat 5]``.
+
+It deals a seeded archive (``t42 deal``), converts it to JSON Lines, and times each stage
+over the whole archive, ``--repeat`` times, printing the median in microseconds per hand:
+cutting the notation into games (what the main process does), reading a game of notation
+into the model, checking it against the rules, writing it as a JSON Lines record, and
+reading a JSON Lines record into the model. A benchmark, not a test: nothing here fails on a
+slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from archive import HANDS_PER_GAME, deal  # the benchmark's own dealer: one archive, one way
+
+from notation.archive import read_unit, render, settle, units
+from notation.validate import check_game
+
+
+def median_seconds(stage: Callable[[], object], repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        stage()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=42)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="t42-stages-") as folder:
+        notation, jsonl = Path(folder) / "archive.t42", Path(folder) / "archive.jsonl"
+        hands = deal(notation, args.seed, max(1, round(args.hands / HANDS_PER_GAME)))
+        settle()  # as the command does before reading
+        games = list(units(notation))
+        read = [read_unit(unit) for unit in games]
+        jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
+        records = list(units(jsonl))
+        stages: list[tuple[str, Callable[[], object]]] = [
+            ("cut notation into games", lambda: sum(1 for _ in units(notation))),
+            ("read notation into the model", lambda: [read_unit(u) and None for u in games]),
+            ("check against the rules", lambda: [check_game(r.game, r.rules) for r in read]),
+            ("write a JSON Lines record", lambda: [render(r.game, "jsonl") for r in read]),
+            ("read a JSON Lines record", lambda: [read_unit(u) and None for u in records]),
+        ]
+        print(f"{hands:,} hands in {len(games):,} games, one process, median of {args.repeat}")
+        print(f"{'stage':<32} {'µs/hand':>8}")
+        for name, stage in stages:
+            seconds = median_seconds(stage, args.repeat)
+            print(f"{name:<32} {seconds / hands * 1e6:>8.0f}")
+
+
+if __name__ == "__main__":
+    main()
