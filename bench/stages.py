@@ -14,6 +14,7 @@ slow machine.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import tempfile
@@ -52,6 +53,9 @@ def main() -> None:
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
         records = list(units(jsonl))
+        # The command holds a few games at a time; this holds them all, so keep them out of
+        # the garbage collector's walks as settle() keeps the parser out.
+        gc.freeze()
         stages: list[tuple[str, Callable[[], object]]] = [
             ("cut notation into games", lambda: sum(1 for _ in units(notation))),
             ("read notation into the model", lambda: [read_unit(u) and None for u in games]),

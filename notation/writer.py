@@ -131,8 +131,10 @@ def write_hand(
 
 
 def _bid(bid: Bid, points_game: bool) -> str:
-    """A bid as written: marks as ``1m`` …, or in the points game as 42, 84, 168."""
-    if points_game and bid.kind is BidKind.MARKS:
+    """A bid as written: marks as ``1m`` …, or in the points game as 42, 84, 168.
+
+    ``0m`` stays ``0m`` in the points game: written as 0 it would read back as 0 points."""
+    if points_game and bid.kind is BidKind.MARKS and bid.amount > 0:
         return str(bid.value)
     return str(bid)
 

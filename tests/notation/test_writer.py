@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import random
 
+from notation.bids import Bid
 from notation.contracts import DoublesRank, Trump
 from notation.dealing import random_game
-from notation.game import Comment, Game, Hand, HandHeader, ScoreKind, ScoreLine, Tag, TrumpCall
+from notation.game import (
+    Auction,
+    Call,
+    Comment,
+    Game,
+    Hand,
+    HandHeader,
+    ScoreKind,
+    ScoreLine,
+    Tag,
+    TrumpCall,
+)
 from notation.rules import RuleSet
 from notation.seats import Seat
 from notation.text import dumps, loads
@@ -123,3 +135,13 @@ def test_random_games_with_any_options_read_back() -> None:
         game = random_game(rng, rules)
         assert game.rules == rules
         assert loads(dumps(game)) == [game]
+
+
+def test_a_bid_of_no_marks_in_the_points_game_reads_back_as_itself() -> None:
+    # Found by the fuzzer: the points game writes a marks bid as its points (1m as 42), and
+    # 0m became "0", which reads back as a bid of 0 points, another bid.
+    auction = Auction((Call(Seat.E, Bid.pass_()), Call(Seat.N, Bid.marks(0))))
+    game = Game((Tag("Rules", "points"),), (Hand(HandHeader(1, Seat.N), auction=auction),))
+    text = write_game(game)
+    assert "bid E pass N 0m" in text
+    assert loads(text)[0].hands[0].auction == auction
