@@ -38,9 +38,19 @@ def looks_like_json(text: str) -> bool:
     return start.startswith("[") and start[1:].lstrip()[:1] in ("{", "]", "")
 
 
-def _json_game(
-    index: int, item: Game | RecordError, text: str, first_line: int, raw: str | None = None
+def json_game(
+    index: int, item: Game | RecordError, text: str, first_line: int = 1, raw: str | None = None
 ) -> ReadGame:
+    """A game loaded from JSON, or the error that stopped it, as the readers give games: under
+    the rules its tags name, or under straight 42 with an ``unknown-rules`` problem when they
+    name none that t42 knows (the game is kept and still checked). ``text`` is the record as
+    written, ``first_line`` where it starts, ``raw`` what a rejects file keeps if not ``text``.
+
+    >>> from notation.game import Tag
+    >>> read = json_game(1, Game((Tag("Rules", "sevens-only"),)), "")
+    >>> [p.code for p in read.problems], read.rules.name
+    (['unknown-rules'], 'straight')
+    """
     if isinstance(item, RecordError):
         line = None if item.line is None else item.line + first_line - 1
         problem = Finding(item.code, Severity.ERROR, item.message, line, item.column, game=index)
@@ -58,7 +68,7 @@ def _json_line(index: int, line: str, number: int) -> ReadGame:
     items = list(json_form.read_records(line))
     if len(items) != 1:
         items = [RecordError("a line of a JSON Lines file holds exactly one game", 1, 1)]
-    return _json_game(index, items[0], line, number)
+    return json_game(index, items[0], line, number)
 
 
 def _is_one_line_document(line: str) -> bool:
@@ -204,7 +214,7 @@ def units(path: Path) -> Iterator[Unit]:
     text = probe + "".join(lines)
     for index, item in enumerate(json_form.read_records(text), start=1):
         raw = _element_text(text, item) if isinstance(item, RecordError) else json_form.dumps(item)
-        yield Unit(index, done=_json_game(index, item, text, 1, raw))
+        yield Unit(index, done=json_game(index, item, text, 1, raw))
 
 
 def _element_text(text: str, error: RecordError) -> str:
