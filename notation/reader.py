@@ -288,11 +288,6 @@ def _words_at(value: str, line: int, column: int) -> list[_Word]:
 _new_span = tuple.__new__
 
 
-def _word_span(word: _Word) -> Span:
-    text, line, column = word
-    return _new_span(Span, (line, column, line, column + len(text)))
-
-
 def _cover(first: _Word, last: _Word) -> Span:
     """From the start of one word to the end of another."""
     return _new_span(Span, (first[1], first[2], last[1], last[2] + len(last[0])))
@@ -682,14 +677,15 @@ def _parser() -> tuple[Lark, _Builder]:
 
 @cache
 def _item_by_item_parser() -> tuple[Lark, _Builder]:
-    """The same grammar with its line tokens made unmatchable (two private-use characters).
+    """The same grammar with its line tokens made unmatchable (a character that must not be
+    itself: no text matches it).
 
     A whole-line token reduces an item only when the next one starts, so with it the first
     mistake found in a broken hand could depend on how the hand was tokenised. A hand that
     fails is therefore read again item by item, which finds the first mistake in reading order
     and points at the word, whatever spacing the scorekeeper used.
     """
-    grammar = _LINE_TOKEN.sub(r'\1: "\\ue000\\ue001"', read_resource("grammar", GRAMMAR_FILE))
+    grammar = _LINE_TOKEN.sub(r"\1: /x(?<!x)/", read_resource("grammar", GRAMMAR_FILE))
     return _build(grammar, cached=False)
 
 

@@ -175,3 +175,11 @@ def test_a_whole_token_read_by_the_parser_builds_what_the_shortcut_builds(rules:
         parsed, comments = reader._parse_with(parser, segment, start, rules_of)
         assert (parsed, comments) == (whole, [])
         assert list(_spans(parsed)) == list(_spans(whole))
+
+
+@pytest.mark.parametrize("where", ["hand 1 dealer N\n", "hand 1 dealer N\ndeal N 6-6\n", ""])
+def test_no_text_matches_a_switched_off_line_token(where: str) -> None:
+    # The item-by-item form once switched its line tokens off by making them two private-use
+    # characters: a record holding those read as a line token, and the reader crashed.
+    (read,) = read_games(f'[Event "x"]\n{where}\ue000\ue001\n')
+    assert [p.code for p in read.problems] == ["syntax-error"]
