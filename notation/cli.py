@@ -439,6 +439,7 @@ def stats(
 
     tally = ArchiveStats()
     code = EXIT_CLEAN
+    settle()
     for path in files:
         try:
             for read in read_archive(path):
