@@ -28,18 +28,17 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
-from types import MemberDescriptorType
-from typing import Any, TypeVar
+from typing import Any
 
 import jsonschema_rs
 import orjson
 
 from notation.bids import Bid, BidKind
+from notation.construct import quick_constructor
 from notation.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
     ROSTER,
@@ -186,54 +185,19 @@ def _fields_read(value: object) -> int:
 
 # ---- building the game of a valid document ----
 
-_Model = TypeVar("_Model")
-
-
-def _quick_constructor(cls: type[_Model]) -> Callable[..., _Model]:
-    """A constructor for a frozen dataclass with slots that takes the same arguments as the
-    class but sets each slot directly: a frozen class sets them with ``object.__setattr__``,
-    which costs twice as much, and a game has a hundred items a hand.
-
-    It is written from the class's fields, so it follows any change to them; a class with a
-    ``__post_init__``, without slots, or with a field that is not a plain argument keeps its
-    own constructor.
-    """
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or not all(
-        isinstance(getattr(cls, f.name, None), MemberDescriptorType) and f.init and not f.kw_only
-        for f in fields
-    ):
-        return cls
-    names: dict[str, object] = {"new": object.__new__, "cls": cls}
-    parameters = []
-    for f in fields:
-        names[f"set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is not dataclasses.MISSING:
-            names[f"default_{f.name}"] = f.default
-            parameters.append(f"{f.name}=default_{f.name}")
-        elif f.default_factory is not dataclasses.MISSING:
-            return cls
-        else:
-            parameters.append(f.name)
-    body = "".join(f"    set_{f.name}(item, {f.name})\n" for f in fields)
-    source = f"def make({', '.join(parameters)}):\n    item = new(cls)\n{body}    return item\n"
-    exec(source, names)
-    return names["make"]  # type: ignore[return-value]
-
-
-_Auction = _quick_constructor(Auction)
-_Bid = _quick_constructor(Bid)
-_Call = _quick_constructor(Call)
-_Comment = _quick_constructor(Comment)
-_Ending = _quick_constructor(Ending)
-_Hand = _quick_constructor(Hand)
-_HandHeader = _quick_constructor(HandHeader)
-_Holding = _quick_constructor(Holding)
-_Play = _quick_constructor(Play)
-_ScoreLine = _quick_constructor(ScoreLine)
-_Trick = _quick_constructor(Trick)
-_Trump = _quick_constructor(Trump)
-_TrumpCall = _quick_constructor(TrumpCall)
+_Auction = quick_constructor(Auction)
+_Bid = quick_constructor(Bid)
+_Call = quick_constructor(Call)
+_Comment = quick_constructor(Comment)
+_Ending = quick_constructor(Ending)
+_Hand = quick_constructor(Hand)
+_HandHeader = quick_constructor(HandHeader)
+_Holding = quick_constructor(Holding)
+_Play = quick_constructor(Play)
+_ScoreLine = quick_constructor(ScoreLine)
+_Trick = quick_constructor(Trick)
+_Trump = quick_constructor(Trump)
+_TrumpCall = quick_constructor(TrumpCall)
 # A play with no comments is the same value wherever its tile is played: one for each tile.
 # Within a trick each play stays a distinct object (the rules check compares plays by
 # identity there), so a trick that names a tile twice gets plays of its own.

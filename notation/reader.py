@@ -21,6 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from notation.bids import Bid, BidKind
+from notation.construct import quick_constructor
 from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
 from notation.findings import Finding, Severity
@@ -293,12 +294,9 @@ def _cover(first: _Word, last: _Word) -> Span:
     return _new_span(Span, (first[1], first[2], last[1], last[2] + len(last[0])))
 
 
-# A Play's slots filled directly: a frozen dataclass's __init__ sets each field through
-# object.__setattr__, which for the 28 plays of a hand costs more than the rest of a trick.
-_new_play = object.__new__
-_set_tile, _set_before, _set_after, _set_span = (
-    Play.__dict__[name].__set__ for name in ("tile", "before", "after", "span")
-)
+# The reader makes some fifty of these a hand (28 plays): each with its slots set directly.
+_Play = quick_constructor(Play)
+_Trick = quick_constructor(Trick)
 
 _TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
 _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
@@ -512,13 +510,9 @@ class _Builder(Transformer[Token, Any]):
         tile_of = _TILES.get
         for word in tiles:  # the hot loop of the reader: one pass, no calls but the needed
             text, line, column = word
-            play = _new_play(Play)
-            _set_tile(play, tile_of(text) or self.tile(word))
-            _set_before(play, ())
-            _set_after(play, ())
-            _set_span(play, _new_span(Span, (line, column, line, column + len(text))))
-            plays.append(play)
-        return Trick(int(number[0]), _seat(seat[0]), tuple(plays), span=_cover(number, word))
+            span = _new_span(Span, (line, column, line, column + len(text)))
+            plays.append(_Play(tile_of(text) or self.tile(word), (), (), span))
+        return _Trick(int(number[0]), _seat(seat[0]), tuple(plays), span=_cover(number, word))
 
     def ending(self, children: list[Token]) -> Ending:
         return self._ending(self.words(children))

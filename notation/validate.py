@@ -21,6 +21,7 @@ from typing import Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
 from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.construct import quick_constructor
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
 from notation.game import Call, EndKind, Game, Hand, ScoreKind, Span, Trick, TrumpCall
@@ -131,27 +132,9 @@ class GameReport:
         return tuple(f for f in self.findings if f.is_error)
 
 
-def _outcome(number: int, seats: tuple[Seat, ...], tiles: tuple[Tile, ...], winner: Seat,
-             points: int) -> TrickOutcome:
-    """``TrickOutcome(number, seats, tiles, winner, points)``, made without the frozen
-    dataclass's ``__init__`` (it sets each field through ``object.__setattr__``), which is
-    most of what a clean trick costs to check."""
-    outcome = _new_outcome(TrickOutcome)
-    _set_number(outcome, number)
-    _set_seats(outcome, seats)
-    _set_tiles(outcome, tiles)
-    _set_winner(outcome, winner)
-    _set_points(outcome, points)
-    return outcome
-
-
-# The slots' own setters, which a frozen dataclass's __setattr__ does not stand in front of.
-_new_outcome = object.__new__
-_set_number = vars(TrickOutcome)["number"].__set__
-_set_seats = vars(TrickOutcome)["seats"].__set__
-_set_tiles = vars(TrickOutcome)["tiles"].__set__
-_set_winner = vars(TrickOutcome)["winner"].__set__
-_set_points = vars(TrickOutcome)["points"].__set__
+# ``TrickOutcome(number, seats, tiles, winner, points)`` without the frozen dataclass's
+# ``__init__``, which is most of what a clean trick costs to check.
+_outcome = quick_constructor(TrickOutcome)
 
 
 class _Place(TypedDict, total=False):
