@@ -25,6 +25,16 @@ from notation.tiles import Tile
 
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
 UNKNOWN = "?"
+_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
+
+
+def tag_name(name: str) -> str:
+    """A tag's name as t42 writes it: the standard names are not case-sensitive.
+
+    >>> tag_name("event"), tag_name("RULES"), tag_name("scorer")
+    ('Event', 'Rules', 'scorer')
+    """
+    return _STANDARD_TAGS.get(name.lower(), name)
 
 
 class Span(NamedTuple):
@@ -161,6 +171,9 @@ class ScoreKind(Enum):
     POINTS = "points"
     MARKS = "marks"
     TOTAL = "total"
+
+
+SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)  # as a hand writes them
 
 
 @dataclass(frozen=True, slots=True)

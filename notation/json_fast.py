@@ -41,7 +41,7 @@ from notation.bids import Bid, BidKind
 from notation.construct import quick_constructor
 from notation.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
-    ROSTER,
+    SCORE_ORDER,
     Auction,
     Call,
     Comment,
@@ -57,6 +57,7 @@ from notation.game import (
     Tag,
     Trick,
     TrumpCall,
+    tag_name,
     with_roster,
 )
 from notation.resources import read_resource
@@ -67,16 +68,13 @@ from notation.tiles import ALL_TILES, Tile
 # As in notation.json_form, which reads with this module (so this one cannot import it).
 _SCHEMA_FILE = "game.schema.json"
 _TILES: dict[str, Tile] = {str(t): t for t in ALL_TILES}
-_SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
-# The standard tag names are not case-sensitive: [event "…"] is the Event tag, as in text.
-_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 
 _SEATS = {seat.value: seat for seat in Seat}
 _SUITS = {name: pip for pip, name in enumerate(PIP_NAMES)}
 _DOUBLES = {rank.value: rank for rank in DoublesRank}
 _SPECIALS = {special.value: special for special in Special}
 _END_KINDS = {kind.value: kind for kind in EndKind}
-_SCORE_KEYS = tuple((kind, kind.value) for kind in _SCORE_ORDER)
+_SCORE_KEYS = tuple((kind, kind.value) for kind in SCORE_ORDER)
 _NO_COMMENTS: tuple[tuple[Comment, ...], tuple[Comment, ...]] = ((), ())
 # The end of a field name in JSON text: a quote not escaped, spaces perhaps, then a colon.
 _FIELD_END = re.compile(r'(?<!\\)"[ \t\n\r]*:')
@@ -336,7 +334,7 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
 
 
 def _tag(doc: Mapping[str, Any]) -> Tag:
-    name = _STANDARD_TAGS.get(doc["name"].lower(), doc["name"])
+    name = tag_name(doc["name"])
     comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
     return Tag(name, doc["value"], *comments)  # each its own object: with_roster needs that
 

@@ -54,7 +54,7 @@ from notation.contracts import (
 )
 from notation.errors import RecordError
 from notation.game import (
-    ROSTER,
+    SCORE_ORDER,
     Auction,
     Call,
     Comment,
@@ -65,11 +65,11 @@ from notation.game import (
     HandHeader,
     Holding,
     Play,
-    ScoreKind,
     ScoreLine,
     Tag,
     Trick,
     TrumpCall,
+    tag_name,
     with_roster,
 )
 from notation.resources import read_resource
@@ -89,9 +89,6 @@ _MAX_DIGITS = 19
 _Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
 
 _TILES: dict[str, Tile] = {str(t): t for t in ALL_TILES}
-_SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
-# The standard tag names are not case-sensitive: [event "…"] is the Event tag, as in text.
-_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What the schema refuses in names and comments (its patterns), for the writer's quick check.
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -180,7 +177,7 @@ def dumps_game(game: Game) -> dict[str, Any]:
     Raises :class:`RecordError` for a game the JSON form cannot hold, which no game read
     from text is: a comment holding ``}`` inside braces, a tag written twice, hand 0 …
     """
-    tags = with_roster(tuple(Tag(_tag_name(t.name), t.value, *_notes(t)) for t in game.tags))
+    tags = with_roster(tuple(Tag(tag_name(t.name), t.value, *_notes(t)) for t in game.tags))
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -334,7 +331,7 @@ def _hand_doc(hand: Hand, index: int) -> dict[str, Any]:
         if e.seat is not None:
             ending["seat"] = e.seat.value
         doc["ending"] = _line(ending, *_notes(e))
-    for score in sorted(hand.scores, key=lambda s: _SCORE_ORDER.index(s.kind)):
+    for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
         if score.kind.value in doc:
             raise RecordError(
                 f"this game cannot be written as JSON: hand {header.number} has two "
@@ -347,10 +344,6 @@ def _hand_doc(hand: Hand, index: int) -> dict[str, Any]:
 
 def _notes(item: HandHeader | Holding | Ending | ScoreLine | Tag) -> _Notes:
     return item.before, item.after
-
-
-def _tag_name(name: str) -> str:
-    return _STANDARD_TAGS.get(name.lower(), name)
 
 
 # ---- checking a document ----
@@ -404,7 +397,7 @@ def _writable(doc: dict[str, Any]) -> bool:
             if (ending["kind"] == "laydown") != ("seat" in ending):
                 return False
             items.append((ending, False))
-        for kind in _SCORE_ORDER:
+        for kind in SCORE_ORDER:
             score = hand.get(kind.value)
             if score is not None:
                 if not (_whole(score["NS"], 0) and _whole(score["EW"], 0)):
@@ -559,7 +552,7 @@ def _check_meaning(doc: Mapping[str, Any], at: _Path) -> None:
     """What the schema cannot say: a tag written twice; a ; comment that is not last."""
     seen: dict[str, int] = {}
     for i, tag in enumerate(doc["tags"]):
-        name = _tag_name(tag["name"])
+        name = tag_name(tag["name"])
         if name in seen:
             raise _Problem(
                 (*at, "tags", i, "name"),
@@ -903,7 +896,7 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
         ending = Ending(EndKind(e["kind"]), seat, *_comments(e))
     scores = tuple(
         ScoreLine(kind, _number(line["NS"]), _number(line["EW"]), *_comments(line))
-        for kind in _SCORE_ORDER
+        for kind in SCORE_ORDER
         if (line := doc.get(kind.value)) is not None
     )
     return Hand(header, deal, auction, trump, tricks, ending, scores)
@@ -911,7 +904,7 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
 
 def _game(doc: Mapping[str, Any]) -> Game:
     tags = with_roster(
-        tuple(Tag(_tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
+        tuple(Tag(tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
     )
     try:
         # A follow-me trump that names no doubles option takes the table's rule, as in text.

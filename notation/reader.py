@@ -26,7 +26,6 @@ from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
 from notation.findings import Finding, Severity
 from notation.game import (
-    ROSTER,
     Auction,
     Call,
     Comment,
@@ -43,6 +42,7 @@ from notation.game import (
     Tag,
     Trick,
     TrumpCall,
+    tag_name,
     with_roster,
 )
 from notation.resources import read_resource
@@ -126,7 +126,6 @@ class _Segment:
         return "".join(self.lines)
 
 
-_STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 _TAG_NAMES = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)")
 _HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
 
@@ -313,8 +312,7 @@ def _bid(word: str) -> Bid:
 
 
 def _tag(name: str, value: str, span: Span) -> Tag:
-    # [event "…"] is the Event tag: the standard names are not case-sensitive.
-    return Tag(_STANDARD_TAGS.get(name.lower(), name), _unescape(value), span=span)
+    return Tag(tag_name(name), _unescape(value), span=span)
 
 
 def _seat(text: str) -> Seat:

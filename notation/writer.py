@@ -26,17 +26,16 @@ from collections.abc import Iterable
 from notation.bids import Bid, BidKind
 from notation.contracts import DoublesRank, TrumpKind
 from notation.game import (
+    SCORE_ORDER,
     Comment,
     Game,
     Hand,
     Holding,
-    ScoreKind,
     Tag,
     with_roster,
 )
 from notation.rules import RulesError
 
-_SCORE_ORDER = (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
 DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
 
 
@@ -123,7 +122,7 @@ def write_hand(
         e = hand.ending
         seat = f" {e.seat}" if e.seat is not None else ""
         lines += _line(f"end {e.kind.value}{seat}", e.before, e.after)
-    for score in sorted(hand.scores, key=lambda s: _SCORE_ORDER.index(s.kind)):
+    for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
         lines += _line(
             f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
         )
