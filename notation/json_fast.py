@@ -63,11 +63,10 @@ from notation.game import (
 from notation.resources import read_resource
 from notation.rules import RulesError
 from notation.seats import Seat
-from notation.tiles import ALL_TILES, Tile
+from notation.tiles import TILE_NAMED
 
 # As in notation.json_form, which reads with this module (so this one cannot import it).
 _SCHEMA_FILE = "game.schema.json"
-_TILES: dict[str, Tile] = {str(t): t for t in ALL_TILES}
 
 _SEATS = {seat.value: seat for seat in Seat}
 _SUITS = {name: pip for pip, name in enumerate(PIP_NAMES)}
@@ -199,9 +198,9 @@ _TrumpCall = quick_constructor(TrumpCall)
 # A play with no comments is the same value wherever its tile is played: one for each tile.
 # Within a trick each play stays a distinct object (the rules check compares plays by
 # identity there), so a trick that names a tile twice gets plays of its own.
-_PLAYS: dict[str, Play] = {name: Play(tile) for name, tile in _TILES.items()}
+_PLAYS: dict[str, Play] = {name: Play(tile) for name, tile in TILE_NAMED.items()}
 _PLAY_OF = _PLAYS.__getitem__
-_TILE_OF = _TILES.__getitem__
+_TILE_OF = TILE_NAMED.__getitem__
 
 
 def _comments(item: Mapping[str, Any]) -> tuple[tuple[Comment, ...], tuple[Comment, ...]]:
@@ -271,10 +270,10 @@ def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
 
 def _play(doc: str | Mapping[str, Any]) -> Play:
     if isinstance(doc, str):
-        return _Play(_TILES[doc])
+        return _Play(TILE_NAMED[doc])
     if "comments" in doc:
-        return _Play(_TILES[doc["tile"]], *_comments(doc))
-    return _Play(_TILES[doc["tile"]])
+        return _Play(TILE_NAMED[doc["tile"]], *_comments(doc))
+    return _Play(TILE_NAMED[doc["tile"]])
 
 
 def _trick(doc: Mapping[str, Any]) -> Trick:

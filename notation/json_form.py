@@ -75,7 +75,7 @@ from notation.game import (
 from notation.resources import read_resource
 from notation.rules import RulesError
 from notation.seats import Seat
-from notation.tiles import ALL_TILES, Tile, TileError
+from notation.tiles import TILE_NAMED, Tile, TileError
 
 FORMAT = "t42-game"
 VERSION = 1
@@ -88,7 +88,6 @@ _MAX_DIGITS = 19
 
 _Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
 
-_TILES: dict[str, Tile] = {str(t): t for t in ALL_TILES}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What the schema refuses in names and comments (its patterns), for the writer's quick check.
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -863,14 +862,14 @@ def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
 
 def _play(doc: str | Mapping[str, Any]) -> Play:
     if isinstance(doc, str):
-        return Play(_TILES[doc])
-    return Play(_TILES[doc["tile"]], *_comments(doc))
+        return Play(TILE_NAMED[doc])
+    return Play(TILE_NAMED[doc["tile"]], *_comments(doc))
 
 
 def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
     header = HandHeader(_number(doc["number"]), Seat(doc["dealer"]), *_comments(doc))
     deal = tuple(
-        Holding(Seat(h["seat"]), tuple(_TILES[t] for t in h["tiles"]), *_comments(h))
+        Holding(Seat(h["seat"]), tuple(TILE_NAMED[t] for t in h["tiles"]), *_comments(h))
         for h in doc.get("deal", ())
     )
     auction = None

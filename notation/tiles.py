@@ -84,6 +84,8 @@ TILE_KEYS = TILE_KEY_STRIDE * TILE_KEY_STRIDE  # table size: every key a tile ca
 ALL_TILES: tuple[Tile, ...] = tuple(
     Tile(high, low) for high in range(HIGHEST_PIP, -1, -1) for low in range(high, -1, -1)
 )
+# Each tile by the way t42 writes it, high end first ("6-4"), as records in JSON hold them.
+TILE_NAMED: dict[str, Tile] = {str(t): t for t in ALL_TILES}
 COUNT_TILES: frozenset[Tile] = frozenset(t for t in ALL_TILES if t.count)
 # The count of each tile by tile_key (0 where no tile has the key).
 COUNT_BY_KEY: tuple[int, ...] = tuple(
