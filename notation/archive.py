@@ -97,7 +97,7 @@ class Unit:
 
     def _count(self) -> int:
         if self.notation is not None:
-            return sum([len(line) for segment in self.notation for line in segment.lines])
+            return sum([len(segment.text) for segment in self.notation])
         if self.json_line is not None:
             return len(self.json_line[0])
         assert self.done is not None

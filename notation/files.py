@@ -3,11 +3,14 @@ a file: output goes to a temporary file beside the target and is renamed over it
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 # Bytes of one line held at most; a longer line is cut here and the rest skipped, so that a
 # file of one endless line is still read in bounded memory (the reader reports it too long).
@@ -66,31 +69,85 @@ def source_lines(path: Path) -> Iterator[str]:
         raise UnreadableInput(f"{name}: is a folder, not a file") from None
     except OSError as e:
         raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
-    number = 0
     try:
-        while raw := stream.readline(LINE_CAP):
-            number += 1
-            cut = len(raw) == LINE_CAP and not raw.endswith(b"\n")
-            if cut:
-                while (rest := stream.readline(LINE_CAP)) and not rest.endswith(b"\n"):
-                    pass
-            if number == 1:
-                raw = raw.removeprefix(b"\xef\xbb\xbf")
-            if b"\x00" in raw:
-                raise UnreadableInput(f"{name}: this is a binary file, not a text record")
-            try:
-                # A cut line may end inside a character: it is refused as too long anyway.
-                text = raw.decode("utf-8", "replace" if cut else "strict")
-            except UnicodeDecodeError as e:
-                column = len(raw[: e.start].decode("utf-8", "replace")) + 1
-                raise UnreadableInput(
-                    f"{name}:{number}:{column}: this file is not UTF-8 text "
-                    f"(byte 0x{raw[e.start]:02x} cannot be read); save it as UTF-8"
-                ) from None
-            yield text + "\n" if cut else text
+        yield from _block_lines(stream, name)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+BLOCK = 1 << 20  # bytes read at a time
+_LINE = re.compile(r"[^\n]*\n")
+_BOM = b"\xef\xbb\xbf"
+
+
+def _block_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of ``stream``, a block of whole lines decoded at a time. Anything odd in a
+    block (a NUL, bytes that are not UTF-8, a line near the cap) hands the rest of the file
+    to :func:`_careful_lines`, which words the error or cuts the line where it is."""
+    number = 0  # lines yielded
+    carry = b""
+    first = stream.read(max(BLOCK, len(_BOM)))
+    block = first.removeprefix(_BOM) or (stream.read(BLOCK) if first else b"")
+    while block or carry:
+        data = carry + block
+        end = data.rfind(b"\n") + 1 if block else len(data)
+        whole, carry = data[:end], data[end:]
+        text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
+        lines = [] if text is None else _LINE.findall(text)
+        if text and not text.endswith("\n"):
+            lines.append(text[text.rfind("\n") + 1 :])  # the last line, with no end
+        if text is None or max(map(len, lines), default=0) * 4 >= LINE_CAP:
+            yield from _careful_lines(_Joined(data, stream), name, number)
+            return
+        number += len(lines)
+        yield from lines
+        block = stream.read(BLOCK) if block else b""
+
+
+def _decoded(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+class _Joined:
+    """Bytes already read, then the rest of the stream, read a line at a time."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self.head = io.BytesIO(head)
+        self.stream = stream
+
+    def readline(self, limit: int) -> bytes:
+        part = self.head.readline(limit)
+        if part.endswith(b"\n") or len(part) == limit:
+            return part
+        return part + self.stream.readline(limit - len(part))
+
+
+def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterator[str]:
+    """The lines of ``stream`` one at a time, after ``number`` lines already read: a line
+    longer than LINE_CAP is cut there, and a NUL or a byte that is not UTF-8 is an error at
+    its line and column."""
+    while raw := stream.readline(LINE_CAP):
+        number += 1
+        cut = len(raw) == LINE_CAP and not raw.endswith(b"\n")
+        if cut:
+            while (rest := stream.readline(LINE_CAP)) and not rest.endswith(b"\n"):
+                pass
+        if b"\x00" in raw:
+            raise UnreadableInput(f"{name}: this is a binary file, not a text record")
+        try:
+            # A cut line may end inside a character: it is refused as too long anyway.
+            text = raw.decode("utf-8", "replace" if cut else "strict")
+        except UnicodeDecodeError as e:
+            column = len(raw[: e.start].decode("utf-8", "replace")) + 1
+            raise UnreadableInput(
+                f"{name}:{number}:{column}: this file is not UTF-8 text "
+                f"(byte 0x{raw[e.start]:02x} cannot be read); save it as UTF-8"
+            ) from None
+        yield text + "\n" if cut else text
 
 
 def write_atomically(path: Path, text: str) -> None:

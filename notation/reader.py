@@ -115,15 +115,11 @@ class ReadGame:
         return not self.problems
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class _Segment:
     kind: str  # "tags", "hand" or "stray" (text before any tag block)
-    lines: list[str]
+    text: str  # its lines, ends kept
     first_line: int
-
-    @property
-    def text(self) -> str:
-        return "".join(self.lines)
 
 
 _TAG_NAMES = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)")
@@ -181,7 +177,9 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     ``source`` is the whole text or its lines (ends kept, as :func:`_lines` gives them), so a
     file of any size is read one game at a time.
     """
-    game: list[_Segment] = []
+    # The game being cut: each segment's kind, first line and lines (joined when it is done).
+    game: list[tuple[str, int, list[str]]] = []
+    lines: list[str] = []  # the lines of the last segment of ``game``
     tag_names: set[str] = set()  # the tags of the block being read, to see the next block
     pending: list[str] = []  # blank and comment-only lines go with what follows them
     line_no = 0
@@ -189,8 +187,17 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     in_brace = False
     for line in _lines(source) if isinstance(source, str) else source:
         line_no += 1
-        lead, in_brace_after = _lead(line, in_brace)
-        in_brace = in_brace_after
+        first = line[:1]
+        if first == " ":  # a deal line's next seat, indented
+            first = line.lstrip(" ")[:1]
+        if not in_brace and game and first not in _NOT_PLAIN and "{" not in line:
+            # Most lines: an item inside a hand or tag block, opening no comment.
+            if pending:
+                lines += pending
+                pending = []
+            lines.append(line)
+            continue
+        lead, in_brace = _lead(line, in_brace)
         if not lead:
             if not pending:
                 pending_from = line_no
@@ -202,27 +209,40 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
             # A tag block ends at hands, or at a blank line after which a tag name comes
             # again: that is the next game's block (a game need not have hands). A name
             # repeated inside one block is a duplicate tag, reported as such.
-            if not game or game[-1].kind != "tags" or (names & tag_names and pending):
+            if not game or game[-1][0] != "tags" or (names & tag_names and pending):
                 if game:
-                    yield game
-                game = [_Segment("tags", [], start)]
+                    yield _cut(game)
+                game = [("tags", start, lines := [])]
                 tag_names = set()
             tag_names |= names
         elif _HAND_START.match(lead):
-            game.append(_Segment("hand", [], start))
+            game.append(("hand", start, lines := []))
         elif not game:
-            game = [_Segment("stray", [], start)]
-        game[-1].lines.extend(pending)
-        game[-1].lines.append(line)
+            game = [("stray", start, lines := [])]
+        lines += pending
+        lines.append(line)
         pending = []
     if pending:
         if game:
-            game[-1].lines.extend(pending)
+            lines += pending
         elif any(p.strip() for p in pending):
             # Only comments: still a segment, so the comments are not silently dropped.
-            game = [_Segment("stray", pending, pending_from)]
+            game = [("stray", pending_from, pending)]
     if game:
-        yield game
+        yield _cut(game)
+
+
+# First characters of a line that may start a segment, hold a comment or be blank: only
+# such lines need _lead (a line starting otherwise is an item of the segment it is in).
+# White space is what str.lstrip takes away (none lies above U+3000; a test checks).
+WHITE_SPACE_ABOVE = 0x3000
+_NOT_PLAIN = frozenset(
+    {chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace()} | set('\ufeff[hH;{"') | {""}
+)
+
+
+def _cut(game: list[tuple[str, int, list[str]]]) -> list[_Segment]:
+    return [_Segment(kind, "".join(lines), first) for kind, first, lines in game]
 
 
 def _start(token: Token) -> tuple[int, int]:
@@ -302,7 +322,7 @@ _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
 
 
 @cache
-def _bid(word: str) -> Bid:
+def read_bid(word: str) -> Bid:
     """The bid a word names (words repeat: a cache makes most bids one lookup)."""
     bid = Bid.parse(word)
     if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
@@ -440,7 +460,7 @@ class _Builder(Transformer[Token, Any]):
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
-        return Call(_seat(seat[0]), _bid(word[0]), span=_cover(seat, word))
+        return Call(_seat(seat[0]), read_bid(word[0]), span=_cover(seat, word))
 
     def auction(self, children: list[Any]) -> Auction:
         kw = children[0]
@@ -931,7 +951,9 @@ def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> 
 
 def _check_size(segment: _Segment) -> None:
     """Refuse a segment too large to parse in bounded time, before the parser sees it."""
-    for number, line in enumerate(segment.lines, start=segment.first_line):
+    text = segment.text
+    lines = _lines(text) if len(text) > MAX_LINE else ()
+    for number, line in enumerate(lines, start=segment.first_line):
         if len(line) > MAX_LINE:
             raise NotationSyntaxError(
                 f"this line is {len(line):,} characters long; t42 reads lines of up to "
@@ -940,7 +962,7 @@ def _check_size(segment: _Segment) -> None:
                 1,
                 "too-long",
             )
-    size = sum(len(line) for line in segment.lines)
+    size = len(text)
     if size > MAX_SEGMENT:
         what = "tag block" if segment.kind == "tags" else "hand"
         raise NotationSyntaxError(

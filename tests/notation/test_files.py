@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from notation import files
 from notation.files import LINE_CAP, UnreadableInput, source_lines, write_atomically
 
 
@@ -49,4 +54,59 @@ def test_source_lines_strip_a_bom_and_report_bad_utf8_where_it_is(tmp_path: Path
     lines = source_lines(path)
     assert next(lines) == '[Event "a"]\n'
     with pytest.raises(UnreadableInput, match=r"x.t42:2:11: this file is not UTF-8 text"):
+        next(lines)
+
+
+def careful(raw: bytes, name: str = "x.t42") -> list[str | UnreadableInput]:
+    """What the line-at-a-time reader gives: the lines, then the error if there is one."""
+    found: list[str | UnreadableInput] = []
+    try:
+        found += files._careful_lines(io.BytesIO(raw.removeprefix(b"\xef\xbb\xbf")), name, 0)
+    except UnreadableInput as e:
+        found.append(e)
+    return found
+
+
+def blockwise(path: Path) -> list[str | UnreadableInput]:
+    found: list[str | UnreadableInput] = []
+    try:
+        found += source_lines(path)
+    except UnreadableInput as e:
+        found.append(e)
+    return found
+
+
+PIECES = [
+    b"hand 1 dealer N\n", b"1 N 6-6 5-5 4-4 3-3\n", b"\n", b"\r\n", b"caf\xc3\xa9 \xe2\x80\xa8 ",
+    b"\xf0\x9f\x98\x80", b"{ a\nb }", b"; c\n", b"a" * 40, b"\xe9", b"\x00", b"\xef\xbb\xbf",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=60), st.integers(1, 64), st.integers(8, 200))
+def test_source_lines_read_by_blocks_give_what_a_line_at_a_time_gives(
+    pieces: list[bytes], block: int, cap: int
+) -> None:
+    # Small blocks and a small cap, so that lines straddle blocks, characters are split
+    # between them, and long lines, NULs and bad bytes fall in any block.
+    raw = b"".join(pieces)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.t42"
+        path.write_bytes(raw)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(files, "BLOCK", block)
+            patch.setattr(files, "LINE_CAP", cap)
+            got, expected = blockwise(path), careful(raw, str(path))
+    assert [str(x) if isinstance(x, UnreadableInput) else x for x in got] == [
+        str(x) if isinstance(x, UnreadableInput) else x for x in expected
+    ]
+
+
+def test_source_lines_find_bad_utf8_in_a_later_block_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "x.t42"
+    path.write_bytes(b"[Event \"a\"]\n" * 200_000 + b"[Site \"caf\xe9\"]\n")
+    lines = source_lines(path)
+    for _ in range(200_000):
+        assert next(lines) == '[Event "a"]\n'
+    with pytest.raises(UnreadableInput, match=r"x.t42:200001:11: this file is not UTF-8 text"):
         next(lines)

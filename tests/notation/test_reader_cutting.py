@@ -1,0 +1,81 @@
+"""Cutting text into games: the quick cut gives what a careful look at every line gives.
+
+:func:`notation.reader.split_games` sends most lines straight to the segment they are in and
+looks closely (:func:`notation.reader._lead`) only at lines that may start a tag block or a
+hand, open a comment or be blank. The reference below looks closely at every line, as the
+cutter always did; hypothesis builds texts from lines and pieces that try the shortcut:
+every kind of leading white space, comments across lines, quotes and braces.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation import reader
+from notation.reader import split_games
+
+
+def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
+    """Each game's segments as (kind, text, first line), every line looked at closely."""
+    games: list[list[tuple[str, list[str], int]]] = []
+    game: list[tuple[str, list[str], int]] = []
+    tag_names: set[str] = set()
+    pending: list[str] = []
+    line_no = 0
+    pending_from = 1
+    in_brace = False
+    for line in reader._lines(text):
+        line_no += 1
+        lead, in_brace = reader._lead(line, in_brace)
+        if not lead:
+            if not pending:
+                pending_from = line_no
+            pending.append(line)
+            continue
+        start = pending_from if pending else line_no
+        if lead.startswith("["):
+            names = {n.lower() for n in reader._TAG_NAMES.findall(lead)}
+            if not game or game[-1][0] != "tags" or (names & tag_names and pending):
+                if game:
+                    games.append(game)
+                game = [("tags", [], start)]
+                tag_names = set()
+            tag_names |= names
+        elif reader._HAND_START.match(lead):
+            game.append(("hand", [], start))
+        elif not game:
+            game = [("stray", [], start)]
+        game[-1][1].extend([*pending, line])
+        pending = []
+    if pending:
+        if game:
+            game[-1][1].extend(pending)
+        elif any(p.strip() for p in pending):
+            game = [("stray", pending, pending_from)]
+    if game:
+        games.append(game)
+    return [[(kind, "".join(lines), first) for kind, lines, first in g] for g in games]
+
+
+STARTS = [" ", "  ", "\t", "\u00a0", "\u2028", "\u3000", "\x85", "\x1c", "\ufeff", "\u200b", ""]
+ITEMS = ['[Event "a"]', '[Site "b ; {"]', "hand 2 dealer N", "HAND 3 dealer e", "deal N 6-6",
+         "E 5-5 4-4", "bid E pass", "1 N 6-6 5-5", "points NS 1 EW 41", "{ a", "b }", "}",
+         "; note", '"quoted', "x", "h", "[", "total NS 1 EW 0 { c", ""]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(STARTS), st.sampled_from(ITEMS),
+                          st.sampled_from(["\n", "\r\n", ""])), max_size=40))
+def test_the_quick_cut_gives_the_careful_cut(lines: list[tuple[str, str, str]]) -> None:
+    text = "".join(start + item + end for start, item, end in lines)
+    quick = [[(s.kind, s.text, s.first_line) for s in game] for game in split_games(text)]
+    assert quick == careful_cut(text)
+
+
+def test_no_white_space_lies_above_the_cut_s_table() -> None:
+    # The quick cut lists the characters str.lstrip takes away up to U+3000 only.
+    assert not [c for c in range(reader.WHITE_SPACE_ABOVE + 1, sys.maxunicode + 1)
+                if chr(c).isspace()]
