@@ -1,0 +1,282 @@
+"""The quick check vouches for a game only when the reader and the rules check find nothing.
+
+:func:`notation.quick_check.clean_hands` lets ``t42 validate`` pass over a clean game in the
+canonical form without building the model. It must never vouch for a game in which the
+reader or :func:`notation.validate.check_game` finds anything (an error or a warning), and it
+must vouch for the games it was made for (random legal games of plain contracts), or it does
+no good. Mutations keep the canonical layout (a tile, seat, bid, trump, number or line
+changed), so that the quick check reads them and has to see what is wrong itself.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation.archive import Unit, check_unit
+from notation.dealing import random_game, random_hand
+from notation.game import Game, ScoreKind
+from notation.quick_check import clean_hands
+from notation.reader import read_game, split_games
+from notation.rules import RuleSet, rule_set
+from notation.seats import SEATS, Team
+from notation.validate import check_game
+from notation.writer import write_game
+
+# Tables whose contracts are all plain (the quick check's own), and tables with specials,
+# the points game or another first bidder (where it must step aside, or vouch correctly).
+PLAIN_TABLES = [
+    rule_set("straight"),
+    rule_set("straight").with_options({"opening-lead": "trump", "follow-me-min": "1m"}),
+    rule_set("straight").with_options({"win-by": "2", "marks-to-win": "3"}),
+    rule_set("straight").with_options({"all-pass": "reshake", "follow-me-doubles": "low"}),
+    rule_set("straight").with_options({"small-end-opening": "yes", "renege-penalty": "none"}),
+]
+OTHER_TABLES = [
+    rule_set("texas"),
+    rule_set("points"),
+    rule_set("straight").with_options({"first-bidder": "holder-of-0-1"}),
+    rule_set("texas").with_options({"nello-doubles": "high", "plunge-lead": "partner"}),
+]
+NS, EW = Team.NS, Team.EW
+TILES = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+
+
+def table_id(rules: RuleSet) -> str:
+    changed = {k: v for k, v in rules.options().items() if rule_set(rules.name).options()[k] != v}
+    return " ".join([rules.name, *(f"{k}={v}" for k, v in changed.items())])
+
+
+def full_check(text: str) -> list[tuple[int, list[str]]]:
+    """Each game's hand count and every problem and finding code the reader and the full
+    rules check give it."""
+    results = []
+    for index, game in enumerate(split_games(text), start=1):
+        read = read_game(game, index)
+        codes = [p.code for p in read.problems]
+        codes += [f.code for f in check_game(read.game, read.rules, index).findings]
+        results.append((len(read.game.hands), codes))
+    return results
+
+
+def game_text(seed: int, rules: RuleSet) -> str:
+    return write_game(random_game(random.Random(seed), rules))
+
+
+@pytest.mark.parametrize("rules", PLAIN_TABLES, ids=table_id)
+def test_every_random_game_of_plain_contracts_is_vouched_for(rules: RuleSet) -> None:
+    texts = [game_text(seed, rules) for seed in range(40)]
+    for text, (hands, codes) in zip(texts, full_check("\n".join(texts)), strict=True):
+        assert codes == []
+        game = next(split_games(text))
+        if rules.all_pass.value == "reshake" and re.search(r"bid( [NESW] pass){4}\n", text):
+            assert clean_hands(game) is None  # a thrown-in hand: the full check reads it
+        else:
+            assert clean_hands(game) == hands
+
+
+@pytest.mark.parametrize("rules", OTHER_TABLES, ids=table_id)
+def test_other_tables_are_left_to_the_full_check_or_vouched_for_rightly(rules: RuleSet) -> None:
+    for seed in range(30):
+        text = game_text(seed, rules)
+        [(hands, codes)] = full_check(text)
+        assert codes == []
+        quick = clean_hands(next(split_games(text)))
+        assert quick in (None, hands)
+        if rules.scoring.value == "points" or rules.first_bidder.value != "left-of-dealer":
+            assert quick is None
+
+
+def test_validate_gives_the_quick_result_for_a_clean_game_and_the_full_one_otherwise() -> None:
+    text = game_text(7, RuleSet())
+    [game] = split_games(text)
+    quick = check_unit(Unit(1, notation=game))
+    assert quick.findings == []
+    assert quick.hands == len(re.findall("^hand", text, re.M))
+    # RULES.md, Reneges: two tiles swapped until a seat has failed to follow suit.
+    broken = mutate_until(text, lambda t: "renege" in codes_of(t))
+    [game] = split_games(broken)
+    assert clean_hands(game) is None
+    assert "renege" in [f.code for f in check_unit(Unit(1, notation=game)).findings]
+
+
+def codes_of(text: str) -> list[str]:
+    return [code for _, codes in full_check(text) for code in codes]
+
+
+def mutate_until(text: str, wanted: Callable[[str], bool], seed: int = 0) -> str:
+    rng = random.Random(seed)
+    for _ in range(10_000):
+        candidate = swap_tiles(text, rng)
+        if wanted(candidate):
+            return candidate
+    raise AssertionError("no mutation gave what was wanted")
+
+
+def swap_tiles(text: str, rng: random.Random) -> str:
+    """Two tiles of the record swapped: in a trick, between tricks, or with the deal."""
+    spots = [m.start() for m in re.finditer(r"(?<= )[0-6]-[0-6]", text)]
+    a, b = sorted(rng.sample(spots, 2))
+    return text[:a] + text[b : b + 3] + text[a + 3 : b] + text[a : a + 3] + text[b + 3 :]
+
+
+# ---- mutations that keep the canonical layout ----
+
+SEAT_WORD = re.compile(r"(?<= )[NESW](?= )|(?<=dealer )[NESW]")
+NUMBER = re.compile(r"(?<= )[0-9]{1,2}(?=\n| EW)")
+BID_WORD = re.compile(r"(?<=[NESW] )(pass|[0-9]{2}|[1-7]m)(?=[ \n])")
+TRUMP_WORD = re.compile(r"(?<=trump [NESW] )[a-z-]+( doubles-[a-z-]+)?")
+BIDS = ["pass", "29", "30", "31", "35", "41", "42", "1m", "2m", "3m", "4m"]
+TRUMPS = ["blanks", "ones", "deuces", "treys", "fours", "fives", "sixes", "doubles",
+          "follow-me", "follow-me doubles-low", "follow-me doubles-high", "fives doubles-low",
+          "follow-me doubles-own-suit", "doubles doubles-low"]
+
+
+Choose = Callable[[str, random.Random], str]  # a new word for a word
+
+
+def _replace(text: str, pattern: re.Pattern[str], choose: Choose, rng: random.Random) -> str:
+    spots = list(pattern.finditer(text))
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    return text[: m.start()] + choose(m.group(), rng) + text[m.end() :]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    kind = rng.randrange(7)
+    if kind == 0:
+        return swap_tiles(text, rng)
+    if kind == 1:
+        return _replace(text, re.compile(r"(?<= )[0-6]-[0-6]"), lambda _, r: r.choice(TILES), rng)
+    if kind == 2:
+        return _replace(text, SEAT_WORD, lambda _, r: r.choice("NESW"), rng)
+    if kind == 3:
+        return _replace(text, NUMBER, lambda w, r: str(max(0, int(w) + r.choice([-1, 1]))), rng)
+    if kind == 4:
+        return _replace(text, BID_WORD, lambda _, r: r.choice(BIDS), rng)
+    if kind == 5:
+        return _replace(text, TRUMP_WORD, lambda _, r: r.choice(TRUMPS), rng)
+    lines = text.splitlines(keepends=True)
+    a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+    lines[a], lines[b] = lines[b], lines[a]
+    return "".join(lines)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(PLAIN_TABLES + OTHER_TABLES),
+    st.integers(1, 3),
+    st.randoms(use_true_random=False),
+)
+def test_the_quick_check_never_vouches_for_a_game_with_findings(
+    seed: int, rules: RuleSet, changes: int, rng: random.Random
+) -> None:
+    text = game_text(seed, rules)
+    for _ in range(changes):
+        text = mutate(text, rng)
+    for game, (hands, codes) in zip(split_games(text), full_check(text), strict=True):
+        quick = clean_hands(game)
+        if quick is not None:
+            assert codes == [], f"vouched for a game with {codes}"
+            assert quick == hands
+
+
+def test_a_tag_block_the_reader_treats_with_care_is_left_to_it() -> None:
+    text = game_text(3, RuleSet())
+    for tags in ('[Event "a \\" b"]\n', '[Event "a { b"]\n', '[Event "x"]\n[event "y"]\n',
+                 '[Rules "sevens-only"]\n', '[Options "no-such=1"]\n', '[Event "a"] ; c\n'):
+        edited = tags + text.split("\n", 1)[1] if "Rules" not in tags else tags + text
+        games = list(split_games(edited))
+        assert all(clean_hands(game) is None for game in games)
+
+
+# ---- each check of the quick pass, shown needed by a record only it would catch ----
+
+
+def every_change(text: str) -> list[str]:
+    """The record with each number, seat, bid and trump word changed in turn, every way."""
+    changed = []
+    changes: list[tuple[re.Pattern[str], Callable[[str], list[str]]]] = [
+        (NUMBER, lambda w: [str(int(w) + 1), str(max(int(w) - 1, 0))]),
+        (SEAT_WORD, lambda w: [s for s in "NESW" if s != w]),
+        (BID_WORD, lambda w: [b for b in BIDS if b != w]),
+        (TRUMP_WORD, lambda w: [t for t in TRUMPS if t != w]),
+    ]
+    for pattern, choices in changes:
+        for m in pattern.finditer(text):
+            for word in choices(m.group()):
+                changed.append(text[: m.start()] + word + text[m.end() :])
+    return changed
+
+
+def test_no_single_change_of_a_number_seat_bid_or_trump_is_vouched_for_wrongly() -> None:
+    # Shorter games (3 marks) keep this exhaustive walk quick.
+    rules = rule_set("straight").with_options({"marks-to-win": "3"})
+    for seed in range(2):
+        for text in every_change(game_text(seed, rules)):
+            [(hands, codes)] = full_check(text)
+            quick = clean_hands(next(split_games(text)))
+            assert quick is None or (codes == [] and quick == hands), codes
+
+
+def with_hand(rules: RuleSet, number: int, dealer_step: int, seed: int = 11) -> str:
+    """A legal game with one more legal hand after it, numbered ``number`` and dealt by the
+    seat ``dealer_step`` places left of the last dealer, with its marks added on."""
+    rng = random.Random(seed)
+    game = random_game(rng, rules)
+    last = game.hands[-1]
+    total = last.score(ScoreKind.TOTAL)
+    assert total is not None
+    dealer = SEATS[(SEATS.index(last.dealer) + dealer_step) % 4]
+    extra = random_hand(rng, number, dealer, rules, marks_before={NS: total.ns, EW: total.ew})
+    return write_game(Game(game.tags, (*game.hands, extra)))
+
+
+def test_a_hand_after_the_game_is_won_is_left_to_the_full_check() -> None:
+    text = with_hand(RuleSet(), number=0, dealer_step=1)
+    text = re.sub(r"hand 0 dealer", f"hand {text.count('hand ')} dealer", text)
+    assert codes_of(text) == ["played-after-game-won"]
+    assert clean_hands(next(split_games(text))) is None
+
+
+@pytest.mark.parametrize(("number", "step", "code"), [(1, 1, "hand-number"),
+                                                     (0, 2, "dealer-out-of-turn")])
+def test_hands_out_of_order_are_left_to_the_full_check(number: int, step: int, code: str) -> None:
+    # A game to 9 marks, cut after its second hand, then a hand of the wrong number or dealer.
+    rules = rule_set("straight").with_options({"marks-to-win": "9"})
+    rng = random.Random(5)
+    game = random_game(rng, rules)
+    first, second = game.hands[:2]
+    total = second.score(ScoreKind.TOTAL)
+    assert total is not None
+    dealer = SEATS[(SEATS.index(second.dealer) + step) % 4]
+    extra = random_hand(rng, number or 3, dealer, rules, marks_before={NS: total.ns, EW: total.ew})
+    text = write_game(Game(game.tags, (first, second, extra)))
+    assert codes_of(text) == [code]
+    assert clean_hands(next(split_games(text))) is None
+
+
+@pytest.mark.parametrize(("option", "code"), [("opening-lead=trump", "opening-lead-not-trump"),
+                                              ("follow-me-min=1m", "follow-me-below-mark")])
+def test_a_game_under_a_stricter_table_is_left_to_the_full_check(option: str, code: str) -> None:
+    # RULES.md, Contracts: the opening lead must be a trump (001, 004); follow-me only at
+    # 1 mark or more (004). Games played without the rule, then labelled with it.
+    found = 0
+    for seed in range(60):
+        text = game_text(seed, RuleSet())
+        text = text.replace('[Rules "straight"]\n', f'[Rules "straight"]\n[Options "{option}"]\n')
+        codes = codes_of(text)
+        assert set(codes) <= {code, "misscored-marks", "misscored-total"}
+        if codes:
+            found += 1
+            assert clean_hands(next(split_games(text))) is None
+        else:
+            assert clean_hands(next(split_games(text))) is not None
+    assert found >= 5
