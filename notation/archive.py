@@ -20,7 +20,7 @@ from notation.errors import RecordError
 from notation.files import source_lines
 from notation.findings import Finding, Severity
 from notation.game import Game
-from notation.quick_check import clean_hands
+from notation.quick_check import clean_hands, clean_json_hands
 from notation.reader import GameText, ReadGame, grammar_parser, read_game, split_games
 from notation.rules import RulesError
 from notation.validate import check_game
@@ -142,6 +142,10 @@ def check_unit(unit: Unit) -> CheckedGame:
         hands = clean_hands(unit.notation)
         if hands is not None:
             return CheckedGame([], hands, True, "", unit.notation[0].first_line, unit.size)
+    elif unit.json_line is not None:
+        hands = clean_json_hands(unit.json_line[0])
+        if hands is not None:
+            return CheckedGame([], hands, True, "", unit.json_line[1], unit.size)
     read = read_unit(unit)
     found = list(read.problems)
     if read.game.hands or not read.problems:

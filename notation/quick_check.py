@@ -1,4 +1,4 @@
-"""A quick look at a game of notation: does the reader and the rules check pass it clean?
+"""A quick look at a game: would the reader and the rules check pass it without a word?
 
 Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
 rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
@@ -7,13 +7,17 @@ with one regular expression and checks the rules on integers, with the engine's 
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
 :func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
 
-It vouches only for what it fully understands: a tag block of plain tags, then hands written
-in full (the whole deal, four bids in turn, the trump named by the declarer, seven tricks,
-and the points, marks and running total), each under a pip trump, doubles or follow-me, in
-the marks game with the left of the dealer bidding first. At anything else — another layout,
-a comment, a special contract, the least irregularity — it gives up (``None``) and the reader
-and :func:`notation.validate.check_game` take the game, so every finding is theirs. Tests hold
-the two to agreement on random games and on games with tiles, bids, seats and scores changed.
+It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
+a regular expression narrower than the schema, then the same checks.
+
+It vouches only for what it fully understands: plain tags (no escapes, no comment marks),
+then hands written in full (the whole deal, four bids in turn, the trump named by the
+declarer, seven tricks, and the points, marks and running total), each under a pip trump,
+doubles or follow-me, in the marks game with the left of the dealer bidding first. At
+anything else (another layout, a comment, a special contract, the least irregularity) it
+gives up (``None``) and the reader and :func:`notation.validate.check_game` take the game, so
+every finding is theirs. Tests hold the two to agreement on random games and on games with
+tiles, bids, seats and scores changed.
 
 >>> from notation.reader import split_games
 >>> text = '''[Rules "straight"]
@@ -45,13 +49,14 @@ the two to agreement on random games and on games with tiles, bids, seats and sc
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Protocol
+from operator import itemgetter
+from typing import Protocol
 
 from notation.auction import BIDDING_ORDERS, bid_problem
 from notation.bids import Bid
-from notation.contracts import Trump, TrumpKind
+from notation.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
 from notation.game import tag_name
 from notation.play import TrumpTable, trump_table
 from notation.reader import read_bid
@@ -67,7 +72,7 @@ from notation.rules import (
 )
 from notation.scoring import award, game_winner, is_made
 from notation.seats import Team
-from notation.tiles import COUNT_BY_KEY, HIGHEST_PIP, TILE_KEY_STRIDE
+from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
 
 POINTS_IN_A_HAND = 42
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
@@ -83,43 +88,95 @@ class Segment(Protocol):
     def text(self) -> str: ...
 
 
-# ---- the canonical form, as regular expressions narrower than the grammar ----
+# ---- the canonical forms, as regular expressions narrower than the grammar and the schema ----
 
-# A tag the grammar reads as TAG_LINE, leaving out the escapes and the comment characters
-# that the reader treats with care.
-_TAG = r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\r\n{};]*)"\]'
-_TAG_BLOCK = re.compile(rf"[ \n]*(?:{_TAG}\n)*{_TAG}[ \n]*\Z")
-_TAGS = re.compile(_TAG)
-_T = r"[0-6]-[0-6]"
-_HOLDING = rf"((?:{_T} ){{6}}{_T})"  # 27 characters: a tile every 4
-_CALL = r"([NESW]) (pass|[0-9]{1,2}|[1-7]m)"
-_HAND = re.compile(
-    rf"[ \n]*hand ([0-9]{{1,4}}) dealer ([NESW])\n"
-    rf"deal N {_HOLDING}\n     E {_HOLDING}\n     S {_HOLDING}\n     W {_HOLDING}\n"
-    rf"bid {_CALL} {_CALL} {_CALL} {_CALL}\n"
-    r"trump ([NESW]) (blanks|ones|deuces|treys|fours|fives|sixes|doubles|follow-me)"
-    r"(?: (doubles-(?:high|low|own-suit)))?\n"
-    rf"((?:[1-7] [NESW] (?:{_T} ){{3}}{_T}\n){{7}})"  # 7 lines of 20 characters
-    r"points NS ([0-9]{1,2}) EW ([0-9]{1,2})\n"
-    r"marks NS ([0-9]) EW ([0-9])\n"
-    r"total NS ([0-9]{1,2}) EW ([0-9]{1,2})[ \n]*\Z"
+_TILE = r"([0-6]-[0-6])"
+_SEAT = r"([NESW])"
+_SUIT = r"(blanks|ones|deuces|treys|fours|fives|sixes|doubles|follow-me)"
+_POINTS = r"(0|[1-9][0-9]?)"  # a hand's points or the running marks: two digits at most
+
+
+def _notation_hand() -> re.Pattern[str]:
+    """A hand as ``t42 fmt`` writes it; its groups are those of :data:`_GROUPS`."""
+    holding = " ".join([_TILE] * 7)
+    trick = " ".join([_SEAT, *[_TILE] * 4])
+    score = rf"NS {_POINTS} EW {_POINTS}"
+    return re.compile(
+        rf"[ \n]*hand ([1-9][0-9]{{0,3}}) dealer {_SEAT}\n"
+        rf"deal N {holding}\n     E {holding}\n     S {holding}\n     W {holding}\n"
+        rf"bid {' '.join([rf'{_SEAT} (pass|[0-9]{{1,2}}|[1-7]m)'] * 4)}\n"
+        rf"trump {_SEAT} {_SUIT}(?: doubles-(high|low|own-suit))?\n"
+        + "".join(rf"{k} {trick}\n" for k in range(1, 8))
+        + rf"points {score}\nmarks {score}\ntotal {score}"
+    )
+
+
+def _json_hand() -> re.Pattern[str]:
+    """A hand as ``t42 convert`` writes it in JSON; the groups of :func:`_notation_hand`."""
+    tile = rf'"{_TILE}"'
+    holding = '{"seat": "%s", "tiles": \\[' + ", ".join([tile] * 7) + "]}"
+    call = rf'{{"seat": "{_SEAT}", "bid": ("pass"|[1-9][0-9]?|"[1-7]m")}}'
+    trick = (
+        '{"number": %d, "leader": "' + _SEAT + '", "plays": \\[' + ", ".join([tile] * 4) + "]}"
+    )
+    score = rf'{{"NS": {_POINTS}, "EW": {_POINTS}}}'
+    return re.compile(
+        rf'{{"number": ([1-9][0-9]{{0,3}}), "dealer": "{_SEAT}", "deal": \['
+        + ", ".join(holding % seat for seat in "NESW")
+        + rf'\], "auction": {{"calls": \[{", ".join([call] * 4)}\]}}, '
+        rf'"trump": {{"seat": "{_SEAT}", "suit": "{_SUIT}"'
+        r'(?:, "doubles": "(high|low|own-suit)")?}, '
+        + r'"tricks": \['
+        + ", ".join(trick % k for k in range(1, 8))
+        + rf'\], "points": {score}, "marks": {score}, "total": {score}}}'
+    )
+
+
+_HAND = _notation_hand()
+_JSON_HAND = _json_hand()
+_HAND_END = re.compile(r"[ \n]*\Z")
+# The groups of a hand, both forms: number, dealer, 28 dealt tiles (N, E, S, W), 4 calls
+# (seat, bid), trump seat, suit and doubles, 7 tricks (leader, 4 tiles), and 6 numbers.
+_DEALT = slice(2, 30)
+_CALLS = slice(30, 38)
+_TRUMP = 38
+_TRICKS = slice(41, 76)
+_WRITTEN = slice(76, 82)
+
+# A tag the grammar reads as TAG_LINE and the schema allows, leaving out escapes, control
+# characters and the comment characters that the readers treat with care.
+_TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
+_TAG_VALUE = r'[^"\\\x00-\x1f\x7f{};]*'
+_TAG = re.compile(rf'\[({_TAG_NAME}) "({_TAG_VALUE})"\]')
+_TAG_BLOCK = re.compile(rf"[ \n]*(?:{_TAG.pattern}\n)*{_TAG.pattern}[ \n]*\Z")
+_JSON_TAG = rf'{{"name": "{_TAG_NAME}", "value": "{_TAG_VALUE}"}}'
+_JSON_HEAD = re.compile(
+    rf'{{"format": "t42-game", "version": 1, "tags": \[((?:{_JSON_TAG}(?:, {_JSON_TAG})*)?)\], '
+    r'"hands": \['
 )
-_NUMBERS = "1234567"
-_TRICK_LINE = 20  # "1 W 6-3 6-2 6-1 5-5\n"
+_JSON_TAGS = re.compile(rf'{{"name": "({_TAG_NAME})", "value": "({_TAG_VALUE})"}}')
+_JSON_END = re.compile(r"\]\}\n?\Z")
+
 _SEAT_AT = {"N": 0, "E": 1, "S": 2, "W": 3}  # positions in notation.seats.SEATS
-# Each tile written high end first, by its key (notation.tiles.tile_key); a tile written
-# low end first is not canonical, so it is not here and the reader takes the game.
-_KEY = {
-    f"{high}-{low}": high * TILE_KEY_STRIDE + low
-    for high in range(HIGHEST_PIP + 1)
-    for low in range(high + 1)
-}
+# Every tile the patterns let through ("0-0" … "6-6") by its key, high * 7 + low: a tile
+# written low end first has a key no tile has, so a deal holding it is not the whole set.
+_KEY = {f"{a}-{b}": a * TILE_KEY_STRIDE + b for a in range(7) for b in range(7)}
+_ALL_TILES = sum(1 << _KEY[f"{a}-{b}"] for a in range(7) for b in range(a + 1))
 NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
 FOLLOW_ME = TrumpKind.FOLLOW_ME
 TILES_IN_A_HAND = 7
-# The seats' positions in bidding order, by the dealer's position.
+TRICKS_IN_A_HAND = 7
+# The seats' positions in bidding order, by the dealer's position; in play order, by the
+# leader's.
 _BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDDING_ORDERS)
+_PLAY_ORDER = tuple(tuple((at + i) % 4 for i in range(4)) for at in range(4))
+
+
+# A plain trump, its table, and by suit led and tile key the tiles a holder of that tile may
+# hold when playing it: the tile itself, and none of those its play is barred by.
+_Named = tuple[Trump, TrumpTable, tuple[tuple[int, ...], ...]]
+_Marks = tuple[Team, int, int]  # the bidders, and the marks NS and EW score
 
 
 class _Table:
@@ -129,9 +186,33 @@ class _Table:
         self.rules = rules
         self.trump_lead = rules.opening_lead is OpeningLead.TRUMP
         self.follow_me_min = rules.follow_me_min is FollowMeMin.ONE_MARK
-        self.trumps: dict[tuple[str, str | None], tuple[Trump, TrumpTable] | None] = {}
+        self.trumps: dict[tuple[str, str | None], _Named | None] = {}
+        self.json_trumps: dict[tuple[str, str | None], _Named | None] = {}
+        self.bids: dict[tuple[str, str | None], bool] = {}
+        self.awards: dict[tuple[str, int, bool], tuple[int, int]] = {}
 
-    def trump(self, word: str, doubles: str | None) -> tuple[Trump, TrumpTable] | None:
+    def legal(self, word: str, standing: str | None) -> bool:
+        """Whether the bid ``word`` may be made over the ``standing`` one (by their words)."""
+        legal = self.bids.get((word, standing))
+        if legal is None:
+            bid = _BIDS[word]
+            over = None if standing is None else _BIDS[standing]
+            legal = bid is not None and bid_problem(bid, over, self.rules) is None
+            self.bids[word, standing] = legal
+        return legal
+
+    def marks(self, word: str, side: int, made: bool) -> tuple[int, int]:
+        """The marks NS and EW score when the bid ``word`` of team ``side`` (0 for NS) is
+        made or set."""
+        marks = self.awards.get((word, side, made))
+        if marks is None:
+            bid = _BIDS[word]
+            assert bid is not None
+            mark = award(bid, _TEAM_OF[side], made=made)
+            marks = self.awards[word, side, made] = (mark.of(NS), mark.of(EW))
+        return marks
+
+    def trump(self, word: str, doubles: str | None) -> _Named | None:
         """A plain trump (pip, doubles or follow-me) and its table, as the reader reads it."""
         if (word, doubles) not in self.trumps:
             rules = self.rules
@@ -142,9 +223,33 @@ class _Table:
             except ValueError:
                 trump = None
             self.trumps[word, doubles] = (
-                None if trump is None or trump.special is not None else (trump, trump_table(trump))
+                None if trump is None or trump.special is not None else _named(trump)
             )
         return self.trumps[word, doubles]
+
+    def json_trump(self, suit: str, doubles: str | None) -> _Named | None:
+        """A trump as the JSON form names it (``suit``, and ``doubles`` for follow-me only),
+        as :mod:`notation.json_fast` builds it."""
+        if (suit, doubles) not in self.json_trumps:
+            if suit == "follow-me":
+                rank = self.rules.follow_me_doubles if doubles is None else DoublesRank(doubles)
+                trump: Trump | None = Trump.follow_me(rank)
+            elif doubles is not None:
+                trump = None  # only follow-me names its doubles (the schema says so)
+            elif suit == "doubles":
+                trump = Trump.doubles_trump()
+            else:
+                trump = Trump.pip(PIP_NAMES.index(suit))
+            self.json_trumps[suit, doubles] = None if trump is None else _named(trump)
+        return self.json_trumps[suit, doubles]
+
+
+def _named(trump: Trump) -> _Named:
+    table = trump_table(trump)
+    allowed = tuple(
+        tuple(_BITS[key] | barred[key] for key in range(TILE_KEYS)) for barred in table.barred
+    )
+    return trump, table, allowed
 
 
 @lru_cache(maxsize=256)
@@ -162,12 +267,10 @@ def _table(rules_tag: str | None, options_tag: str | None) -> _Table | None:
     return _Table(rules)
 
 
-def _rules(text: str) -> _Table | None:
-    """The rules of a tag block of plain tags, none written twice; else None."""
-    if _TAG_BLOCK.match(text) is None:
-        return None
+def _tag_rules(tags: Iterable[tuple[str, str]]) -> _Table | None:
+    """The rules that tags (name, value) name, none written twice; else None."""
     seen: dict[str, str] = {}
-    for name, value in _TAGS.findall(text):
+    for name, value in tags:
         name = tag_name(name)
         if name in seen:
             return None  # the reader reports a duplicate tag
@@ -175,144 +278,197 @@ def _rules(text: str) -> _Table | None:
     return _table(seen.get("Rules"), seen.get("Options"))
 
 
-@lru_cache(maxsize=256)
 def _bid(word: str) -> Bid | None:
+    """The bid a word names, in either form (a JSON bid keeps its quotes)."""
     try:
-        return read_bid(word)
+        return read_bid(word.strip('"'))
     except ValueError:
         return None
 
 
-def _holding(text: str) -> int:
-    """The bit mask (1 << key) of the 7 tiles of a deal line, 0 if one is not canonical."""
-    mask = 0
-    for i in range(0, 27, 4):
-        key = _KEY.get(text[i : i + 3])
-        if key is None:
-            return 0
-        mask |= 1 << key
-    return mask
+# Every bid word the patterns let through, in both forms, read once.
+_BIDS = {
+    written: _bid(written)
+    for word in ("pass", *map(str, range(100)), *(f"{m}m" for m in range(1, 8)))
+    for written in (word, f'"{word}"')
+}
+_Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern, its trump
+# The groups of the 28 dealt tiles, of the 28 played tiles and of the 7 leaders.
+_DEALT_TILES = itemgetter(*range(2, 30))
+_PLAYED_TILES = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
+_LEADERS = itemgetter(*[41 + 5 * k for k in range(7)])
+_BIT = {text: 1 << key for text, key in _KEY.items()}
+_BITS = tuple(1 << key for key in range(TILE_KEYS))
 
 
-def _hand_marks(groups: Sequence[Any], table: _Table) -> tuple[Team, int, int] | None:
-    """The bidders and the marks NS and EW score on a hand the rules check passes clean;
-    None at anything the check would report (or this one does not vouch for)."""
-    dealer = _SEAT_AT[groups[1]]
-    held = [_holding(groups[i]) for i in (2, 3, 4, 5)]
-    union = held[0] | held[1] | held[2] | held[3]
-    if union.bit_count() != 4 * TILES_IN_A_HAND or 0 in held:
-        return None  # a tile dealt twice (or written twice, or not canonical)
+def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
+    """The bidders and the marks NS and EW score on a hand (the groups of its pattern) that
+    the rules check passes clean; None at anything the check would report."""
+    dealt = list(map(_BIT.__getitem__, _DEALT_TILES(hand)))
+    held = [sum(dealt[0:7]), sum(dealt[7:14]), sum(dealt[14:21]), sum(dealt[21:28])]
+    if sum(held) != _ALL_TILES:
+        # 28 powers of two add up to the set's 28 bits only when they are those 28 bits:
+        # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
+        return None
 
     # The auction (RULES.md, Bidding): in turn from the dealer's left, each bid legal.
-    rules = table.rules
-    order = _BIDDING_POSITIONS[dealer]
-    standing: Bid | None = None
+    order = _BIDDING_POSITIONS[_SEAT_AT[hand[1]]]
+    standing: str | None = None  # the standing bid's word
     declarer = -1
+    legal = table.legal
     for i in range(4):
-        seat = _SEAT_AT[groups[6 + 2 * i]]
-        bid = _bid(groups[7 + 2 * i])
-        if bid is None or seat != order[i]:
+        word = hand[31 + 2 * i]
+        if _SEAT_AT[hand[30 + 2 * i]] != order[i] or not legal(word, standing):
             return None
-        if bid_problem(bid, standing, rules) is not None:
-            return None
-        if not bid.is_pass:
-            standing, declarer = bid, seat
-    if standing is None or _SEAT_AT[groups[14]] != declarer:
-        return None  # all passed, or trump named by another seat
+        if word != "pass" and word != '"pass"':
+            standing, declarer = word, order[i]
+    if standing is None or _SEAT_AT[hand[_TRUMP]] != declarer or named is None:
+        return None  # all passed, trump named by another seat, or not a plain trump
 
     # The contract (RULES.md, Contracts).
-    named = table.trump(groups[15], groups[16])
-    if named is None:
-        return None
-    trump, play = named
+    bid = _BIDS[standing]
+    assert bid is not None  # a legal bid
+    trump, play, allowed = named
     follow_me = trump.kind is FOLLOW_ME
-    if follow_me and table.follow_me_min and standing.value < MARKS_TO_FOLLOW_ME:
+    if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
         return None
 
-    # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it.
-    tricks: str = groups[17]
-    led, barred_in, power_in, trumps = play.led, play.barred, play.power, play.trumps
-    trump_lead = table.trump_lead and not follow_me
+    # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it,
+    # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
+    led, allowed_in, power_in, trumps = play.led, allowed, play.power, play.trumps
+    keys = list(map(_KEY.__getitem__, _PLAYED_TILES(hand)))
+    leaders = _LEADERS(hand)
+    if table.trump_lead and not follow_me and not trumps >> keys[0] & 1 and held[declarer] & trumps:
+        return None  # the opening lead had to be a trump
     at = declarer
     points = [0, 0]  # by team: NS, EW
     taken = [0, 0]
-    key_of = _KEY.get
-    for k in range(7):
-        line = tricks[k * _TRICK_LINE : (k + 1) * _TRICK_LINE]
-        if line[0] != _NUMBERS[k] or _SEAT_AT[line[2]] != at:
+    bits, count = _BITS, COUNT_BY_KEY
+    for t in range(TRICKS_IN_A_HAND):
+        if _SEAT_AT[leaders[t]] != at:
             return None
-        keys = [key_of(line[4:7]), key_of(line[8:11]), key_of(line[12:15]), key_of(line[16:19])]
-        lead = keys[0]
-        if lead is None:
-            return None
-        if k == 0 and trump_lead and not trumps >> lead & 1 and held[at] & trumps:
-            return None  # the opening lead had to be a trump
-        suit = led[lead]
-        barred, power = barred_in[suit], power_in[suit]
-        best, won, count = 0, at, 1
-        for i in range(4):
-            key = keys[i]
-            if key is None:
-                return None
-            by = (at + i) & 3
-            bit = 1 << key
-            holding = held[by]
-            if not holding & bit or holding & barred[key]:
-                return None  # not held (or played already), or a renege
-            held[by] = holding ^ bit
-            if power[key] > best:
-                best, won = power[key], by
-            count += COUNT_BY_KEY[key]
-        points[won & 1] += count
+        a, b, c, d = keys[4 * t : 4 * t + 4]
+        sa, sb, sc, sd = _PLAY_ORDER[at]
+        suit = led[a]
+        ok, power = allowed_in[suit], power_in[suit]
+        ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
+        if (
+            ha & ok[a] != bits[a]
+            or hb & ok[b] != bits[b]
+            or hc & ok[c] != bits[c]
+            or hd & ok[d] != bits[d]
+        ):
+            return None  # a tile not held (or played already), or a renege
+        held[sa], held[sb] = ha ^ bits[a], hb ^ bits[b]
+        held[sc], held[sd] = hc ^ bits[c], hd ^ bits[d]
+        # The play of greatest power wins; the earlier of equals (none are, but for order).
+        won, best = sa, power[a]
+        if power[b] > best:
+            won, best = sb, power[b]
+        if power[c] > best:
+            won, best = sc, power[c]
+        if power[d] > best:
+            won = sd
+        points[won & 1] += 1 + count[a] + count[b] + count[c] + count[d]
         taken[won & 1] += 1
         at = won
 
     # The score (RULES.md, Scoring): seven tricks settle every plain contract.
-    bidders = _TEAM_OF[declarer]
     side = declarer & 1
-    made = is_made(standing, points[side], taken[side], 7)
-    mark = award(standing, bidders, made=made)
-    ns_marks, ew_marks = mark.of(NS), mark.of(EW)
+    made = is_made(bid, points[side], taken[side], TRICKS_IN_A_HAND)
+    ns_marks, ew_marks = table.marks(standing, side, made)
+    written = hand[_WRITTEN]
     if (
-        int(groups[18]) != points[0]
-        or int(groups[19]) != points[1]
-        or int(groups[20]) != ns_marks
-        or int(groups[21]) != ew_marks
+        int(written[0]) != points[0]
+        or int(written[1]) != points[1]
+        or int(written[2]) != ns_marks
+        or int(written[3]) != ew_marks
     ):
         return None
-    return bidders, ns_marks, ew_marks
+    return _TEAM_OF[declarer], ns_marks, ew_marks
+
+
+def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
+    """How many hands there are, when the game's hands (each the groups of its pattern and
+    its trump), one by one, are clean and follow each other rightly (numbers, dealers,
+    running marks, none after the game is won)."""
+    running = [0, 0]
+    number = dealer = -1
+    won = False
+    count = 0
+    for read in hands:
+        if won or read is None:
+            return None  # a hand played after the game was won, or one not read
+        hand, named = read
+        seat = _SEAT_AT[hand[1]]
+        if number >= 0 and (int(hand[0]) != number + 1 or seat != (dealer + 1) & 3):
+            return None  # the hands out of order, or the deal not passing left
+        number, dealer = int(hand[0]), seat
+        marks = _hand_marks(table, hand, named)
+        if marks is None:
+            return None
+        bidders, ns, ew = marks
+        running[0] += ns
+        running[1] += ew
+        if int(hand[_WRITTEN][4]) != running[0] or int(hand[_WRITTEN][5]) != running[1]:
+            return None  # a misscored total
+        won = game_winner(running[0], running[1], table.rules, bidders) is not None
+        count += 1
+    return count
 
 
 def clean_hands(game: Sequence[Segment]) -> int | None:
     """The number of hands of ``game`` (cut by :func:`notation.reader.split_games`) when the
     reader and :func:`notation.validate.check_game` would find nothing at all to report in it;
     None when they might, or when the game is not written in the form this check reads."""
-    if not game or game[0].kind != "tags":
+    if not game or game[0].kind != "tags" or _TAG_BLOCK.match(game[0].text) is None:
         return None
-    table = _rules(game[0].text)
+    table = _tag_rules(_TAG.findall(game[0].text))
     if table is None:
         return None
-    running = [0, 0]
-    number = dealer = -1
-    won = False
-    for segment in game[1:]:
-        if won or segment.kind != "hand":
-            return None  # a hand played after the game was won, or stray text
-        match = _HAND.match(segment.text)
-        if match is None:
-            return None
-        groups = match.groups()
-        seat = _SEAT_AT[groups[1]]
-        if number >= 0 and (int(groups[0]) != number + 1 or seat != (dealer + 1) & 3):
-            return None  # the hands out of order, or the deal not passing left
-        number, dealer = int(groups[0]), seat
-        marks = _hand_marks(groups, table)
-        if marks is None:
-            return None
-        bidders, ns, ew = marks
-        running[0] += ns
-        running[1] += ew
-        if int(groups[22]) != running[0] or int(groups[23]) != running[1]:
-            return None  # a misscored total
-        won = game_winner(running[0], running[1], table.rules, bidders) is not None
-    return len(game) - 1
+    return _clean_game(table, (_notation_hand_groups(table, segment) for segment in game[1:]))
+
+
+def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
+    text = segment.text
+    match = _HAND.match(text) if segment.kind == "hand" else None
+    if match is None or _HAND_END.match(text, match.end()) is None:
+        return None
+    hand = match.groups()
+    return hand, table.trump(hand[_TRUMP + 1], hand[_TRUMP + 2])
+
+
+def clean_json_hands(line: str) -> int | None:
+    """The number of hands of a game written as one line of JSON Lines (as ``t42 convert``
+    writes it), when the JSON reader and :func:`notation.validate.check_game` would find
+    nothing at all to report in it; None when they might, or when the line is written
+    otherwise. What the pattern reads is valid against the schema and writes no field twice.
+    """
+    head = _JSON_HEAD.match(line)
+    if head is None:
+        return None
+    table = _tag_rules(_JSON_TAGS.findall(head.group(1)))
+    if table is None:
+        return None
+    return _clean_game(table, _json_hands(table, line, head.end()))
+
+
+def _json_hands(table: _Table, line: str, at: int) -> Iterator[_Read | None]:
+    """The hands of a JSON line from ``at``, each with its trump; None for one not read, or
+    for anything after them but the end of the document."""
+    if line.startswith("]", at):
+        at -= 2  # no hands: the end comes straight after "hands": [
+    else:
+        while True:
+            match = _JSON_HAND.match(line, at)
+            if match is None:
+                yield None
+                return
+            hand = match.groups()
+            yield hand, table.json_trump(hand[_TRUMP + 1], hand[_TRUMP + 2])
+            at = match.end()
+            if not line.startswith(", ", at):
+                break
+            at += 2
+    if _JSON_END.match(line, at) is None:
+        yield None

@@ -1,5 +1,7 @@
 """The quick check vouches for a game only when the reader and the rules check find nothing.
 
+Both forms: notation, and JSON Lines as ``t42 convert`` writes them.
+
 :func:`notation.quick_check.clean_hands` lets ``t42 validate`` pass over a clean game in the
 canonical form without building the model. It must never vouch for a game in which the
 reader or :func:`notation.validate.check_game` finds anything (an error or a warning), and it
@@ -10,19 +12,22 @@ changed), so that the quick check reads them and has to see what is wrong itself
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
 
+import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation.archive import Unit, check_unit
+from notation.archive import Unit, check_unit, read_unit, render
 from notation.dealing import random_game, random_hand
 from notation.game import Game, ScoreKind
-from notation.quick_check import clean_hands
-from notation.reader import read_game, split_games
+from notation.quick_check import clean_hands, clean_json_hands
+from notation.reader import read_game, read_games, split_games
+from notation.resources import read_resource
 from notation.rules import RuleSet, rule_set
 from notation.seats import SEATS, Team
 from notation.validate import check_game
@@ -280,3 +285,123 @@ def test_a_game_under_a_stricter_table_is_left_to_the_full_check(option: str, co
         else:
             assert clean_hands(next(split_games(text))) is not None
     assert found >= 5
+
+
+# ---- JSON Lines ----
+
+
+def full_json_check(line: str) -> tuple[int, list[str]]:
+    """A JSON line's hand count and every problem and finding code the JSON reader and the
+    full rules check give it."""
+    read = read_unit(Unit(1, json_line=(line, 1)))
+    codes = [p.code for p in read.problems]
+    codes += [f.code for f in check_game(read.game, read.rules, 1).findings]
+    return len(read.game.hands), codes
+
+
+def json_line(text: str) -> str | None:
+    """A record of notation as ``t42 convert`` writes it in JSON Lines, if it reads whole."""
+    reads = list(read_games(text))
+    if len(reads) != 1 or reads[0].problems:
+        return None
+    return render(reads[0].game, "jsonl")
+
+
+@pytest.mark.parametrize("rules", PLAIN_TABLES + OTHER_TABLES, ids=table_id)
+def test_json_lines_are_vouched_for_as_their_notation_is(rules: RuleSet) -> None:
+    for seed in range(25):
+        text = game_text(seed, rules)
+        line = json_line(text)
+        assert line is not None
+        quick = clean_json_hands(line)
+        assert quick == clean_hands(next(split_games(text)))
+        hands, codes = full_json_check(line)
+        assert codes == []
+        assert quick in (None, hands)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(PLAIN_TABLES),
+    st.integers(1, 3),
+    st.randoms(use_true_random=False),
+)
+def test_the_quick_check_never_vouches_for_a_json_game_with_findings(
+    seed: int, rules: RuleSet, changes: int, rng: random.Random
+) -> None:
+    text = game_text(seed, rules)
+    for _ in range(changes):
+        text = mutate(text, rng)
+    line = json_line(text)
+    if line is None:
+        return
+    quick = clean_json_hands(line)
+    if quick is not None:
+        hands, codes = full_json_check(line)
+        assert codes == [], f"vouched for a game with {codes}"
+        assert quick == hands
+
+
+# Changes to the JSON text itself: fields twice, in another order or spelling, of another
+# type or size, and other layouts, each of which the JSON reader reads (or refuses) itself.
+JSON_CHANGES = [
+    ('"EW": 0}', '"EW": 0, "EW": 0}'),
+    ('"NS": 1, ', '"NS": 1, "N\\u0053": 1, '),
+    ('"version": 1', '"version": true'),
+    ('"version": 1', '"version": 1.0'),
+    ('"bid": 30}', '"bid": 30.0}'),
+    ('"bid": 30}', '"bid": "30"}'),
+    ('"bid": "pass"}', '"bid": "PASS"}'),
+    ('"number": 1, "dealer"', '"number": 9007199254740993, "dealer"'),
+    ('"number": 1, "dealer"', '"number": 0, "dealer"'),
+    ('"format": "t42-game", ', ""),
+    ('"format": "t42-game", "version": 1', '"version": 1, "format": "t42-game"'),
+    (', "marks": {', ', "ending": {"kind": "made"}, "marks": {'),
+    ('"suit": "follow-me"', '"suit": "follow-me", "doubles": "own-suit-inverted"'),
+    ('", "suit": "', '", "contract": "nello", "suit": "'),
+    ('"plays": ["', '"plays": [{"tile": "'),
+    ('{"name": "Site", "value": "', '{"name": "Site", "value": "a\\"b'),
+    ('{"name": "Site", "value": "', '{"name": "Site", "value": "\\u00e9'),
+    ('{"name": "Site", "value": "', '{"name": "Site", "value": "\u2028'),
+    ('{"name": "Site", "value": "', '{"name": "Site", "value": "\x1f'),
+    ('{"name": "Site", "value": "', '{"name": "site", "value": "'),
+    ('{"name": "Site", "value": "', '{"name": "Rules", "value": "'),
+    ('{"name": "Rules", "value": "straight"}', '{"name": "Rules", "value": "texas"}'),
+    ("]}\n", "]} \n"),
+    ("]}\n", "]}\n\n"),
+    ("]}\n", "]}{}\n"),
+    ("]}\n", "], \"hands\": []}\n"),
+    ('"hands": [', '"hands": [ '),
+    ('"6-6"', '"6-6" '),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), JSON_CHANGES)
+def test_changes_to_the_json_text_are_vouched_for_only_when_the_reader_finds_nothing(
+    old: str, new: str
+) -> None:
+    changed = 0
+    for seed in range(12):
+        line = json_line(game_text(seed, rule_set("straight").with_options({"marks-to-win": "2"})))
+        assert line is not None
+        for at in [m.start() for m in re.finditer(re.escape(old), line)][:6]:
+            edited = line[:at] + new + line[at + len(old) :]
+            changed += 1
+            quick = clean_json_hands(edited)
+            if quick is not None:
+                hands, codes = full_json_check(edited)
+                assert codes == [], f"vouched for a game with {codes}"
+                assert quick == hands
+    assert changed
+
+
+def test_whatever_the_quick_check_vouches_for_is_valid_against_the_schema() -> None:
+    schema = json.loads(read_resource("schemas", "game.schema.json"))
+    validator = jsonschema.Draft202012Validator(schema)
+    for rules in PLAIN_TABLES:
+        for seed in range(10):
+            line = json_line(game_text(seed, rules))
+            assert line is not None
+            if clean_json_hands(line) is not None:
+                assert validator.is_valid(json.loads(line))
