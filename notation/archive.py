@@ -17,7 +17,7 @@ from pathlib import Path
 
 from notation import json_form
 from notation.errors import RecordError
-from notation.files import source_lines
+from notation.files import lines_of, source_blocks
 from notation.findings import Finding, Severity
 from notation.game import Game
 from notation.quick_check import clean_hands, clean_json_hands
@@ -199,32 +199,41 @@ def read_archive(path: Path) -> Iterator[ReadGame]:
 
 def units(path: Path) -> Iterator[Unit]:
     """The games of the file at ``path`` as units, in order, reading it lazily."""
-    lines = source_lines(path)
-    head: list[str] = []
-    for line in lines:
-        head.append(line)
-        if len("".join(head).strip()) >= 2:
-            break
+    blocks = source_blocks(path)
+    head: list[str] = []  # the lines up to the first two characters that are not space
+    rest: list[str] = []  # the other lines of the block where they are
+    for block in blocks:
+        lines = lines_of(block)
+        for i, line in enumerate(lines):
+            head.append(line)
+            if len("".join(head).strip()) >= 2:
+                rest = lines[i + 1 :]
+                break
+        else:
+            continue
+        break
     probe = "".join(head)
     if not looks_like_json(probe):
-        for index, game in enumerate(split_games(itertools.chain(head, lines)), start=1):
+        chunks = itertools.chain(head, ["".join(rest)], blocks)
+        for index, game in enumerate(split_games(chunks), start=1):
             yield Unit(index, notation=game)
         return
+    more = itertools.chain(rest, itertools.chain.from_iterable(map(lines_of, blocks)))
     blank = len(head) - 1
     first = head[-1] if head else ""
     if _is_one_line_document(first):
         index = 0
-        for number, line in enumerate(itertools.chain([first], lines), start=blank + 1):
+        for number, line in enumerate(itertools.chain([first], more), start=blank + 1):
             if line.strip():
                 index += 1
                 yield Unit(index, json_line=(line, number))
         return
     # One document or an array: read whole. Each game keeps the whole text, so findings
     # show their source line, and for a rejects file its own part of it.
-    text = probe + "".join(lines)
-    for index, item in enumerate(json_form.read_records(text), start=1):
-        raw = _element_text(text, item) if isinstance(item, RecordError) else json_form.dumps(item)
-        yield Unit(index, done=json_game(index, item, text, 1, raw))
+    whole = probe + "".join(more)
+    for index, item in enumerate(json_form.read_records(whole), start=1):
+        raw = _element_text(whole, item) if isinstance(item, RecordError) else json_form.dumps(item)
+        yield Unit(index, done=json_game(index, item, whole, 1, raw))
 
 
 def _element_text(text: str, error: RecordError) -> str:

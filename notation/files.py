@@ -60,6 +60,25 @@ def source_lines(path: Path) -> Iterator[str]:
     Memory stays bounded whatever the file's size. Raises :class:`UnreadableInput` when the
     file cannot be opened, or at the first line that is binary or not UTF-8.
     """
+    for block in source_blocks(path):
+        yield from lines_of(block)
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of ``text`` with their ends, broken at ``\\n`` only (as the grammar counts).
+
+    >>> lines_of("a\\nb\\r\\n\\nc")
+    ['a\\n', 'b\\r\\n', '\\n', 'c']
+    """
+    lines = _LINE.findall(text)
+    if text and not text.endswith("\n"):
+        lines.append(text[text.rfind("\n") + 1 :])  # the last line, with no end
+    return lines
+
+
+def source_blocks(path: Path) -> Iterator[str]:
+    """The text of ``path`` (``-`` for stdin) decoded a block of whole lines at a time (one
+    line at a time where a block is odd: see :func:`_blocks`), as :func:`source_lines`."""
     name = source_name(path)
     try:
         stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
@@ -70,7 +89,7 @@ def source_lines(path: Path) -> Iterator[str]:
     except OSError as e:
         raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
     try:
-        yield from _block_lines(stream, name)
+        yield from _blocks(stream, name)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -81,10 +100,11 @@ _LINE = re.compile(r"[^\n]*\n")
 _BOM = b"\xef\xbb\xbf"
 
 
-def _block_lines(stream: BinaryIO, name: str) -> Iterator[str]:
-    """The lines of ``stream``, a block of whole lines decoded at a time. Anything odd in a
+def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
+    """The text of ``stream``, a block of whole lines decoded at a time. Anything odd in a
     block (a NUL, bytes that are not UTF-8, a line near the cap) hands the rest of the file
-    to :func:`_careful_lines`, which words the error or cuts the line where it is."""
+    to :func:`_careful_lines`, which words the error or cuts the line where it is, and
+    gives it a line at a time."""
     number = 0  # lines yielded
     carry = b""
     first = stream.read(max(BLOCK, len(_BOM)))
@@ -94,15 +114,22 @@ def _block_lines(stream: BinaryIO, name: str) -> Iterator[str]:
         end = data.rfind(b"\n") + 1 if block else len(data)
         whole, carry = data[:end], data[end:]
         text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
-        lines = [] if text is None else _LINE.findall(text)
-        if text and not text.endswith("\n"):
-            lines.append(text[text.rfind("\n") + 1 :])  # the last line, with no end
-        if text is None or max(map(len, lines), default=0) * 4 >= LINE_CAP:
+        if text is None or _may_hold_a_long_line(text):
             yield from _careful_lines(_Joined(data, stream), name, number)
             return
-        number += len(lines)
-        yield from lines
+        number += text.count("\n")
+        if text:
+            yield text
         block = stream.read(BLOCK) if block else b""
+
+
+
+def _may_hold_a_long_line(text: str) -> bool:
+    """Whether a line of ``text`` may reach the cap. A character is 4 bytes at most, so
+    that needs a quarter of the cap in characters; such a line holds a whole stretch of an
+    eighth, counted from the start, with no line end in it. Checked stretch by stretch."""
+    step = max(LINE_CAP // 8, 1)
+    return any(text.find("\n", i, i + step) < 0 for i in range(0, len(text) - step + 1, step))
 
 
 def _decoded(raw: bytes) -> str | None:

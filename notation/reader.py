@@ -131,6 +131,8 @@ _COMMENT_OR_QUOTE = re.compile(r'[{};"]')
 
 def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     """The first item on a line outside comments, and whether a ``{`` is open at its end."""
+    if not in_brace and line[:1] == "[" and "{" not in line and ";" not in line:
+        return line, False  # a tag line: its quotes hold no comment that could matter
     if not in_brace and _COMMENT_OR_QUOTE.search(line) is None:
         return line.lstrip().lstrip("\ufeff").lstrip(), False  # most lines: no scan needed
     lead = ""
@@ -171,67 +173,6 @@ def _lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
-    """Cut the text into games, each a list of segments (tag block first, then hands).
-
-    ``source`` is the whole text or its lines (ends kept, as :func:`_lines` gives them), so a
-    file of any size is read one game at a time.
-    """
-    # The game being cut: each segment's kind, first line and lines (joined when it is done).
-    game: list[tuple[str, int, list[str]]] = []
-    lines: list[str] = []  # the lines of the last segment of ``game``
-    tag_names: set[str] = set()  # the tags of the block being read, to see the next block
-    pending: list[str] = []  # blank and comment-only lines go with what follows them
-    line_no = 0
-    pending_from = 1
-    in_brace = False
-    for line in _lines(source) if isinstance(source, str) else source:
-        line_no += 1
-        first = line[:1]
-        if first == " ":  # a deal line's next seat, indented
-            first = line.lstrip(" ")[:1]
-        if not in_brace and game and first not in _NOT_PLAIN and "{" not in line:
-            # Most lines: an item inside a hand or tag block, opening no comment.
-            if pending:
-                lines += pending
-                pending = []
-            lines.append(line)
-            continue
-        lead, in_brace = _lead(line, in_brace)
-        if not lead:
-            if not pending:
-                pending_from = line_no
-            pending.append(line)
-            continue
-        start = pending_from if pending else line_no
-        if lead.startswith("["):
-            names = {n.lower() for n in _TAG_NAMES.findall(lead)}
-            # A tag block ends at hands, or at a blank line after which a tag name comes
-            # again: that is the next game's block (a game need not have hands). A name
-            # repeated inside one block is a duplicate tag, reported as such.
-            if not game or game[-1][0] != "tags" or (names & tag_names and pending):
-                if game:
-                    yield _cut(game)
-                game = [("tags", start, lines := [])]
-                tag_names = set()
-            tag_names |= names
-        elif _HAND_START.match(lead):
-            game.append(("hand", start, lines := []))
-        elif not game:
-            game = [("stray", start, lines := [])]
-        lines += pending
-        lines.append(line)
-        pending = []
-    if pending:
-        if game:
-            lines += pending
-        elif any(p.strip() for p in pending):
-            # Only comments: still a segment, so the comments are not silently dropped.
-            game = [("stray", pending_from, pending)]
-    if game:
-        yield _cut(game)
-
-
 # First characters of a line that may start a segment, hold a comment or be blank: only
 # such lines need _lead (a line starting otherwise is an item of the segment it is in).
 # White space is what str.lstrip takes away (none lies above U+3000; a test checks).
@@ -239,6 +180,143 @@ WHITE_SPACE_ABOVE = 0x3000
 _NOT_PLAIN = frozenset(
     {chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace()} | set('\ufeff[hH;{"') | {""}
 )
+
+
+def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
+    """Cut the text into games, each a list of segments (tag block first, then hands).
+
+    ``source`` is the whole text or pieces of it that each end at a line end (its lines, or
+    blocks of whole lines, as :func:`notation.files.source_blocks` gives them), so a file of
+    any size is read one game at a time.
+    """
+    cutter = _Cutter()
+    for chunk in [source] if isinstance(source, str) else source:
+        if cutter.in_brace or "{" in chunk or any(c in chunk for c in _ODD_SPACES):
+            for line in _lines(chunk):
+                cutter.line(line)
+            continue
+        # No comment can open here and no odd white space hides a line's start: only the
+        # lines that may start a segment or be blank need a look; the rest go in runs.
+        at, end = 0, len(chunk)
+        if _MAY_START_HERE.match(chunk):
+            at = chunk.find("\n") + 1 or end
+            cutter.line(chunk[:at])
+        for match in _MAY_START.finditer(chunk, max(at - 1, 0)):
+            start = match.end()
+            if start >= end:
+                break
+            if start > at:
+                cutter.run(chunk[at:start], chunk.count("\n", at, start))
+            at = chunk.find("\n", start) + 1 or end
+            cutter.line(chunk[start:at])
+        if at < end:
+            cutter.run(chunk[at:], chunk.count("\n", at) + (chunk[-1] != "\n"))
+        if cutter.done:
+            yield from cutter.done
+            cutter.done = []
+    cutter.finish()
+    yield from cutter.done
+
+
+# A line that may start a tag block or hand, or be blank or a comment: at the start of a
+# text, or after a line end (a pattern that starts with one is found quickly).
+_MAY_START_HERE = re.compile(r' *(?:[\[hH;"\n]|\Z)')
+_MAY_START = re.compile(r'\n(?= *(?:[\[hH;"\n]|\Z))')
+# What makes a block of lines need a look at every line: white space other than spaces and
+# line ends, or a byte order mark (either may stand before an item: see _lead).
+_ODD_SPACES = [
+    chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace() and chr(i) not in " \n"
+] + ["\ufeff"]
+
+
+class _Cutter:
+    """The state of cutting text into games, fed a line or a run of item lines at a time;
+    the games it has finished wait in ``done``."""
+
+    def __init__(self) -> None:
+        # The game being cut: each segment's kind, first line and text in pieces (joined
+        # when the game is done), the pieces of the last segment, and the finished games.
+        self.game: list[tuple[str, int, list[str]]] = []
+        self.pieces: list[str] = []
+        self.done: list[list[_Segment]] = []
+        self.tag_names: set[str] = set()  # the tags of the block being read, to see the next
+        self.pending: list[str] = []  # blank and comment-only lines go with what follows them
+        self.line_no = 0
+        self.pending_from = 1
+        self.in_brace = False
+
+    def run(self, text: str, count: int) -> None:
+        """``count`` lines, none of which may start a segment, be blank or open a comment."""
+        if not self.game:
+            for line in _lines(text):
+                self.line(line)
+            return
+        if self.pending:
+            self.pieces += self.pending
+            self.pending = []
+        self.pieces.append(text)
+        self.line_no += count
+
+    def line(self, line: str) -> None:
+        self.line_no += 1
+        if line == "\n":  # a blank line, the commonest that needs a look: no item, no brace
+            if not self.pending:
+                self.pending_from = self.line_no
+            self.pending.append(line)
+            return
+        first = line[:1]
+        if first == " ":  # a deal line's next seat, indented
+            first = line.lstrip(" ")[:1]
+        if not self.in_brace and self.game and first not in _NOT_PLAIN and "{" not in line:
+            # Most lines: an item inside a hand or tag block, opening no comment.
+            if self.pending:
+                self.pieces += self.pending
+                self.pending = []
+            self.pieces.append(line)
+            return
+        lead, self.in_brace = _lead(line, self.in_brace)
+        if not lead:
+            if not self.pending:
+                self.pending_from = self.line_no
+            self.pending.append(line)
+            return
+        start = self.pending_from if self.pending else self.line_no
+        game = self.game
+        if lead.startswith("["):
+            names = {n.lower() for n in _TAG_NAMES.findall(lead)}
+            # A tag block ends at hands, or at a blank line after which a tag name comes
+            # again: that is the next game's block (a game need not have hands). A name
+            # repeated inside one block is a duplicate tag, reported as such.
+            if not game or game[-1][0] != "tags" or (names & self.tag_names and self.pending):
+                if game:
+                    self.done.append(_cut(game))
+                    self.game = []
+                self._open("tags", start)
+                self.tag_names = set()
+            self.tag_names |= names
+        elif _HAND_START.match(lead):
+            self._open("hand", start)
+        elif not game:
+            self._open("stray", start)
+        self.pieces += self.pending
+        self.pieces.append(line)
+        self.pending = []
+
+    def _open(self, kind: str, start: int) -> None:
+        """A new segment of the game, from line ``start``."""
+        self.pieces = []
+        self.game.append((kind, start, self.pieces))
+
+    def finish(self) -> None:
+        """The end of the text: the last game is done."""
+        if self.pending:
+            if self.game:
+                self.pieces += self.pending
+            elif any(p.strip() for p in self.pending):
+                # Only comments: still a segment, so the comments are not silently dropped.
+                self.game = [("stray", self.pending_from, self.pending)]
+        if self.game:
+            self.done.append(_cut(self.game))
 
 
 def _cut(game: list[tuple[str, int, list[str]]]) -> list[_Segment]:

@@ -9,6 +9,7 @@ every kind of leading white space, comments across lines, quotes and braces.
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 from hypothesis import given, settings
@@ -66,13 +67,38 @@ ITEMS = ['[Event "a"]', '[Site "b ; {"]', "hand 2 dealer N", "HAND 3 dealer e", 
          "; note", '"quoted', "x", "h", "[", "total NS 1 EW 0 { c", ""]
 
 
+LINE = st.tuples(
+    st.sampled_from(STARTS), st.sampled_from(ITEMS), st.sampled_from(["\n", "\r\n", ""])
+)
+# Lines with no brace and only spaces before them: blocks of these take the quickest cut.
+PLAIN_LINE = st.tuples(
+    st.sampled_from([" ", "  ", ""]),
+    st.sampled_from([i for i in ITEMS if "{" not in i and "}" not in i]),
+    st.sampled_from(["\n", "\n", ""]),
+)
+
+
+def cut(chunks: list[str]) -> list[list[tuple[str, str, int]]]:
+    return [[(s.kind, s.text, s.first_line) for s in game] for game in split_games(chunks)]
+
+
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(STARTS), st.sampled_from(ITEMS),
-                          st.sampled_from(["\n", "\r\n", ""])), max_size=40))
-def test_the_quick_cut_gives_the_careful_cut(lines: list[tuple[str, str, str]]) -> None:
+@given(
+    st.one_of(st.lists(LINE, max_size=40), st.lists(PLAIN_LINE, max_size=40)),
+    st.lists(st.integers(0, 40)),
+)
+def test_the_quick_cut_gives_the_careful_cut(
+    lines: list[tuple[str, str, str]], breaks: list[int]
+) -> None:
     text = "".join(start + item + end for start, item, end in lines)
-    quick = [[(s.kind, s.text, s.first_line) for s in game] for game in split_games(text)]
-    assert quick == careful_cut(text)
+    expected = careful_cut(text)
+    assert cut([text] if text else []) == expected
+    # The same text given as blocks of whole lines, broken anywhere between lines.
+    whole = list(reader._lines(text))
+    ends = sorted({min(b, len(whole)) for b in breaks} | {0, len(whole)})
+    blocks = ["".join(whole[a:b]) for a, b in itertools.pairwise(ends)]
+    assert cut([b for b in blocks if b]) == expected
+    assert cut(whole) == expected
 
 
 def test_no_white_space_lies_above_the_cut_s_table() -> None:
