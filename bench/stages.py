@@ -6,8 +6,10 @@ Run: ``python bench/stages.py [--hands 3000] [--repeat 5]``.
 It deals a seeded archive (``t42 deal``), converts it to JSON Lines, and times each stage
 over the whole archive, ``--repeat`` times, printing the median in microseconds per hand:
 cutting the notation into games (what the main process does), reading a game of notation
-into the model, checking it against the rules, writing it as a JSON Lines record, and
-reading a JSON Lines record into the model. A benchmark, not a test: nothing here fails on a
+into the model, checking it against the rules, writing it as a JSON Lines record, reading
+a JSON Lines record into the model, and the quick check that ``t42 validate`` makes first
+of a game in the canonical form (notation and JSON Lines), which vouches for a clean game
+without the model. A benchmark, not a test: nothing here fails on a
 slow machine.
 """
 
@@ -26,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from archive import HANDS_PER_GAME, deal  # the benchmark's own dealer: one archive, one way
 
 from notation.archive import read_unit, render, settle, units
+from notation.quick_check import clean_hands, clean_json_hands
 from notation.validate import check_game
 
 
@@ -53,6 +56,7 @@ def main() -> None:
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
         records = list(units(jsonl))
+        lines = [u.json_line[0] for u in records if u.json_line is not None]
         # The command holds a few games at a time; this holds them all, so keep them out of
         # the garbage collector's walks as settle() keeps the parser out.
         gc.freeze()
@@ -62,6 +66,8 @@ def main() -> None:
             ("check against the rules", lambda: [check_game(r.game, r.rules) for r in read]),
             ("write a JSON Lines record", lambda: [render(r.game, "jsonl") for r in read]),
             ("read a JSON Lines record", lambda: [read_unit(u) and None for u in records]),
+            ("quick check, notation", lambda: [clean_hands(u.notation or []) for u in games]),
+            ("quick check, JSON Lines", lambda: [clean_json_hands(line) for line in lines]),
         ]
         print(f"{hands:,} hands in {len(games):,} games, one process, median of {args.repeat}")
         print(f"{'stage':<32} {'µs/hand':>8}")
