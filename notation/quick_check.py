@@ -74,7 +74,6 @@ from notation.scoring import award, game_winner, is_made
 from notation.seats import Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
 
-POINTS_IN_A_HAND = 42
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
 
 
@@ -97,14 +96,14 @@ _POINTS = r"(0|[1-9][0-9]?)"  # a hand's points or the running marks: two digits
 
 
 def _notation_hand() -> re.Pattern[str]:
-    """A hand as ``t42 fmt`` writes it; its groups are those of :data:`_GROUPS`."""
+    """A hand as ``t42 fmt`` writes it (its groups are listed at ``_TRUMP`` below)."""
     holding = " ".join([_TILE] * 7)
     trick = " ".join([_SEAT, *[_TILE] * 4])
     score = rf"NS {_POINTS} EW {_POINTS}"
     return re.compile(
         rf"[ \n]*hand ([1-9][0-9]{{0,3}}) dealer {_SEAT}\n"
         rf"deal N {holding}\n     E {holding}\n     S {holding}\n     W {holding}\n"
-        rf"bid {' '.join([rf'{_SEAT} (pass|[0-9]{{1,2}}|[1-7]m)'] * 4)}\n"
+        rf"bid {' '.join([rf'{_SEAT} (pass|[1-9]?[0-9]|[1-7]m)'] * 4)}\n"
         rf"trump {_SEAT} {_SUIT}(?: doubles-(high|low|own-suit))?\n"
         + "".join(rf"{k} {trick}\n" for k in range(1, 8))
         + rf"points {score}\nmarks {score}\ntotal {score}"
@@ -135,12 +134,10 @@ def _json_hand() -> re.Pattern[str]:
 _HAND = _notation_hand()
 _JSON_HAND = _json_hand()
 _HAND_END = re.compile(r"[ \n]*\Z")
-# The groups of a hand, both forms: number, dealer, 28 dealt tiles (N, E, S, W), 4 calls
-# (seat, bid), trump seat, suit and doubles, 7 tricks (leader, 4 tiles), and 6 numbers.
-_DEALT = slice(2, 30)
-_CALLS = slice(30, 38)
+# The groups of a hand, both forms: number, dealer, 28 dealt tiles (N, E, S, W) from 2, 4
+# calls (seat, bid) from 30, trump seat, suit and doubles from 38, 7 tricks (leader, 4
+# tiles) from 41, and the 6 numbers written from 76 (points, marks, total; NS then EW).
 _TRUMP = 38
-_TRICKS = slice(41, 76)
 _WRITTEN = slice(76, 82)
 
 # A tag the grammar reads as TAG_LINE and the schema allows, leaving out escapes, control

@@ -136,7 +136,7 @@ SEAT_WORD = re.compile(r"(?<= )[NESW](?= )|(?<=dealer )[NESW]")
 NUMBER = re.compile(r"(?<= )[0-9]{1,2}(?=\n| EW)")
 BID_WORD = re.compile(r"(?<=[NESW] )(pass|[0-9]{2}|[1-7]m)(?=[ \n])")
 TRUMP_WORD = re.compile(r"(?<=trump [NESW] )[a-z-]+( doubles-[a-z-]+)?")
-BIDS = ["pass", "29", "30", "31", "35", "41", "42", "1m", "2m", "3m", "4m"]
+BIDS = ["pass", "29", "30", "31", "35", "41", "42", "1m", "2m", "3m", "4m", "05", "030", "0"]
 TRUMPS = ["blanks", "ones", "deuces", "treys", "fours", "fives", "sixes", "doubles",
           "follow-me", "follow-me doubles-low", "follow-me doubles-high", "fives doubles-low",
           "follow-me doubles-own-suit", "doubles doubles-low"]
