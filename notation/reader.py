@@ -194,6 +194,7 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
         if cutter.in_brace or "{" in chunk or any(c in chunk for c in _ODD_SPACES):
             for line in _lines(chunk):
                 cutter.line(line)
+            yield from cutter.take()
             continue
         # No comment can open here and no odd white space hides a line's start: only the
         # lines that may start a segment or be blank need a look; the rest go in runs.
@@ -211,11 +212,9 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
             cutter.line(chunk[start:at])
         if at < end:
             cutter.run(chunk[at:], chunk.count("\n", at) + (chunk[-1] != "\n"))
-        if cutter.done:
-            yield from cutter.done
-            cutter.done = []
+        yield from cutter.take()
     cutter.finish()
-    yield from cutter.done
+    yield from cutter.take()
 
 
 # A line that may start a tag block or hand, or be blank or a comment: at the start of a
@@ -301,6 +300,11 @@ class _Cutter:
         self.pieces += self.pending
         self.pieces.append(line)
         self.pending = []
+
+    def take(self) -> list[list[_Segment]]:
+        """The games finished so far, given out once."""
+        done, self.done = self.done, []
+        return done
 
     def _open(self, kind: str, start: int) -> None:
         """A new segment of the game, from line ``start``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,3 +106,22 @@ def test_no_white_space_lies_above_the_cut_s_table() -> None:
     # The quick cut lists the characters str.lstrip takes away up to U+3000 only.
     assert not [c for c in range(reader.WHITE_SPACE_ABOVE + 1, sys.maxunicode + 1)
                 if chr(c).isspace()]
+
+
+def test_games_come_out_as_their_blocks_are_read_with_comments_or_without() -> None:
+    # Streaming: a game is given out once the block after it has been read, never at the
+    # end of the file, so memory stays flat whatever the archive's size.
+    game = '[Event "x"]\n\nhand 1 dealer N\nbid E pass S 30 W pass N pass\n\n'
+    for text in (game, game.replace("pass\n", "pass { c }\n")):
+        read = 0
+
+        def blocks(block: str) -> Iterator[str]:
+            nonlocal read
+            for _ in range(1000):
+                read += 1
+                yield block
+
+        games = split_games(blocks(text))
+        next(games)
+        next(games)
+        assert read <= 3
