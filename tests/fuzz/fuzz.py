@@ -12,6 +12,7 @@ fix the bug, keep the file: ``tests/notation/test_fuzz_regressions.py`` replays 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -43,6 +44,15 @@ def seed_corpus(folder: Path) -> None:
         except ValueError:
             continue
         (folder / f"json-{i}").write_bytes(b"\x01" + dumps(games[0]).encode())
+    # Games as t42 deal writes them, which the quick check of t42 validate reads.
+    from notation.dealing import random_game
+    from notation.rules import RuleSet
+    from notation.writer import write_game
+
+    for i in range(4):
+        game = random_game(random.Random(i), RuleSet())
+        (folder / f"dealt-{i}").write_bytes(b"\x00" + write_game(game).encode())
+        (folder / f"dealt-json-{i}").write_bytes(b"\x01" + dumps(game).encode() + b"\n")
 
 
 def main() -> None:

@@ -4,16 +4,18 @@ Each target takes raw bytes and raises ``AssertionError`` (or anything else) onl
 breaks a promise: any input reads to located problems, findings or games, never an
 exception; what reads whole checks cleanly and has a canonical form that is a fixed point;
 JSON that loads has a canonical JSON form that is a fixed point and survives a trip
-through the text form.
+through the text form; the quick check of ``t42 validate`` vouches only for games in which
+the reader and the full check find nothing.
 """
 
 from __future__ import annotations
 
 from notation import json_form
-from notation.archive import json_game
+from notation.archive import Unit, json_game, read_unit
 from notation.errors import RecordError
 from notation.files import UnreadableInput, decode_source
-from notation.reader import read_games
+from notation.quick_check import clean_hands, clean_json_hands
+from notation.reader import read_game, read_games, split_games
 from notation.validate import check_game
 from notation.writer import write_game
 
@@ -30,6 +32,7 @@ def check_notation(data: bytes) -> None:
         text = decode_source(data, "fuzz")
     except UnreadableInput:
         return
+    check_quick(text)
     for read in read_games(text):
         for problem in read.problems:
             _located(problem.line, problem.column, text)
@@ -42,11 +45,32 @@ def check_notation(data: bytes) -> None:
             assert write_game(again[0].game) == canonical, "canonical text is not a fixed point"
 
 
+def check_quick(text: str) -> None:
+    """What the quick check vouches for, the reader and the full check pass without a word."""
+    for index, game in enumerate(split_games(text), start=1):
+        hands = clean_hands(game)
+        if hands is not None:
+            read = read_game(game, index)
+            found = check_game(read.game, read.rules, index, read.unread_lines).findings
+            assert not read.problems, "the quick check vouched for a game that does not read"
+            assert not found, "the quick check vouched for a game with findings"
+            assert hands == len(read.game.hands), "the quick check miscounted the hands"
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        hands = clean_json_hands(line)
+        if hands is not None:
+            read = read_unit(Unit(1, json_line=(line, number)))
+            found = check_game(read.game, read.rules, 1).findings
+            assert not read.problems, "the quick check vouched for a line that does not read"
+            assert not found, "the quick check vouched for a line with findings"
+            assert hands == len(read.game.hands), "the quick check miscounted the hands"
+
+
 def check_json(data: bytes) -> None:
     try:
         text = decode_source(data, "fuzz")
     except UnreadableInput:
         return
+    check_quick(text)
     for item in json_form.read_records(text):
         if isinstance(item, RecordError):
             _located(item.line, item.column, text)
