@@ -21,6 +21,7 @@ from notation.files import lines_of, source_blocks
 from notation.findings import Finding, Severity
 from notation.game import Game
 from notation.quick_check import clean_hands, clean_json_hands
+from notation.quick_convert import jsonl
 from notation.reader import GameText, ReadGame, grammar_parser, read_game, split_games
 from notation.rules import RulesError
 from notation.validate import check_game
@@ -180,6 +181,11 @@ def render(game: Game, form: str) -> str:
 
 def convert_unit(form: str, unit: Unit) -> ConvertedGame:
     """Read one unit and render it in ``form``: the whole job of a ``convert`` worker."""
+    if form == "jsonl" and unit.notation is not None:
+        # A game in the canonical form goes straight from its text to its line.
+        line = jsonl(unit.notation)
+        if line is not None:
+            return ConvertedGame(line, [], True, "", "", unit.notation[0].first_line)
     read = read_unit(unit)
     if read.problems or not read.has_tags:
         return ConvertedGame(

@@ -256,7 +256,8 @@ def _line(
     return _with_comments(doc, _clean(before), _line_after(trailing + _clean(after)))
 
 
-def _bid_doc(bid: Bid) -> str | int:
+def bid_value(bid: Bid) -> str | int:
+    """A bid as the JSON form writes it: ``"pass"``, a number of points, or ``"2m"``."""
     if bid.kind is BidKind.PASS:
         return "pass"
     if bid.kind is BidKind.POINTS and not (bid.amount > 0 and bid.amount % 42 == 0):
@@ -266,7 +267,8 @@ def _bid_doc(bid: Bid) -> str | int:
     return f"{marks}m"
 
 
-def _trump_doc(call: TrumpCall) -> dict[str, Any]:
+def trump_value(call: TrumpCall) -> dict[str, Any]:
+    """A trump call as the JSON form writes it (its comments included)."""
     doc: dict[str, Any] = {}
     if call.seat is not None:
         doc["seat"] = call.seat.value
@@ -291,7 +293,7 @@ def _trump_doc(call: TrumpCall) -> dict[str, Any]:
 def _auction_doc(auction: Auction) -> dict[str, Any]:
     notes, trailing = _settle([(c.before, c.after) for c in auction.calls])
     calls = [
-        _with_comments({"seat": c.seat.value, "bid": _bid_doc(c.bid)}, *note)
+        _with_comments({"seat": c.seat.value, "bid": bid_value(c.bid)}, *note)
         for c, note in zip(auction.calls, notes, strict=True)
     ]
     return _line({"calls": calls}, auction.before, auction.after, trailing)
@@ -321,7 +323,7 @@ def _hand_doc(hand: Hand, index: int) -> dict[str, Any]:
     if hand.auction is not None:
         doc["auction"] = _auction_doc(hand.auction)
     if hand.trump is not None:
-        doc["trump"] = _trump_doc(hand.trump)
+        doc["trump"] = trump_value(hand.trump)
     if hand.tricks:
         doc["tricks"] = [_trick_doc(t) for t in hand.tricks]
     if hand.ending is not None:
@@ -669,7 +671,7 @@ def _bid_words(value: object) -> str:
         if bid is not None and bid.kind is BidKind.POINTS:
             return f"write a bid in points as a number: {bid.amount}, not {_show(value)}"
         if bid is not None and str(bid) != value:
-            return f"{_show(value)} is written {_bid_doc(bid)!r} in a record"
+            return f"{_show(value)} is written {bid_value(bid)!r} in a record"
     return (
         f'{_show(value)} is not a bid: write "pass", points as a number like 30, '
         'or marks like "1m"'

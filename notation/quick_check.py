@@ -435,6 +435,21 @@ def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
     return hand, table.trump(hand[_TRUMP + 1], hand[_TRUMP + 2])
 
 
+def canonical_tags(text: str) -> list[tuple[str, str]] | None:
+    """The tags (name, value) of a tag block of plain tags, as this module reads them; None
+    for a block written otherwise."""
+    return None if _TAG_BLOCK.match(text) is None else _TAG.findall(text)
+
+
+def canonical_hand(text: str) -> Sequence[str] | None:
+    """The groups of a hand in the canonical form (listed at ``_TRUMP``); None for a hand
+    written otherwise."""
+    match = _HAND.match(text)
+    if match is None or _HAND_END.match(text, match.end()) is None:
+        return None
+    return match.groups()
+
+
 def clean_json_hands(line: str) -> int | None:
     """The number of hands of a game written as one line of JSON Lines (as ``t42 convert``
     writes it), when the JSON reader and :func:`notation.validate.check_game` would find

@@ -1,0 +1,99 @@
+"""The quick conversion writes, byte for byte, the JSON line that the long way writes.
+
+:func:`notation.quick_convert.jsonl` lets ``t42 convert`` write a game in the canonical form
+straight from its text. Whatever it writes must be what reading the game into the model and
+writing the model gives, and only for a game that reads without a problem (else convert
+rejects it); it must take the games it was made for.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation.archive import Unit, convert_unit, render
+from notation.quick_convert import jsonl
+from notation.reader import read_game, split_games
+from notation.rules import RuleSet
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_quick_check import OTHER_TABLES, PLAIN_TABLES, game_text, mutate, table_id
+
+
+def long_way(text: str) -> list[str | None]:
+    """Each game's JSON line as convert writes it without the quick way; None if rejected."""
+    lines: list[str | None] = []
+    for index, game in enumerate(split_games(text), start=1):
+        read = read_game(game, index)
+        lines.append(None if read.problems else render(read.game, "jsonl"))
+    return lines
+
+
+def agree(text: str) -> int:
+    """Check every game of ``text``; how many the quick way wrote."""
+    written = 0
+    for game, expected in zip(split_games(text), long_way(text), strict=True):
+        quick = jsonl(game)
+        if quick is not None:
+            written += 1
+            assert quick == expected
+    return written
+
+
+@pytest.mark.parametrize("rules", PLAIN_TABLES + OTHER_TABLES, ids=table_id)
+def test_random_games_convert_as_the_long_way_writes_them(rules: RuleSet) -> None:
+    texts = [game_text(seed, rules) for seed in range(25)]
+    written = agree("\n".join(texts))
+    if rules in PLAIN_TABLES:
+        # all but games with a hand thrown in (four passes, no play: written the long way)
+        assert written == sum(1 for t in texts if not re.search(r"bid( [NESW] pass){4}\n", t))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(PLAIN_TABLES + OTHER_TABLES),
+    st.integers(1, 3),
+    st.randoms(use_true_random=False),
+)
+def test_changed_games_convert_as_the_long_way_writes_them_or_not_at_all(
+    seed: int, rules: RuleSet, changes: int, rng: random.Random
+) -> None:
+    text = game_text(seed, rules)
+    for _ in range(changes):
+        text = mutate(text, rng)
+    agree(text)
+
+
+TAG_BLOCKS = [
+    '[event "a"]\n[Rules "straight"]\n',  # a standard name in lower case
+    '[Scorer "Ann"]\n[Event "a"]\n',  # roster tags missing, one of another name first
+    '[Rules "?"]\n[Options "follow-me-doubles=low"]\n',
+    '[Rules "points"]\n',
+    '[Rules "nonsense"]\n',  # the reader reports it: convert rejects the game
+    '[Event "a"]\n[Event "b"]\n',  # written twice: likewise
+    '[Event "é 😀 \u2028"]\n',
+]
+
+
+@pytest.mark.parametrize("tags", TAG_BLOCKS)
+def test_tags_convert_as_the_long_way_writes_them(tags: str) -> None:
+    text = game_text(4, RuleSet())
+    body = text[text.index("\nhand ") :]
+    agree(tags + body)
+    agree(tags + body.replace("6-5", "5-6", 1))  # a tile written low end first
+    agree(tags + body.replace("follow-me\n", "follow-me doubles-low\n"))
+
+
+def test_convert_takes_the_quick_way_for_a_canonical_game() -> None:
+    text = game_text(2, RuleSet())
+    [game] = split_games(text)
+    converted = convert_unit("jsonl", Unit(1, notation=game))
+    assert converted.output == long_way(text)[0]
+    assert converted.output == jsonl(game)
