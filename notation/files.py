@@ -65,7 +65,8 @@ def source_lines(path: Path) -> Iterator[str]:
 
 
 def lines_of(text: str) -> list[str]:
-    """The lines of ``text`` with their ends, broken at ``\\n`` only (as the grammar counts).
+    """The lines of ``text`` with their ends, broken at ``\\n`` only: the grammar counts lines
+    so, and ``str.splitlines`` would also break at ``\\r``, form feeds and U+2028.
 
     >>> lines_of("a\\nb\\r\\n\\nc")
     ['a\\n', 'b\\r\\n', '\\n', 'c']

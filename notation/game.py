@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from notation.bids import Bid
 from notation.contracts import Trump
-from notation.rules import RuleSet, parse_options, rule_set
+from notation.rules import RuleSet, tagged_rules
 from notation.seats import Seat, Team
 from notation.tiles import Tile
 
@@ -258,12 +258,7 @@ class Game:
         Raises :class:`notation.rules.RulesError` for an unknown name; the reader reports
         that as a located error before a game is built.
         """
-        name = self.tag("Rules")
-        rules = rule_set("straight" if name in (None, UNKNOWN) else name)
-        options = self.tag("Options")
-        if options:
-            rules = rules.with_options(parse_options(options))
-        return rules
+        return tagged_rules(self.tag("Rules"), self.tag("Options"))
 
     def seat_name(self, seat: Seat) -> str:
         return self.tag(seat.name_word) or UNKNOWN

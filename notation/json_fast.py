@@ -152,10 +152,10 @@ def _no_field_twice(text: str, value: object) -> bool:
     time, a comment) spoils the quick count: then fields are counted by their names' ends.
     """
     read = _fields_read(value)
-    return text.count(":") == read or fields_written(text) == read
+    return text.count(":") == read or _fields_written(text) == read
 
 
-def fields_written(text: str) -> int:
+def _fields_written(text: str) -> int:
     """How many object fields JSON text writes, or more, when no field name ends with a
     backslash (as in a valid document).
 
@@ -231,14 +231,14 @@ def _bid(value: str | int | float) -> Bid:
 
 
 # The bids of a usual auction, made once (a bid is a value, compared by what it promises).
-USUAL_BIDS: dict[str | int, Bid] = {
+_BIDS: dict[str | int, Bid] = {
     written: _bid(written) for written in ("pass", *range(30, 43), *(f"{m}m" for m in range(1, 8)))
 }
 
 
 def _call(doc: Mapping[str, Any]) -> Call:
     written = doc["bid"]
-    seat, bid = _SEATS[doc["seat"]], USUAL_BIDS.get(written) or _bid(written)
+    seat, bid = _SEATS[doc["seat"]], _BIDS.get(written) or _bid(written)
     if "comments" in doc:
         return _Call(seat, bid, *_comments(doc))
     return _Call(seat, bid)

@@ -67,8 +67,7 @@ from notation.rules import (
     RulesError,
     RuleSet,
     Scoring,
-    parse_options,
-    rule_set,
+    tagged_rules,
 )
 from notation.scoring import award, game_winner, is_made
 from notation.seats import Team
@@ -254,9 +253,7 @@ def _table(rules_tag: str | None, options_tag: str | None) -> _Table | None:
     """The rule set the tags name, as the reader works it out, when the quick check knows its
     options; None when it does not (or the tags name no rule set: the reader words that)."""
     try:
-        rules = rule_set("straight" if rules_tag in (None, "?") else rules_tag)
-        if options_tag is not None:
-            rules = rules.with_options(parse_options(options_tag))
+        rules = tagged_rules(rules_tag, options_tag)
     except RulesError:
         return None
     if rules.scoring is not Scoring.MARKS or rules.first_bidder is not FirstBidder.LEFT_OF_DEALER:
@@ -264,15 +261,22 @@ def _table(rules_tag: str | None, options_tag: str | None) -> _Table | None:
     return _Table(rules)
 
 
-def _tag_rules(tags: Iterable[tuple[str, str]]) -> _Table | None:
-    """The rules that tags (name, value) name, none written twice; else None."""
+def tag_values(tags: Iterable[tuple[str, str]]) -> dict[str, str] | None:
+    """Tags (name, value) by their names as the reader spells them, in the order written;
+    None when a name is written twice (the reader reports that)."""
     seen: dict[str, str] = {}
     for name, value in tags:
         name = tag_name(name)
         if name in seen:
-            return None  # the reader reports a duplicate tag
+            return None
         seen[name] = value
-    return _table(seen.get("Rules"), seen.get("Options"))
+    return seen
+
+
+def _tag_rules(tags: Iterable[tuple[str, str]]) -> _Table | None:
+    """The rules that tags (name, value) name, none written twice; else None."""
+    values = tag_values(tags)
+    return None if values is None else _table(values.get("Rules"), values.get("Options"))
 
 
 def _bid(word: str) -> Bid | None:
@@ -418,21 +422,16 @@ def clean_hands(game: Sequence[Segment]) -> int | None:
     """The number of hands of ``game`` (cut by :func:`notation.reader.split_games`) when the
     reader and :func:`notation.validate.check_game` would find nothing at all to report in it;
     None when they might, or when the game is not written in the form this check reads."""
-    if not game or game[0].kind != "tags" or _TAG_BLOCK.match(game[0].text) is None:
-        return None
-    table = _tag_rules(_TAG.findall(game[0].text))
+    tags = canonical_tags(game[0].text) if game and game[0].kind == "tags" else None
+    table = None if tags is None else _tag_rules(tags)
     if table is None:
         return None
     return _clean_game(table, (_notation_hand_groups(table, segment) for segment in game[1:]))
 
 
 def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
-    text = segment.text
-    match = _HAND.match(text) if segment.kind == "hand" else None
-    if match is None or _HAND_END.match(text, match.end()) is None:
-        return None
-    hand = match.groups()
-    return hand, table.trump(hand[_TRUMP + 1], hand[_TRUMP + 2])
+    hand = canonical_hand(segment.text) if segment.kind == "hand" else None
+    return None if hand is None else (hand, table.trump(hand[_TRUMP + 1], hand[_TRUMP + 2]))
 
 
 def canonical_tags(text: str) -> list[tuple[str, str]] | None:

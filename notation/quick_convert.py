@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from notation.contracts import Trump
-from notation.game import ROSTER, UNKNOWN, TrumpCall, tag_name
+from notation.game import ROSTER, UNKNOWN, TrumpCall
 from notation.json_form import bid_value, trump_value
-from notation.quick_check import Segment, canonical_hand, canonical_tags
+from notation.quick_check import Segment, canonical_hand, canonical_tags, tag_values
 from notation.reader import read_bid
-from notation.rules import RulesError, RuleSet, parse_options, rule_set
+from notation.rules import RulesError, RuleSet, tagged_rules
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED
 
@@ -37,12 +37,9 @@ def _rules(rules_tag: str | None, options_tag: str | None) -> RuleSet | None:
     """The rule set the tags name, as the reader works it out; None when it names none
     (the reader reports that, and convert rejects the game)."""
     try:
-        rules = rule_set("straight" if rules_tag in (None, "?") else rules_tag)
-        if options_tag is not None:
-            rules = rules.with_options(parse_options(options_tag))
+        return tagged_rules(rules_tag, options_tag)
     except RulesError:
         return None
-    return rules
 
 
 @lru_cache(maxsize=256)
@@ -111,18 +108,15 @@ def jsonl(game: Sequence[Segment]) -> str | None:
     if not game or game[0].kind != "tags":
         return None
     tags = canonical_tags(game[0].text)
-    if tags is None:
+    values = None if tags is None else tag_values(tags)
+    if values is None:
         return None
-    named = [(tag_name(name), value) for name, value in tags]
-    values = dict(named)
-    if len(values) < len(named):
-        return None  # a tag written twice: the reader reports it
     rules = _rules(values.get("Rules"), values.get("Options"))
     if rules is None:
         return None
     # The roster first, "?" where missing, then the other tags as written (with_roster).
     ordered = [(name, values.get(name, UNKNOWN)) for name in ROSTER]
-    ordered += [(name, value) for name, value in named if name not in ROSTER]
+    ordered += [(name, value) for name, value in values.items() if name not in ROSTER]
     shown = ", ".join(f'{{"name": "{name}", "value": "{value}"}}' for name, value in ordered)
     hands = []
     for segment in game[1:]:

@@ -24,6 +24,7 @@ from notation.bids import Bid, BidKind
 from notation.construct import quick_constructor
 from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
+from notation.files import lines_of
 from notation.findings import Finding, Severity
 from notation.game import (
     Auction,
@@ -46,7 +47,7 @@ from notation.game import (
     with_roster,
 )
 from notation.resources import read_resource
-from notation.rules import RulesError, RuleSet, parse_options, rule_set
+from notation.rules import RulesError, RuleSet, tagged_rules
 from notation.seats import Seat, Team
 from notation.tiles import HIGHEST_PIP, Tile, TileError
 
@@ -160,19 +161,6 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     return lead, in_brace
 
 
-def _lines(text: str) -> Iterator[str]:
-    """The lines of ``text``, ends kept, broken at ``\n`` only: the grammar counts lines so,
-    and ``str.splitlines`` would also break at ``\r``, form feeds and U+2028."""
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start : end + 1]
-        start = end + 1
-
-
 # First characters of a line that may start a segment, hold a comment or be blank: only
 # such lines need _lead (a line starting otherwise is an item of the segment it is in).
 # White space is what str.lstrip takes away (none lies above U+3000; a test checks).
@@ -192,7 +180,7 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     cutter = _Cutter()
     for chunk in [source] if isinstance(source, str) else source:
         if cutter.in_brace or "{" in chunk or any(c in chunk for c in _ODD_SPACES):
-            for line in _lines(chunk):
+            for line in lines_of(chunk):
                 cutter.line(line)
             yield from cutter.take()
             continue
@@ -247,7 +235,7 @@ class _Cutter:
     def run(self, text: str, count: int) -> None:
         """``count`` lines, none of which may start a segment, be blank or open a comment."""
         if not self.game:
-            for line in _lines(text):
+            for line in lines_of(text):
                 self.line(line)
             return
         if self.pending:
@@ -1034,7 +1022,7 @@ def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> 
 def _check_size(segment: _Segment) -> None:
     """Refuse a segment too large to parse in bounded time, before the parser sees it."""
     text = segment.text
-    lines = _lines(text) if len(text) > MAX_LINE else ()
+    lines = lines_of(text) if len(text) > MAX_LINE else []
     for number, line in enumerate(lines, start=segment.first_line):
         if len(line) > MAX_LINE:
             raise NotationSyntaxError(
@@ -1141,10 +1129,10 @@ def _tags(
             )
         seen.setdefault(tag.name, tag)
     try:
-        name = seen["Rules"].value if "Rules" in seen else "?"
-        rules = rule_set("straight" if name == "?" else name)
-        if "Options" in seen:
-            rules = rules.with_options(parse_options(seen["Options"].value))
+        rules = tagged_rules(
+            seen["Rules"].value if "Rules" in seen else None,
+            seen["Options"].value if "Options" in seen else None,
+        )
     except RulesError as e:
         bad = seen.get("Options") if "Rules" not in seen or "option" in str(e) else seen["Rules"]
         bad = bad or seen["Rules"]

@@ -306,6 +306,19 @@ def rule_set(name: str) -> RuleSet:
         raise RulesError(f"there is no rule set {name!r}; the rule sets are {valid}") from None
 
 
+def tagged_rules(rules_tag: str | None, options_tag: str | None = None) -> RuleSet:
+    """The rule set a game's ``Rules`` and ``Options`` tag values name: straight 42 when the
+    Rules tag is missing or ``?``. Raise :class:`RulesError` for a name or option unknown.
+
+    >>> tagged_rules("?", "win-by=2").win_by, tagged_rules(None).name
+    (2, 'straight')
+    """
+    rules = rule_set(DEFAULT_RULE_SET if rules_tag in (None, "?") else rules_tag)
+    if options_tag is not None:
+        rules = rules.with_options(parse_options(options_tag))
+    return rules
+
+
 def parse_options(text: str) -> dict[str, str]:
     """Read an ``Options`` tag value: ``name=value`` pairs separated by spaces or commas."""
     pairs: dict[str, str] = {}

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import reader
+from notation.files import lines_of
 from notation.reader import split_games
 
 
@@ -29,7 +30,7 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
     line_no = 0
     pending_from = 1
     in_brace = False
-    for line in reader._lines(text):
+    for line in lines_of(text):
         line_no += 1
         lead, in_brace = reader._lead(line, in_brace)
         if not lead:
@@ -95,7 +96,7 @@ def test_the_quick_cut_gives_the_careful_cut(
     expected = careful_cut(text)
     assert cut([text] if text else []) == expected
     # The same text given as blocks of whole lines, broken anywhere between lines.
-    whole = list(reader._lines(text))
+    whole = list(lines_of(text))
     ends = sorted({min(b, len(whole)) for b in breaks} | {0, len(whole)})
     blocks = ["".join(whole[a:b]) for a, b in itertools.pairwise(ends)]
     assert cut([b for b in blocks if b]) == expected
