@@ -165,9 +165,8 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
 # such lines need _lead (a line starting otherwise is an item of the segment it is in).
 # White space is what str.lstrip takes away (none lies above U+3000; a test checks).
 WHITE_SPACE_ABOVE = 0x3000
-_NOT_PLAIN = frozenset(
-    {chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace()} | set('\ufeff[hH;{"') | {""}
-)
+_WHITE_SPACE = frozenset(chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace())
+_NOT_PLAIN = _WHITE_SPACE | set('\ufeff[hH;{"') | {""}
 
 
 def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
@@ -211,9 +210,7 @@ _MAY_START_HERE = re.compile(r' *(?:[\[hH;"\n]|\Z)')
 _MAY_START = re.compile(r'\n(?= *(?:[\[hH;"\n]|\Z))')
 # What makes a block of lines need a look at every line: white space other than spaces and
 # line ends, or a byte order mark (either may stand before an item: see _lead).
-_ODD_SPACES = [
-    chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace() and chr(i) not in " \n"
-] + ["\ufeff"]
+_ODD_SPACES = [*sorted(_WHITE_SPACE - {" ", "\n"}), "\ufeff"]
 
 
 class _Cutter:
