@@ -115,7 +115,7 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
         end = data.rfind(b"\n") + 1 if block else len(data)
         whole, carry = data[:end], data[end:]
         text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
-        if text is None or _may_hold_a_long_line(text):
+        if text is None or _may_hold_a_long_line(whole):
             yield from _careful_lines(_Joined(data, stream), name, number)
             return
         number += text.count("\n")
@@ -125,12 +125,16 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
 
 
 
-def _may_hold_a_long_line(text: str) -> bool:
-    """Whether a line of ``text`` may reach the cap. A character is 4 bytes at most, so
-    that needs a quarter of the cap in characters; such a line holds a whole stretch of an
-    eighth, counted from the start, with no line end in it. Checked stretch by stretch."""
-    step = max(LINE_CAP // 8, 1)
-    return any(text.find("\n", i, i + step) < 0 for i in range(0, len(text) - step + 1, step))
+def _may_hold_a_long_line(raw: bytes) -> bool:
+    """Whether a line of ``raw`` may reach the cap, which counts bytes. Such a line holds a
+    whole stretch of half the cap, counted from the start, with no line end in it: checked
+    stretch by stretch, so a JSON Lines game of some 10 KB is not mistaken for one.
+
+    >>> _may_hold_a_long_line(b"a" * LINE_CAP), _may_hold_a_long_line(b"a" * 20_000 + b"\\n")
+    (True, False)
+    """
+    step = max(LINE_CAP // 2, 1)
+    return any(raw.find(b"\n", i, i + step) < 0 for i in range(0, len(raw) - step + 1, step))
 
 
 def _decoded(raw: bytes) -> str | None:
@@ -185,6 +189,13 @@ def write_atomically(path: Path, text: str) -> None:
         out.commit()
 
 
+def _umask() -> int:
+    """This process's umask (reading it means setting it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 class AtomicWriter:
     """A file written in pieces that appears at its path only when :meth:`commit` is called.
 
@@ -209,6 +220,9 @@ class AtomicWriter:
         self._out.close()
         if self.path.exists():
             os.chmod(self._temp, self.path.stat().st_mode & 0o7777)
+        else:
+            # mkstemp makes the temporary private; the file it becomes gets the usual mode.
+            os.chmod(self._temp, 0o666 & ~_umask())
         os.replace(self._temp, self.path)
 
     def abort(self) -> None:

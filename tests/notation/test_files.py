@@ -40,6 +40,43 @@ def test_write_keeps_the_file_mode(tmp_path: Path) -> None:
     assert target.stat().st_mode & 0o777 == 0o640
 
 
+def test_a_new_file_gets_the_mode_any_new_file_gets(tmp_path: Path) -> None:
+    # The temporary file is made private (0600); the file it becomes must not stay so.
+    old = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "club.jsonl", "new\n")
+        os.umask(0o077)
+        write_atomically(tmp_path / "private.jsonl", "new\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "club.jsonl").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "private.jsonl").stat().st_mode & 0o777 == 0o600
+
+
+def test_long_lines_below_the_cap_are_read_by_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A JSON Lines game is some 10 KB: well under the cap, so no reason for the slow reader.
+    def slow(*args: object) -> None:
+        raise AssertionError("read a line at a time")
+
+    monkeypatch.setattr(files, "_careful_lines", slow)
+    path = tmp_path / "games.jsonl"
+    line = "x" * (LINE_CAP // 2 - 1) + "\n"
+    path.write_text(line * 50, encoding="utf-8")
+    assert list(source_lines(path)) == [line] * 50
+
+
+def test_a_line_of_wide_characters_past_the_cap_is_cut(tmp_path: Path) -> None:
+    # The cap counts bytes: 30,000 three-byte characters are past a 64 KiB cap.
+    path = tmp_path / "wide.t42"
+    path.write_text("\u20ac" * 30_000 + "\nnext\n", encoding="utf-8")
+    lines = list(source_lines(path))
+    assert lines[1:] == ["next\n"]
+    assert len(lines[0].encode()) <= LINE_CAP + 1
+    assert lines == careful(path.read_bytes(), str(path))
+
+
 def test_source_lines_cut_an_endless_line(tmp_path: Path) -> None:
     path = tmp_path / "long.t42"
     path.write_bytes(b"a" * (LINE_CAP * 5) + b"\nnext\n")

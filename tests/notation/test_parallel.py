@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,34 @@ def test_results_come_back_in_order(small_batches: None) -> None:
 
 def test_little_work_stays_in_this_process() -> None:
     assert list(parallel.in_order(len, ["ab", "c"], jobs=4, size=len)) == [2, 1]
+
+
+@pytest.fixture
+def another_thread() -> Iterator[None]:
+    # What a progress bar is, for this purpose: a thread drawing while the workers start.
+    stop = threading.Event()
+    drawing = threading.Thread(target=stop.wait)
+    drawing.start()
+    yield
+    stop.set()
+    drawing.join()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_workers_are_forked_when_this_process_has_one_thread() -> None:
+    assert threading.active_count() == 1
+    assert parallel._start_method() == "fork"
+
+
+def test_workers_start_from_a_server_while_another_thread_runs(another_thread: None) -> None:
+    assert parallel._start_method() == "forkserver"
+
+
+def test_results_come_back_in_order_with_a_thread_running(
+    small_batches: None, another_thread: None
+) -> None:
+    words = [str(n) * (n % 5) for n in range(60)]
+    assert list(parallel.in_order(len, words, jobs=2, size=len)) == [len(w) for w in words]
 
 
 def _archive(tmp_path: Path) -> Path:
