@@ -32,9 +32,8 @@ import json
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema_rs
 import orjson
 
 from notation.bids import Bid, BidKind
@@ -65,6 +64,9 @@ from notation.rules import RulesError
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED
 
+if TYPE_CHECKING:
+    import jsonschema_rs
+
 # As in notation.json_form, which reads with this module (so this one cannot import it).
 _SCHEMA_FILE = "game.schema.json"
 
@@ -86,6 +88,9 @@ class _NotSure(Exception):
 @cache
 def validator() -> jsonschema_rs.Validator:
     """The jsonschema-rs validator of game documents, built once from ``game.schema.json``."""
+    # Imported here: a run that checks no document this way need not load it.
+    import jsonschema_rs
+
     schema = json.loads(read_resource("schemas", _SCHEMA_FILE))
     return jsonschema_rs.validator_for(schema, validate_formats=True)
 

@@ -40,8 +40,6 @@ from dataclasses import replace
 from functools import cache
 from typing import Any, Protocol, cast
 
-import jsonschema  # type: ignore[import-untyped, unused-ignore]
-
 from notation import json_fast
 from notation.bids import Bid, BidError, BidKind
 from notation.contracts import (
@@ -123,6 +121,9 @@ def schema() -> dict[str, Any]:
 @cache
 def validator() -> Any:
     """The ``jsonschema.Draft202012Validator`` for game documents, built once."""
+    # Imported here: a tenth of a second that a run needing no schema check should not pay.
+    import jsonschema  # type: ignore[import-untyped, unused-ignore]
+
     return jsonschema.Draft202012Validator(_schema())
 
 
@@ -431,11 +432,20 @@ def _comments_writable(comments: Mapping[str, Any], inline: bool) -> bool:
     return inline or sum(not c["braced"] for c in after) <= 1
 
 
+def _best_match(errors: list[Any]) -> Any:
+    """The error of a schema check that says most (``jsonschema``'s choice)."""
+    from jsonschema.exceptions import (  # type: ignore[import-untyped, unused-ignore]
+        best_match as best,
+    )
+
+    return best(errors)
+
+
 def _check(doc: object, at: _Path) -> None:
     """Raise :class:`_Problem` for the first thing wrong with a game document."""
     _survey(doc, at)
     errors = list(validator().iter_errors(doc))
-    error = jsonschema.exceptions.best_match(errors)
+    error = _best_match(errors)
     if error is not None:
         if error.validator == "required":
             # A field missing and an unknown one beside it is most likely a misspelling:
