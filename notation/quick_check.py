@@ -55,7 +55,7 @@ from operator import itemgetter
 from typing import Protocol
 
 from notation.auction import BIDDING_ORDERS, bid_problem
-from notation.bids import Bid
+from notation.bids import POINTS_IN_A_HAND, Bid
 from notation.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
 from notation.game import tag_name
 from notation.play import TrumpTable, trump_table
@@ -74,6 +74,9 @@ from notation.seats import Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
+# Auctions remembered at most per rule set: an archive has few different ones, and a
+# file made to have many must not fill the memory.
+_MEMORY = 100_000
 
 
 class Segment(Protocol):
@@ -169,9 +172,10 @@ _BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDD
 _PLAY_ORDER = tuple(tuple((at + i) % 4 for i in range(4)) for at in range(4))
 
 
-# A plain trump, its table, and by suit led and tile key the tiles a holder of that tile may
-# hold when playing it: the tile itself, and none of those its play is barred by.
-_Named = tuple[Trump, TrumpTable, tuple[tuple[int, ...], ...]]
+# A plain trump, its table, and by suit led and tile key: the tiles a holder of that tile may
+# hold when playing it (the tile itself, and none of those its play is barred by), the
+# tile's own bit, and its power.
+_Named = tuple[Trump, TrumpTable, tuple[tuple[tuple[int, int, int], ...], ...]]
 _Marks = tuple[Team, int, int]  # the bidders, and the marks NS and EW score
 
 
@@ -185,7 +189,8 @@ class _Table:
         self.trumps: dict[tuple[str, str | None], _Named | None] = {}
         self.json_trumps: dict[tuple[str, str | None], _Named | None] = {}
         self.bids: dict[tuple[str, str | None], bool] = {}
-        self.awards: dict[tuple[str, int, bool], tuple[int, int]] = {}
+        self.auctions: dict[tuple[str, ...], tuple[int, str] | None] = {}
+        self.awards: dict[tuple[str, int, int, int], tuple[int, int]] = {}
 
     def legal(self, word: str, standing: str | None) -> bool:
         """Whether the bid ``word`` may be made over the ``standing`` one (by their words)."""
@@ -197,15 +202,36 @@ class _Table:
             self.bids[word, standing] = legal
         return legal
 
-    def marks(self, word: str, side: int, made: bool) -> tuple[int, int]:
-        """The marks NS and EW score when the bid ``word`` of team ``side`` (0 for NS) is
-        made or set."""
-        marks = self.awards.get((word, side, made))
+    def auction(self, calls: tuple[str, ...]) -> tuple[int, str] | None:
+        """The declarer's position and the winning bid's word of an auction written as the
+        dealer, then four (seat, bid) pairs; None when it is out of turn, holds a bid that
+        may not be made, or all pass (RULES.md, Bidding)."""
+        order = _BIDDING_POSITIONS[_SEAT_AT[calls[0]]]
+        standing: str | None = None  # the standing bid's word
+        declarer = -1
+        outcome: tuple[int, str] | None = None
+        for i in range(4):
+            seat, word = calls[1 + 2 * i], calls[2 + 2 * i]
+            if _SEAT_AT[seat] != order[i] or not self.legal(word, standing):
+                break
+            if word != "pass" and word != '"pass"':
+                standing, declarer = word, order[i]
+        else:
+            outcome = None if standing is None else (declarer, standing)
+        if len(self.auctions) < _MEMORY:
+            self.auctions[calls] = outcome
+        return outcome
+
+    def marks(self, word: str, side: int, points: int, tricks: int) -> tuple[int, int]:
+        """The marks NS and EW score when team ``side`` (0 for NS) bid ``word`` and took
+        ``points`` in ``tricks`` of the seven."""
+        marks = self.awards.get((word, side, points, tricks))
         if marks is None:
             bid = _BIDS[word]
             assert bid is not None
+            made = is_made(bid, points, tricks, TRICKS_IN_A_HAND)
             mark = award(bid, _TEAM_OF[side], made=made)
-            marks = self.awards[word, side, made] = (mark.of(NS), mark.of(EW))
+            marks = self.awards[word, side, points, tricks] = (mark.of(NS), mark.of(EW))
         return marks
 
     def trump(self, word: str, doubles: str | None) -> _Named | None:
@@ -242,10 +268,11 @@ class _Table:
 
 def _named(trump: Trump) -> _Named:
     table = trump_table(trump)
-    allowed = tuple(
-        tuple(_BITS[key] | barred[key] for key in range(TILE_KEYS)) for barred in table.barred
+    plays = tuple(
+        tuple((_BITS[key] | barred[key], _BITS[key], power[key]) for key in range(TILE_KEYS))
+        for barred, power in zip(table.barred, table.power, strict=True)
     )
-    return trump, table, allowed
+    return trump, table, plays
 
 
 @lru_cache(maxsize=256)
@@ -297,87 +324,95 @@ _Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern
 # The groups of the 28 dealt tiles, of the 28 played tiles and of the 7 leaders.
 _DEALT_TILES = itemgetter(*range(2, 30))
 _PLAYED_TILES = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
+_UNSEEN = (-1, "")  # an auction not yet worked out
+_AUCTION = itemgetter(1, *range(30, 38))  # the dealer, then the calls' seats and bids
 _LEADERS = itemgetter(*[41 + 5 * k for k in range(7)])
 _BIT = {text: 1 << key for text, key in _KEY.items()}
 _BITS = tuple(1 << key for key in range(TILE_KEYS))
+# The tiles that count 10 and 5, as bits: a team's points are its tricks and its count.
+_TENS = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 10)
+_FIVES = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 5)
 
 
 def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
     """The bidders and the marks NS and EW score on a hand (the groups of its pattern) that
     the rules check passes clean; None at anything the check would report."""
-    dealt = list(map(_BIT.__getitem__, _DEALT_TILES(hand)))
-    held = [sum(dealt[0:7]), sum(dealt[7:14]), sum(dealt[14:21]), sum(dealt[21:28])]
+    bit = _BIT.__getitem__
+    held = [
+        sum(map(bit, hand[2:9])),
+        sum(map(bit, hand[9:16])),
+        sum(map(bit, hand[16:23])),
+        sum(map(bit, hand[23:30])),
+    ]
     if sum(held) != _ALL_TILES:
         # 28 powers of two add up to the set's 28 bits only when they are those 28 bits:
         # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
         return None
 
     # The auction (RULES.md, Bidding): in turn from the dealer's left, each bid legal.
-    order = _BIDDING_POSITIONS[_SEAT_AT[hand[1]]]
-    standing: str | None = None  # the standing bid's word
-    declarer = -1
-    legal = table.legal
-    for i in range(4):
-        word = hand[31 + 2 * i]
-        if _SEAT_AT[hand[30 + 2 * i]] != order[i] or not legal(word, standing):
-            return None
-        if word != "pass" and word != '"pass"':
-            standing, declarer = word, order[i]
-    if standing is None or _SEAT_AT[hand[_TRUMP]] != declarer or named is None:
-        return None  # all passed, trump named by another seat, or not a plain trump
+    calls = _AUCTION(hand)
+    bidding = table.auctions.get(calls, _UNSEEN)
+    if bidding is _UNSEEN:
+        bidding = table.auction(calls)
+    if bidding is None or named is None:
+        return None  # not a clean auction, or not a plain trump
+    declarer, standing = bidding
+    if _SEAT_AT[hand[_TRUMP]] != declarer:
+        return None  # the trump named by another seat
 
     # The contract (RULES.md, Contracts).
     bid = _BIDS[standing]
     assert bid is not None  # a legal bid
-    trump, play, allowed = named
+    trump, play, plays = named
     follow_me = trump.kind is FOLLOW_ME
     if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
         return None
 
     # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it,
     # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
-    led, allowed_in, power_in, trumps = play.led, allowed, play.power, play.trumps
-    keys = list(map(_KEY.__getitem__, _PLAYED_TILES(hand)))
-    leaders = _LEADERS(hand)
-    if table.trump_lead and not follow_me and not trumps >> keys[0] & 1 and held[declarer] & trumps:
-        return None  # the opening lead had to be a trump
+    keys = iter(map(_KEY.__getitem__, _PLAYED_TILES(hand)))
+    if table.trump_lead and not follow_me and held[declarer] & play.trumps:
+        first = _KEY[hand[42]]
+        if not play.trumps >> first & 1:
+            return None  # the opening lead had to be a trump
     at = declarer
-    points = [0, 0]  # by team: NS, EW
-    taken = [0, 0]
-    bits, count = _BITS, COUNT_BY_KEY
-    for t in range(TRICKS_IN_A_HAND):
-        if _SEAT_AT[leaders[t]] != at:
-            return None
-        a, b, c, d = keys[4 * t : 4 * t + 4]
+    won_by_ns = 0  # the tiles of the tricks NS took
+    ns_tricks = 0
+    leaders = []
+    for a, b, c, d in zip(keys, keys, keys, keys, strict=True):
+        leaders.append(at)
         sa, sb, sc, sd = _PLAY_ORDER[at]
-        suit = led[a]
-        ok, power = allowed_in[suit], power_in[suit]
+        by_tile = plays[play.led[a]]
+        ok_a, bit_a, power = by_tile[a]
+        ok_b, bit_b, power_b = by_tile[b]
+        ok_c, bit_c, power_c = by_tile[c]
+        ok_d, bit_d, power_d = by_tile[d]
         ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
-        if (
-            ha & ok[a] != bits[a]
-            or hb & ok[b] != bits[b]
-            or hc & ok[c] != bits[c]
-            or hd & ok[d] != bits[d]
-        ):
+        if ha & ok_a != bit_a or hb & ok_b != bit_b or hc & ok_c != bit_c or hd & ok_d != bit_d:
             return None  # a tile not held (or played already), or a renege
-        held[sa], held[sb] = ha ^ bits[a], hb ^ bits[b]
-        held[sc], held[sd] = hc ^ bits[c], hd ^ bits[d]
+        held[sa], held[sb], held[sc], held[sd] = ha ^ bit_a, hb ^ bit_b, hc ^ bit_c, hd ^ bit_d
         # The play of greatest power wins; the earlier of equals (none are, but for order).
-        won, best = sa, power[a]
-        if power[b] > best:
-            won, best = sb, power[b]
-        if power[c] > best:
-            won, best = sc, power[c]
-        if power[d] > best:
-            won = sd
-        points[won & 1] += 1 + count[a] + count[b] + count[c] + count[d]
-        taken[won & 1] += 1
-        at = won
+        at = sa
+        if power_b > power:
+            at, power = sb, power_b
+        if power_c > power:
+            at, power = sc, power_c
+        if power_d > power:
+            at = sd
+        if not at & 1:
+            won_by_ns |= bit_a | bit_b | bit_c | bit_d
+            ns_tricks += 1
+    if leaders != list(map(_SEAT_AT.__getitem__, _LEADERS(hand))):
+        return None  # a trick led by another seat than the last one's winner
 
     # The score (RULES.md, Scoring): seven tricks settle every plain contract.
+    ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
+    ns_points = ns_tricks + ns_count
+    points = (ns_points, POINTS_IN_A_HAND - ns_points)
     side = declarer & 1
-    made = is_made(bid, points[side], taken[side], TRICKS_IN_A_HAND)
-    ns_marks, ew_marks = table.marks(standing, side, made)
+    taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
+    outcome = (standing, side, points[side], taken)
+    ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
     written = hand[_WRITTEN]
     if (
         int(written[0]) != points[0]

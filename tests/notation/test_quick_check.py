@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation import quick_check
 from notation.archive import Unit, check_unit, read_unit, render
 from notation.dealing import random_game, random_hand
 from notation.game import Game, ScoreKind
@@ -405,3 +406,18 @@ def test_whatever_the_quick_check_vouches_for_is_valid_against_the_schema() -> N
             assert line is not None
             if clean_json_hands(line) is not None:
                 assert validator.is_valid(json.loads(line))
+
+
+def test_auctions_remembered_are_capped_and_answers_stay_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = rule_set("straight").with_options({"marks-to-win": "2"})
+    lines = [render(random_game(random.Random(seed), rules), "jsonl") for seed in range(30)]
+    before = [clean_json_hands(line) for line in lines]
+    table = quick_check._table("straight", "marks-to-win=2")
+    assert table is not None
+    table.auctions.clear()
+    monkeypatch.setattr(quick_check, "_MEMORY", 3)
+    assert [clean_json_hands(line) for line in lines] == before
+    assert all(before)
+    assert len(table.auctions) == 3
