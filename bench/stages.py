@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from archive import HANDS_PER_GAME, deal  # the benchmark's own dealer: one archive, one way
 
+from notation.archive import games as games_of
 from notation.archive import read_unit, render, settle, units
 from notation.quick_check import clean_hands, clean_json_hands
 from notation.validate import check_game
@@ -55,7 +56,7 @@ def main() -> None:
         games = list(units(notation))
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
-        records = list(units(jsonl))
+        records = [game for unit in units(jsonl) for game in games_of(unit)]
         lines = [u.json_line[0] for u in records if u.json_line is not None]
         # The command holds a few games at a time; this holds them all, so keep them out of
         # the garbage collector's walks as settle() keeps the parser out.

@@ -85,9 +85,13 @@ class Unit:
     """One game's raw input, cut from an archive but not yet read: cheap to make in order and
     to send to another process, where :func:`read_unit` reads it."""
 
-    index: int
+    index: int  # the game's number in its file (of a run: its first game's)
     notation: GameText | None = None  # a game in notation
     json_line: tuple[str, int] | None = None  # a JSON Lines line and its line number
+    # A run of whole lines of a JSON Lines file and the first one's number: one game a line,
+    # blank lines aside. Sent to a worker whole, so that the games of a block of the file
+    # cost one object to send, not one each; :func:`games` gives them one by one.
+    json_lines: tuple[tuple[str, ...], int] | None = None
     done: ReadGame | None = None  # a game from a JSON document, read already
     # Characters of input: what a progress bar and a batch of work count. Counted once, when
     # the unit is cut, by whoever cuts it (the batches, the bar and the worker all ask).
@@ -102,6 +106,8 @@ class Unit:
             return sum([len(segment.text) for segment in self.notation])
         if self.json_line is not None:
             return len(self.json_line[0])
+        if self.json_lines is not None:
+            return sum(map(len, self.json_lines[0]))
         assert self.done is not None
         return len(self.done.rejected_text)
 
@@ -115,7 +121,25 @@ def settle() -> None:
     gc.freeze()
 
 
+def games(unit: Unit) -> Iterator[Unit]:
+    """The games of a unit one by one: those of a run of JSON Lines, or the unit's one game.
+
+    >>> [(u.index, u.json_line) for u in games(Unit(7, json_lines=(("{}\\n", " \\n", "{}"), 3)))]
+    [(7, ('{}\\n', 3)), (8, ('{}', 5))]
+    """
+    if unit.json_lines is None:
+        yield unit
+        return
+    lines, first = unit.json_lines
+    index = unit.index
+    for number, line in enumerate(lines, start=first):
+        if line.strip():
+            yield Unit(index, json_line=(line, number), size=len(line))
+            index += 1
+
+
 def read_unit(unit: Unit) -> ReadGame:
+    """One game's unit read (a run of JSON Lines must go through :func:`games` first)."""
     if unit.notation is not None:
         return read_game(unit.notation, unit.index)
     if unit.json_line is not None:
@@ -136,8 +160,13 @@ class CheckedGame:
     size: int  # characters of input
 
 
+def check_units(unit: Unit) -> list[CheckedGame]:
+    """Read and check the games of a unit: the whole job of a ``validate`` worker."""
+    return [check_unit(game) for game in games(unit)]
+
+
 def check_unit(unit: Unit) -> CheckedGame:
-    """Read and check one unit: the whole job of a ``validate`` worker."""
+    """Read and check one game's unit."""
     if unit.notation is not None:
         # Most games break no rule: the quick check vouches for those without the model.
         hands = clean_hands(unit.notation)
@@ -179,8 +208,14 @@ def render(game: Game, form: str) -> str:
     return json_form.dumps(game, indent=2)
 
 
+def convert_units(form: str, unit: Unit) -> list[ConvertedGame]:
+    """Read the games of a unit and render each in ``form``: the whole job of a ``convert``
+    worker."""
+    return [convert_unit(form, game) for game in games(unit)]
+
+
 def convert_unit(form: str, unit: Unit) -> ConvertedGame:
-    """Read one unit and render it in ``form``: the whole job of a ``convert`` worker."""
+    """Read one game's unit and render it in ``form``."""
     if form == "jsonl" and unit.notation is not None:
         # A game in the canonical form goes straight from its text to its line.
         line = jsonl(unit.notation)
@@ -200,11 +235,12 @@ def read_archive(path: Path) -> Iterator[ReadGame]:
     Raises :class:`notation.files.UnreadableInput` when the file cannot be read at all (the
     games already yielded stand).
     """
-    return map(read_unit, units(path))
+    return map(read_unit, itertools.chain.from_iterable(map(games, units(path))))
 
 
 def units(path: Path) -> Iterator[Unit]:
-    """The games of the file at ``path`` as units, in order, reading it lazily."""
+    """The games of the file at ``path`` as units, in order, reading it lazily: a unit a
+    game, or for JSON Lines a unit a block of lines (see :func:`games`)."""
     blocks = source_blocks(path)
     head: list[str] = []  # the lines up to the first two characters that are not space
     rest: list[str] = []  # the other lines of the block where they are
@@ -224,16 +260,19 @@ def units(path: Path) -> Iterator[Unit]:
         for index, game in enumerate(split_games(chunks), start=1):
             yield Unit(index, notation=game)
         return
-    more = itertools.chain(rest, itertools.chain.from_iterable(map(lines_of, blocks)))
     blank = len(head) - 1
     first = head[-1] if head else ""
     if _is_one_line_document(first):
-        index = 0
-        for number, line in enumerate(itertools.chain([first], more), start=blank + 1):
-            if line.strip():
-                index += 1
-                yield Unit(index, json_line=(line, number))
+        index, number = 1, blank + 1
+        for lines in itertools.chain([[first, *rest]], map(lines_of, blocks)):
+            run = tuple(lines)
+            count = sum(1 for line in run if line.strip())
+            if count:
+                yield Unit(index, json_lines=(run, number))
+            index += count
+            number += len(run)
         return
+    more = itertools.chain(rest, itertools.chain.from_iterable(map(lines_of, blocks)))
     # One document or an array: read whole. Each game keeps the whole text, so findings
     # show their source line, and for a rejects file its own part of it.
     whole = probe + "".join(more)

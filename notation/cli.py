@@ -6,6 +6,7 @@ Exit codes: 0 clean; 1 findings (or, for ``fmt --check``, a file not in canonica
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -25,8 +26,8 @@ from notation import json_form
 from notation.archive import (
     CheckedGame,
     Unit,
-    check_unit,
-    convert_unit,
+    check_units,
+    convert_units,
     looks_like_json,
     read_archive,
     render,
@@ -129,7 +130,8 @@ def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
     """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
     memory (games are cut from the file here and read in the workers)."""
     with _progress(path, "checking") as advance:
-        for checked in in_order(check_unit, units(path), jobs, _unit_size, settle):
+        checks = in_order(check_units, units(path), jobs, _unit_size, settle)
+        for checked in itertools.chain.from_iterable(checks):
             advance(checked.size)
             yield checked
 
@@ -384,9 +386,10 @@ def convert(
         sink = _GameSink(sink_file.write if sink_file else out.file.write, form)
         rejected = games = 0
         try:
-            work = partial(convert_unit, form.value)
+            work = partial(convert_units, form.value)
             with _progress(source, "converting") as advance:
-                for converted in in_order(work, units(source), jobs, _unit_size, settle):
+                conversions = in_order(work, units(source), jobs, _unit_size, settle)
+                for converted in itertools.chain.from_iterable(conversions):
                     advance(len(converted.text) + len(converted.output or ""))
                     games += converted.is_game
                     if converted.output is None:

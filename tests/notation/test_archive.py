@@ -1,0 +1,65 @@
+"""Archives cut into units: every game once, in order, with its number and its line."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation import files
+from notation.archive import Unit, games, read_archive, render, units
+from notation.dealing import random_game
+from notation.rules import rule_set
+
+GAME = render(random_game(random.Random(1), rule_set("straight")), "jsonl")
+# A game, a line with a problem, and lines that are blank by str.strip (odd white space too).
+LINES = [GAME, '{"format": "t42-game"}\n', "\n", "  \n", "\r\n", "\u2028\u3000\n", "\x1c\n"]
+
+
+def one_by_one(lines: list[str]) -> list[tuple[int, tuple[str, int]]]:
+    """What a JSON Lines file holds, read the plain way: each line that is not blank is a
+    game, numbered in order, with its line number."""
+    numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
+    return [(i, (line, n)) for i, (n, line) in enumerate(numbered, start=1)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(LINES), max_size=30).map(lambda rest: ["\n", GAME, *rest]),
+    st.integers(64, 40_000),
+    st.booleans(),
+)
+def test_json_lines_come_in_runs_holding_every_game_once_in_order(
+    lines: list[str], block: int, last_line_ends: bool
+) -> None:
+    if not last_line_ends:
+        lines[-1] = lines[-1].rstrip("\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "club.jsonl"
+        path.write_text("".join(lines), encoding="utf-8")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(files, "BLOCK", block)  # runs break anywhere between lines
+            runs = list(units(path))
+    assert all(run.json_lines is not None for run in runs)
+    found = [(game.index, game.json_line) for run in runs for game in games(run)]
+    assert found == one_by_one(files.lines_of("".join(lines)))
+
+
+def test_a_unit_of_one_game_is_its_own_game() -> None:
+    unit = Unit(3, json_line=(GAME, 9))
+    assert list(games(unit)) == [unit]
+
+
+def test_read_archive_reads_each_game_of_a_run(tmp_path: Path) -> None:
+    path = tmp_path / "club.jsonl"
+    path.write_text(GAME + "\n" + '{"format": "t42-game"}\n' + GAME, encoding="utf-8")
+    read = list(read_archive(path))
+    assert [(r.index, r.first_line, bool(r.problems)) for r in read] == [
+        (1, 1, False),
+        (2, 3, True),
+        (3, 4, False),
+    ]
