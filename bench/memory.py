@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from archive import HANDS_PER_GAME, deal, t42, timed
+from archive import COMPILE, HANDS_PER_GAME, deal, t42, timed
 
 BLOCK_HANDS = 20_000
 
@@ -45,6 +45,7 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="t42-memory-"))
     try:
+        subprocess.run([sys.executable, "-c", COMPILE], check=True)  # as bench/archive.py
         games = round(min(args.hands, BLOCK_HANDS) / HANDS_PER_GAME)
         block = folder / "block.t42"
         block_hands = deal(block, args.seed, games)
