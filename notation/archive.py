@@ -262,7 +262,9 @@ def units(path: Path) -> Iterator[Unit]:
         return
     blank = len(head) - 1
     first = head[-1] if head else ""
-    if _is_one_line_document(first):
+    # JSON Lines when the first line that is not blank is a whole game: not when a line with
+    # a lone "[" comes before it, as in an array written a game a line.
+    if not "".join(head[:-1]).strip() and _is_one_line_document(first):
         index, number = 1, blank + 1
         for lines in itertools.chain([[first, *rest]], map(lines_of, blocks)):
             run = tuple(lines)

@@ -63,3 +63,15 @@ def test_read_archive_reads_each_game_of_a_run(tmp_path: Path) -> None:
         (2, 3, True),
         (3, 4, False),
     ]
+
+
+@pytest.mark.parametrize("layout", ["[\n{game}]\n", "  [\n{game}\n]", "[\n\n{game}\n]\n"])
+def test_a_json_array_with_a_game_on_a_line_of_its_own_is_one_document(
+    tmp_path: Path, layout: str
+) -> None:
+    # Its second line is a game on one line, as in JSON Lines; the "[" before it says
+    # otherwise, and neither bracket may be lost or read as a broken game.
+    path = tmp_path / "club.json"
+    path.write_text(layout.replace("{game}", GAME), encoding="utf-8")
+    read = list(read_archive(path))
+    assert [(r.index, r.problems, len(r.game.hands)) for r in read] == [(1, [], 10)]
