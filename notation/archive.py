@@ -101,6 +101,11 @@ class Unit:
         if self.size < 0:
             object.__setattr__(self, "size", self._count())
 
+    def __reduce__(self) -> tuple[type[Unit], tuple[object, ...]]:
+        # Sent to a worker by the thousand: as its fields, far quicker than by its state.
+        fields = (self.notation, self.json_line, self.json_lines, self.done, self.size)
+        return Unit, (self.index, *fields)
+
     def _count(self) -> int:
         if self.notation is not None:
             return sum([len(segment.text) for segment in self.notation])

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -116,8 +116,9 @@ class ReadGame:
         return not self.problems
 
 
-@dataclass(frozen=True, slots=True)
-class _Segment:
+class _Segment(NamedTuple):
+    # A named tuple, not a dataclass: segments go to worker processes by the hundred
+    # thousand, and a tuple is made and unpickled several times faster.
     kind: str  # "tags", "hand" or "stray" (text before any tag block)
     text: str  # its lines, ends kept
     first_line: int
