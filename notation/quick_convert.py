@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from notation.contracts import Trump
 from notation.game import ROSTER, UNKNOWN, TrumpCall
@@ -61,44 +62,61 @@ def _trump(seat: str, word: str, doubles: str | None, rules: RuleSet) -> str | N
     return json.dumps(trump_value(TrumpCall(trump, Seat(seat))), ensure_ascii=False)
 
 
-def _tiles(tiles: Sequence[str]) -> str | None:
-    """A list of tiles, high to low as the writer sorts them; None if one is not canonical."""
-    try:
-        ordered = sorted(tiles, key=TILE_NAMED.__getitem__, reverse=True)
-    except KeyError:
-        return None  # written low end first: the long way
-    return "[" + ", ".join(f'"{tile}"' for tile in ordered) + "]"
+# Every tile by its rank in the writer's order (high to low is rank descending): integers
+# sort without calling the tiles' own comparisons. A tile written low end first has none.
+_RANK = {name: rank for rank, name in enumerate(sorted(TILE_NAMED, key=TILE_NAMED.__getitem__))}
+_PLAYS = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
+
+
+def _hand_template() -> str:
+    """A hand's JSON with a field for each group of its pattern (the numbers of
+    :mod:`notation.quick_check`), bids and trump given already in JSON."""
+    deal = ", ".join(
+        f'{{{{"seat": "{seat}", "tiles": ['
+        + ", ".join(f'"{{{2 + 7 * i + t}}}"' for t in range(7))
+        + "]}}"
+        for i, seat in enumerate(_DEAL_SEATS)
+    )
+    calls = ", ".join(
+        f'{{{{"seat": "{{{30 + 2 * i}}}", "bid": {{{31 + 2 * i}}}}}}}' for i in range(4)
+    )
+    tricks = ", ".join(
+        f'{{{{"number": {k + 1}, "leader": "{{{41 + 5 * k}}}", "plays": ['
+        + ", ".join(f'"{{{41 + 5 * k + i}}}"' for i in range(1, 5))
+        + "]}}"
+        for k in range(7)
+    )
+    return (
+        f'{{{{"number": {{0}}, "dealer": "{{1}}", "deal": [{deal}], '
+        f'"auction": {{{{"calls": [{calls}]}}}}, "trump": {{38}}, "tricks": [{tricks}], '
+        '"points": {{"NS": {76}, "EW": {77}}}, "marks": {{"NS": {78}, "EW": {79}}}, '
+        '"total": {{"NS": {80}, "EW": {81}}}}}'
+    )
+
+
+_HAND = _hand_template()
 
 
 def _hand(g: Sequence[str], rules: RuleSet) -> str | None:
-    deal = []
-    for i, seat in enumerate(_DEAL_SEATS):
-        tiles = _tiles(g[2 + 7 * i : 9 + 7 * i])
-        if tiles is None:
-            return None
-        deal.append(f'{{"seat": "{seat}", "tiles": {tiles}}}')
-    calls = []
-    for i in range(30, 38, 2):
-        bid = _bid(g[i + 1])
+    fields = list(g)
+    rank = _RANK.__getitem__
+    try:
+        for at in (2, 9, 16, 23):
+            fields[at : at + 7] = sorted(g[at : at + 7], key=rank, reverse=True)
+    except KeyError:
+        return None  # a tile written low end first: the long way
+    if not _RANK.keys() >= set(_PLAYS(g)):
+        return None
+    for at in (31, 33, 35, 37):
+        bid = _bid(g[at])
         if bid is None:
             return None
-        calls.append(f'{{"seat": "{g[i]}", "bid": {bid}}}')
+        fields[at] = bid
     trump = _trump(g[38], g[39], g[40], rules)
     if trump is None:
         return None
-    tricks = []
-    for k in range(7):
-        leader, *plays = g[41 + 5 * k : 46 + 5 * k]
-        if any(play not in TILE_NAMED for play in plays):
-            return None
-        shown = ", ".join(f'"{play}"' for play in plays)
-        tricks.append(f'{{"number": {k + 1}, "leader": "{leader}", "plays": [{shown}]}}')
-    return (
-        f'{{"number": {g[0]}, "dealer": "{g[1]}", "deal": [{", ".join(deal)}], '
-        f'"auction": {{"calls": [{", ".join(calls)}]}}, "trump": {trump}, '
-        f'"tricks": [{", ".join(tricks)}], "points": {{"NS": {g[76]}, "EW": {g[77]}}}, '
-        f'"marks": {{"NS": {g[78]}, "EW": {g[79]}}}, "total": {{"NS": {g[80]}, "EW": {g[81]}}}}}'
-    )
+    fields[38] = trump
+    return _HAND.format(*fields)
 
 
 def jsonl(game: Sequence[Segment]) -> str | None:

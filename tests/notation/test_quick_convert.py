@@ -97,3 +97,12 @@ def test_convert_takes_the_quick_way_for_a_canonical_game() -> None:
     converted = convert_unit("jsonl", Unit(1, notation=game))
     assert converted.output == long_way(text)[0]
     assert converted.output == jsonl(game)
+
+
+def test_a_tile_written_low_end_first_anywhere_converts_as_the_long_way_writes_it() -> None:
+    # The long way reads "5-6" as the 6-5 and writes "6-5": in the deal and in the play.
+    text = game_text(4, RuleSet())
+    tiles = [m for m in re.finditer(r"\b([0-6])-([0-6])\b", text) if m[1] != m[2]]
+    assert len(tiles) > 100
+    for m in tiles[::7]:  # a spread of places: deals, tricks, early and late hands
+        agree(text[: m.start()] + f"{m[2]}-{m[1]}" + text[m.end() :])
