@@ -21,7 +21,7 @@ from notation.files import lines_of, source_blocks
 from notation.findings import Finding, Severity
 from notation.game import Game
 from notation.quick_check import clean_hands, clean_json_hands
-from notation.quick_convert import jsonl
+from notation.quick_convert import jsonl, notation
 from notation.reader import GameText, ReadGame, grammar_parser, read_game, split_games
 from notation.rules import RulesError
 from notation.validate import check_game
@@ -226,6 +226,11 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
         line = jsonl(unit.notation)
         if line is not None:
             return ConvertedGame(line, [], True, "", "", unit.notation[0].first_line)
+    elif form == "t42" and unit.json_line is not None:
+        # And a clean JSON line in the canonical form straight to its notation.
+        text = notation(unit.json_line[0])
+        if text is not None:
+            return ConvertedGame(text, [], True, "", "", unit.json_line[1])
     read = read_unit(unit)
     if read.problems or not read.has_tags:
         return ConvertedGame(

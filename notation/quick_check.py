@@ -52,7 +52,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from notation.auction import BIDDING_ORDERS, bid_problem
 from notation.bids import POINTS_IN_A_HAND, Bid
@@ -490,21 +490,54 @@ def clean_json_hands(line: str) -> int | None:
     nothing at all to report in it; None when they might, or when the line is written
     otherwise. What the pattern reads is valid against the schema and writes no field twice.
     """
+    head = _json_head(line)
+    if head is None:
+        return None
+    _, table, at = head
+    return _clean_game(table, _json_hands(table, line, at))
+
+
+class CleanGame(NamedTuple):
+    """A game the quick check vouches for, as its patterns read it."""
+
+    tags: list[tuple[str, str]]  # (name, value) as written
+    rules: RuleSet
+    hands: list[tuple[Sequence[str], Trump]]  # the groups of each hand's pattern, its trump
+
+
+def clean_json_game(line: str) -> CleanGame | None:
+    """A line of JSON Lines as the patterns read it, when :func:`clean_json_hands` vouches
+    for it; else None."""
+    head = _json_head(line)
+    if head is None:
+        return None
+    tags, table, at = head
+    reads = list(_json_hands(table, line, at))
+    if _clean_game(table, reads) is None:
+        return None
+    hands = []
+    for read in reads:
+        if read is None or read[1] is None:
+            return None  # not so in a clean game: for the type checker
+        hands.append((read[0], read[1][0]))
+    return CleanGame(tags, table.rules, hands)
+
+
+def _json_head(line: str) -> tuple[list[tuple[str, str]], _Table, int] | None:
+    """The tags of a JSON line, the rules they name and where its hands start; None for a
+    line written otherwise or under rules the quick check does not know."""
     head = _JSON_HEAD.match(line)
     if head is None:
         return None
-    table = _tag_rules(_JSON_TAGS.findall(head.group(1)))
-    if table is None:
-        return None
-    return _clean_game(table, _json_hands(table, line, head.end()))
+    tags = _JSON_TAGS.findall(head.group(1))
+    table = _tag_rules(tags)
+    return None if table is None else (tags, table, head.end())
 
 
 def _json_hands(table: _Table, line: str, at: int) -> Iterator[_Read | None]:
     """The hands of a JSON line from ``at``, each with its trump; None for one not read, or
     for anything after them but the end of the document."""
-    if line.startswith("]", at):
-        at -= 2  # no hands: the end comes straight after "hands": [
-    else:
+    if not line.startswith("]", at):  # else no hands: the end comes straight after "hands": [
         while True:
             match = _JSON_HAND.match(line, at)
             if match is None:

@@ -24,11 +24,18 @@ from operator import itemgetter
 from notation.contracts import Trump
 from notation.game import ROSTER, UNKNOWN, TrumpCall
 from notation.json_form import bid_value, trump_value
-from notation.quick_check import Segment, canonical_hand, canonical_tags, tag_values
+from notation.quick_check import (
+    Segment,
+    canonical_hand,
+    canonical_tags,
+    clean_json_game,
+    tag_values,
+)
 from notation.reader import read_bid
 from notation.rules import RulesError, RuleSet, tagged_rules
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED
+from notation.writer import DEAL_INDENT, trump_words
 
 _DEAL_SEATS = "NESW"
 
@@ -119,6 +126,13 @@ def _hand(g: Sequence[str], rules: RuleSet) -> str | None:
     return _HAND.format(*fields)
 
 
+def _with_roster(values: dict[str, str]) -> list[tuple[str, str]]:
+    """Tags by name in the writers' order: the roster first, "?" where missing, then the
+    others as written (as :func:`notation.game.with_roster` orders them)."""
+    ordered = [(name, values.get(name, UNKNOWN)) for name in ROSTER]
+    return ordered + [(name, value) for name, value in values.items() if name not in ROSTER]
+
+
 def jsonl(game: Sequence[Segment]) -> str | None:
     """``game`` (cut by :func:`notation.reader.split_games`) as a line of JSON Lines, exactly
     as ``t42 convert`` writes it, when it is written in the canonical form and reads without
@@ -132,9 +146,7 @@ def jsonl(game: Sequence[Segment]) -> str | None:
     rules = _rules(values.get("Rules"), values.get("Options"))
     if rules is None:
         return None
-    # The roster first, "?" where missing, then the other tags as written (with_roster).
-    ordered = [(name, values.get(name, UNKNOWN)) for name in ROSTER]
-    ordered += [(name, value) for name, value in values.items() if name not in ROSTER]
+    ordered = _with_roster(values)
     shown = ", ".join(f'{{"name": "{name}", "value": "{value}"}}' for name, value in ordered)
     hands = []
     for segment in game[1:]:
@@ -147,3 +159,66 @@ def jsonl(game: Sequence[Segment]) -> str | None:
         f'{{"format": "t42-game", "version": 1, "tags": [{shown}], '
         f'"hands": [{", ".join(hands)}]}}\n'
     )
+
+
+# A hand in the notation's canonical form, a field for each group of the JSON pattern (the
+# numbers of notation.quick_check), the bids and the trump given in the notation's words.
+_NOTATION_HAND = "\n".join(
+    [
+        "hand {0} dealer {1}",
+        "deal N " + " ".join(f"{{{2 + t}}}" for t in range(7)),
+        *(
+            f"{DEAL_INDENT}{seat} " + " ".join(f"{{{2 + 7 * i + t}}}" for t in range(7))
+            for i, seat in enumerate(_DEAL_SEATS[1:], start=1)
+        ),
+        "bid " + " ".join(f"{{{30 + 2 * i}}} {{{31 + 2 * i}}}" for i in range(4)),
+        "trump {38} {39}",
+        *(
+            f"{k + 1} " + " ".join(f"{{{41 + 5 * k + i}}}" for i in range(5))
+            for k in range(7)
+        ),
+        "points NS {76} EW {77}",
+        "marks NS {78} EW {79}",
+        "total NS {80} EW {81}",
+    ]
+)
+
+
+def notation(line: str) -> str | None:
+    """A line of JSON Lines as ``t42 convert`` writes the game in notation, when the quick
+    check vouches for it (:func:`notation.quick_check.clean_json_game`); None otherwise.
+
+    >>> print(notation('{"format": "t42-game", "version": 1, "tags": [], "hands": []}'), end="")
+    [Event "?"]
+    [Site "?"]
+    [Date "?"]
+    [North "?"]
+    [East "?"]
+    [South "?"]
+    [West "?"]
+    [Rules "?"]
+    """
+    game = clean_json_game(line)
+    if game is None:
+        return None
+    values = tag_values(game.tags)
+    if values is None:
+        return None
+    lines = [f'[{name} "{value}"]' for name, value in _with_roster(values)]
+    follow_me_doubles = game.rules.follow_me_doubles
+    rank = _RANK.__getitem__
+    for groups, trump in game.hands:
+        fields = list(groups)
+        for at in (2, 9, 16, 23):
+            fields[at : at + 7] = sorted(groups[at : at + 7], key=rank, reverse=True)
+        for at in (31, 33, 35, 37):
+            fields[at] = _notation_bid(groups[at])
+        fields[39] = trump_words(trump, follow_me_doubles)
+        lines += ["", _NOTATION_HAND.format(*fields)]
+    return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=256)
+def _notation_bid(word: str) -> str:
+    """A bid as the JSON pattern reads it (a number, or a word in quotes) in the notation."""
+    return str(read_bid(word.strip('"')))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from notation.bids import Bid, BidKind
-from notation.contracts import DoublesRank, TrumpKind
+from notation.contracts import DoublesRank, Trump, TrumpKind
 from notation.game import (
     SCORE_ORDER,
     Comment,
@@ -106,14 +106,7 @@ def write_hand(
     if hand.trump is not None:
         t = hand.trump
         seat = f"{t.seat} " if t.seat is not None else ""
-        word = str(t.trump)
-        if (
-            t.trump.kind is TrumpKind.FOLLOW_ME
-            and (t.trump.special is None or t.trump.special.partner_names_trump)
-            and t.trump.doubles is DoublesRank.HIGH
-            and follow_me_doubles is not DoublesRank.HIGH
-        ):
-            word = f"{word} {DoublesRank.HIGH.word}"
+        word = trump_words(t.trump, follow_me_doubles)
         lines += _line(f"trump {seat}{word}", t.before, t.after)
     for trick in hand.tricks:
         plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
@@ -127,6 +120,25 @@ def write_hand(
             f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
         )
     return lines
+
+
+def trump_words(trump: Trump, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> str:
+    """The trump as a trump line names it, at a table whose follow-me doubles rule is
+    ``follow_me_doubles``: a follow-me call with doubles high names them where the table
+    says otherwise, so that it reads back.
+
+    >>> trump_words(Trump.follow_me(DoublesRank.HIGH), DoublesRank.LOW)
+    'follow-me doubles-high'
+    """
+    word = str(trump)
+    if (
+        trump.kind is TrumpKind.FOLLOW_ME
+        and (trump.special is None or trump.special.partner_names_trump)
+        and trump.doubles is DoublesRank.HIGH
+        and follow_me_doubles is not DoublesRank.HIGH
+    ):
+        word = f"{word} {DoublesRank.HIGH.word}"
+    return word
 
 
 def _bid(bid: Bid, points_game: bool) -> str:

@@ -354,6 +354,7 @@ JSON_CHANGES = [
     ('"bid": 30}', '"bid": 30.0}'),
     ('"bid": 30}', '"bid": "30"}'),
     ('"bid": "pass"}', '"bid": "PASS"}'),
+    ('"bid": "1m"}', '"bid": 42}'),  # 42 written as points: the same bid, written as 1m
     ('"number": 1, "dealer"', '"number": 9007199254740993, "dealer"'),
     ('"number": 1, "dealer"', '"number": 0, "dealer"'),
     ('"format": "t42-game", ', ""),
@@ -421,3 +422,14 @@ def test_auctions_remembered_are_capped_and_answers_stay_the_same(
     assert [clean_json_hands(line) for line in lines] == before
     assert all(before)
     assert len(table.auctions) == 3
+
+
+def test_a_game_of_tags_alone_is_vouched_for_in_both_forms() -> None:
+    # The full check finds nothing in a game with no hands; the JSON form used to send it
+    # the long way all the same.
+    text = '[Event "x"]\n[Rules "straight"]\n'
+    assert full_check(text) == [(0, [])]
+    [game] = split_games(text)
+    assert clean_hands(game) == 0
+    [read] = read_games(text)
+    assert clean_json_hands(render(read.game, "jsonl")) == 0
