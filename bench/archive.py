@@ -8,6 +8,7 @@ times, as separate processes from start to exit, each ``--repeat`` times, the me
 - notation → validated: ``t42 validate archive.t42`` (the notation and every rule),
 - notation → JSON Lines: ``t42 convert archive.t42 -o archive.jsonl``,
 - JSON Lines → validated: ``t42 validate archive.jsonl`` (the schema and every rule),
+- JSON Lines → notation: ``t42 convert archive.jsonl -o archive-back.t42``,
 - notation with comments → validated: the same games with a comment on every trump line,
 - the floor: a process that reads the same JSON Lines with ``orjson.loads`` alone.
 
@@ -29,6 +30,7 @@ largest process of each step. A benchmark, not a test: nothing here fails on a s
 from __future__ import annotations
 
 import argparse
+import filecmp
 import os
 import shutil
 import statistics
@@ -113,6 +115,7 @@ def main() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     notation, jsonl = folder / "archive.t42", folder / "archive.jsonl"
     commented = folder / "archive-commented.t42"
+    back = folder / "archive-back.t42"
     try:
         subprocess.run([sys.executable, "-c", COMPILE], check=True)
         games = max(1, round(args.hands / HANDS_PER_GAME))
@@ -124,6 +127,7 @@ def main() -> None:
             ("notation → validated", [*t42(), "validate", *jobs, str(notation)]),
             ("notation → JSON Lines", [*t42(), "convert", *jobs, str(notation), "-o", str(jsonl)]),
             ("JSON Lines → validated", [*t42(), "validate", *jobs, str(jsonl)]),
+            ("JSON Lines → notation", [*t42(), "convert", *jobs, str(jsonl), "-o", str(back)]),
             ("notation with comments → validated", [*t42(), "validate", *jobs, str(commented)]),
             ("JSON Lines, orjson.loads alone (floor)", [sys.executable, "-c", FLOOR, str(jsonl)]),
         ]
@@ -140,6 +144,9 @@ def main() -> None:
         print(f"{'step':<40} {'hands/s':>10} {'vs floor':>9} {'peak RSS':>9}")
         for name, rate, peak in rows:
             print(f"{name:<40} {rate:>10,.0f} {rate / floor:>8.3f}× {peak:>6} MB", flush=True)
+        same = filecmp.cmp(notation, back, shallow=False)  # read in pieces: the bench stays small
+        verdict = "the same bytes" if same else "DIFFERENT bytes"
+        print(f"round trip, notation → JSON Lines → notation: {verdict}")
     finally:
         if args.keep is None:
             shutil.rmtree(folder)
