@@ -5,16 +5,18 @@ breaks a promise: any input reads to located problems, findings or games, never 
 exception; what reads whole checks cleanly and has a canonical form that is a fixed point;
 JSON that loads has a canonical JSON form that is a fixed point and survives a trip
 through the text form; the quick check of ``t42 validate`` vouches only for games in which
-the reader and the full check find nothing.
+the reader and the full check find nothing, and the quick conversions of ``t42 convert``
+write what the long way writes.
 """
 
 from __future__ import annotations
 
 from notation import json_form
-from notation.archive import Unit, json_game, read_unit
+from notation.archive import Unit, json_game, read_unit, render
 from notation.errors import RecordError
 from notation.files import UnreadableInput, decode_source
 from notation.quick_check import clean_hands, clean_json_hands
+from notation.quick_convert import jsonl, notation
 from notation.reader import read_game, read_games, split_games
 from notation.validate import check_game
 from notation.writer import write_game
@@ -55,6 +57,11 @@ def check_quick(text: str) -> None:
             assert not read.problems, "the quick check vouched for a game that does not read"
             assert not found, "the quick check vouched for a game with findings"
             assert hands == len(read.game.hands), "the quick check miscounted the hands"
+        line = jsonl(game)
+        if line is not None:
+            read = read_game(game, index)
+            assert not read.problems, "converted the quick way a game that does not read"
+            assert line == render(read.game, "jsonl"), "the quick way wrote another JSON line"
     for number, line in enumerate(text.splitlines(keepends=True), start=1):
         hands = clean_json_hands(line)
         if hands is not None:
@@ -63,6 +70,11 @@ def check_quick(text: str) -> None:
             assert not read.problems, "the quick check vouched for a line that does not read"
             assert not found, "the quick check vouched for a line with findings"
             assert hands == len(read.game.hands), "the quick check miscounted the hands"
+        written = notation(line)
+        if written is not None:
+            read = read_unit(Unit(1, json_line=(line, number)))
+            assert not read.problems, "converted the quick way a line that does not read"
+            assert written == render(read.game, "t42"), "the quick way wrote other notation"
 
 
 def check_json(data: bytes) -> None:
