@@ -9,8 +9,9 @@ cutting the notation into games (what the main process does), reading a game of 
 into the model, checking it against the rules, writing it as a JSON Lines record, reading
 a JSON Lines record into the model, and the quick check that ``t42 validate`` makes first
 of a game in the canonical form (notation and JSON Lines), which vouches for a clean game
-without the model. A benchmark, not a test: nothing here fails on a
-slow machine.
+without the model, and the quick conversions of ``t42 convert`` that write such a game in
+the other form without the model. A benchmark, not a test: nothing here fails on a slow
+machine.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from archive import HANDS_PER_GAME, deal  # the benchmark's own dealer: one arch
 from notation.archive import games as games_of
 from notation.archive import read_unit, render, settle, units
 from notation.quick_check import clean_hands, clean_json_hands
+from notation.quick_convert import jsonl as to_jsonl
+from notation.quick_convert import notation as to_notation
 from notation.validate import check_game
 
 
@@ -69,6 +72,8 @@ def main() -> None:
             ("read a JSON Lines record", lambda: [read_unit(u) and None for u in records]),
             ("quick check, notation", lambda: [clean_hands(u.notation or []) for u in games]),
             ("quick check, JSON Lines", lambda: [clean_json_hands(line) for line in lines]),
+            ("quick convert, to JSON Lines", lambda: [to_jsonl(u.notation or []) for u in games]),
+            ("quick convert, to notation", lambda: [to_notation(line) for line in lines]),
         ]
         print(f"{hands:,} hands in {len(games):,} games, one process, median of {args.repeat}")
         print(f"{'stage':<32} {'µs/hand':>8}")
