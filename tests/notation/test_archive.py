@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import tempfile
 from pathlib import Path
@@ -75,3 +76,21 @@ def test_a_json_array_with_a_game_on_a_line_of_its_own_is_one_document(
     path.write_text(layout.replace("{game}", GAME), encoding="utf-8")
     read = list(read_archive(path))
     assert [(r.index, r.problems, len(r.game.hands)) for r in read] == [(1, [], 10)]
+
+
+def test_units_go_to_a_worker_and_back_unchanged(tmp_path: Path) -> None:
+    # Units pickle as their fields (for speed): every field must come back.
+    notation = tmp_path / "club.t42"
+    notation.write_text(render(random_game(random.Random(2), rule_set("straight")), "t42"))
+    lines = tmp_path / "club.jsonl"
+    lines.write_text(GAME + GAME, encoding="utf-8")
+    document = tmp_path / "club.json"
+    document.write_text("[" + GAME + "]", encoding="utf-8")
+    found = [u for path in (notation, lines, document) for u in units(path)]
+    found += [g for u in units(lines) for g in games(u)]
+    kinds = ("notation", "json_line", "json_lines", "done")
+    assert {kind for unit in found for kind in kinds if getattr(unit, kind) is not None} == set(
+        kinds
+    )
+    for unit in found:
+        assert pickle.loads(pickle.dumps(unit)) == unit
