@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 import threading
 from collections.abc import Iterator
@@ -10,8 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation import parallel
+from notation import files, parallel
+from notation.archive import render
 from notation.cli import app
+from notation.dealing import random_game
+from notation.rules import rule_set
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -94,3 +98,33 @@ def test_convert_in_two_processes_writes_what_one_does(
     assert results[0] == results[1]
     assert results[0][0] == 1  # some games could not be converted
     assert results[0][3]  # and their text is kept
+
+
+@pytest.mark.parametrize("form", ["t42", "jsonl"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_json_lines_archive_converts_as_output_plus_rejects(
+    tmp_path: Path, small_batches: None, monkeypatch: pytest.MonkeyPatch, form: str, jobs: str
+) -> None:
+    # Blocks of a few lines, so that the runs of lines the workers get break anywhere.
+    monkeypatch.setattr(files, "BLOCK", 4096)
+    good = [
+        render(random_game(random.Random(seed), rule_set("straight")), "jsonl")
+        for seed in range(12)
+    ]
+    renege = good[3].replace('"plays": ["', '"plays": ["0-0", "', 1)  # reads, breaks a rule
+    bad = ['{"format": "t42-game"\n', "not json at all\n", '{"format": "t42-game", "x": 1}\n']
+    lines = [*good[:4], "\n", bad[0], *good[4:8], "  \n", bad[1], *good[8:], bad[2], renege]
+    archive = tmp_path / "club.jsonl"
+    archive.write_text("".join(lines), encoding="utf-8")
+    out, rejects = tmp_path / f"out.{form}", tmp_path / "rejects.jsonl"
+    run = runner.invoke(
+        app, ["convert", "-j", jobs, str(archive), "-o", str(out), "--rejects", str(rejects)]
+    )
+    assert run.exit_code == 1
+    # Reading breaks no rule check: the renege converts (validate reports it); the lines
+    # that do not read are kept as written, in order.
+    assert rejects.read_text(encoding="utf-8") == "".join(bad)
+    back = out if form == "jsonl" else tmp_path / "back.jsonl"
+    if form == "t42":
+        assert runner.invoke(app, ["convert", str(out), "-o", str(back)]).exit_code == 0
+    assert back.read_text(encoding="utf-8") == "".join([*good, renege])
