@@ -4,7 +4,7 @@ Every game comes out as a :class:`~notation.reader.ReadGame` holding its raw tex
 caller can write each good game on and each bad one to a rejects file: nothing is lost.
 Notation and JSON Lines stream a block of whole lines at a time, in bounded memory whatever
 the file's size; a single JSON document or a JSON array is read whole. For work in several
-processes the file is cut into :class:`Unit` s: a game of notation each, or a block of JSON
+processes the file is cut into units (:class:`Unit`): a game of notation each, or a block of JSON
 Lines each (cheap to send), which :func:`games` gives one game at a time.
 """
 
