@@ -320,10 +320,17 @@ _BIDS = {
     for word in ("pass", *map(str, range(100)), *(f"{m}m" for m in range(1, 8)))
     for written in (word, f'"{word}"')
 }
+
+
+def bid_of(word: str) -> Bid | None:
+    """The bid a bid word of the patterns names, in either form (a JSON bid keeps its
+    quotes); None for one no bid has, or one the patterns never let through."""
+    return _BIDS.get(word)
+
+
 _Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern, its trump
-# The groups of the 28 dealt tiles, of the 28 played tiles and of the 7 leaders.
-_DEALT_TILES = itemgetter(*range(2, 30))
-_PLAYED_TILES = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
+# The groups of the 28 played tiles (quick_convert reads them too) and of the 7 leaders.
+PLAYED_TILES = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
 _UNSEEN = (-1, "")  # an auction not yet worked out
 _AUCTION = itemgetter(1, *range(30, 38))  # the dealer, then the calls' seats and bids
 _LEADERS = itemgetter(*[41 + 5 * k for k in range(7)])
@@ -370,7 +377,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
 
     # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it,
     # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
-    keys = iter(map(_KEY.__getitem__, _PLAYED_TILES(hand)))
+    keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
     if table.trump_lead and not follow_me and held[declarer] & play.trumps:
         first = _KEY[hand[42]]
         if not play.trumps >> first & 1:

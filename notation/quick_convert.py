@@ -19,13 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import itemgetter
 
 from notation.contracts import Trump
 from notation.game import ROSTER, UNKNOWN, TrumpCall
 from notation.json_form import bid_value, trump_value
 from notation.quick_check import (
+    PLAYED_TILES,
     Segment,
+    bid_of,
     canonical_hand,
     canonical_tags,
     clean_json_game,
@@ -72,7 +73,6 @@ def _trump(seat: str, word: str, doubles: str | None, rules: RuleSet) -> str | N
 # Every tile by its rank in the writer's order (high to low is rank descending): integers
 # sort without calling the tiles' own comparisons. A tile written low end first has none.
 _RANK = {name: rank for rank, name in enumerate(sorted(TILE_NAMED, key=TILE_NAMED.__getitem__))}
-_PLAYS = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
 
 
 def _hand_template() -> str:
@@ -104,15 +104,21 @@ def _hand_template() -> str:
 _HAND = _hand_template()
 
 
+def _sorted_deal(groups: Sequence[str]) -> list[str]:
+    """The groups of a hand's pattern with each seat's tiles high to low, as the writers
+    sort them; KeyError for a tile written low end first."""
+    fields = list(groups)
+    for at in (2, 9, 16, 23):
+        fields[at : at + 7] = sorted(groups[at : at + 7], key=_RANK.__getitem__, reverse=True)
+    return fields
+
+
 def _hand(g: Sequence[str], rules: RuleSet) -> str | None:
-    fields = list(g)
-    rank = _RANK.__getitem__
     try:
-        for at in (2, 9, 16, 23):
-            fields[at : at + 7] = sorted(g[at : at + 7], key=rank, reverse=True)
+        fields = _sorted_deal(g)
     except KeyError:
         return None  # a tile written low end first: the long way
-    if not _RANK.keys() >= set(_PLAYS(g)):
+    if not _RANK.keys() >= set(PLAYED_TILES(g)):
         return None
     for at in (31, 33, 35, 37):
         bid = _bid(g[at])
@@ -206,11 +212,8 @@ def notation(line: str) -> str | None:
         return None
     lines = [f'[{name} "{value}"]' for name, value in _with_roster(values)]
     follow_me_doubles = game.rules.follow_me_doubles
-    rank = _RANK.__getitem__
     for groups, trump in game.hands:
-        fields = list(groups)
-        for at in (2, 9, 16, 23):
-            fields[at : at + 7] = sorted(groups[at : at + 7], key=rank, reverse=True)
+        fields = _sorted_deal(groups)  # a clean game's tiles are all written high end first
         for at in (31, 33, 35, 37):
             fields[at] = _notation_bid(groups[at])
         fields[39] = trump_words(trump, follow_me_doubles)
@@ -221,4 +224,4 @@ def notation(line: str) -> str | None:
 @lru_cache(maxsize=256)
 def _notation_bid(word: str) -> str:
     """A bid as the JSON pattern reads it (a number, or a word in quotes) in the notation."""
-    return str(read_bid(word.strip('"')))
+    return str(bid_of(word))

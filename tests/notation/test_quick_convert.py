@@ -27,6 +27,7 @@ from test_quick_check import (
     JSON_CHANGES,
     OTHER_TABLES,
     PLAIN_TABLES,
+    changed_json_line,
     game_text,
     json_line,
     mutate,
@@ -162,10 +163,7 @@ def test_random_json_lines_convert_to_notation_as_the_long_way_writes_them(
 def test_changed_json_lines_convert_to_notation_as_the_long_way_or_not_at_all(
     seed: int, rules: RuleSet, changes: int, rng: random.Random
 ) -> None:
-    text = game_text(seed, rules)
-    for _ in range(changes):
-        text = mutate(text, rng)
-    line = json_line(text)
+    line = changed_json_line(seed, rules, changes, rng)
     if line is not None:
         agree_back(line)
 
