@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from notation.errors import T42Error
+
 POINTS_IN_A_HAND = 42
 
 
@@ -22,7 +24,7 @@ class BidKind(Enum):
     MARKS = "marks"
 
 
-class BidError(ValueError):
+class BidError(T42Error, ValueError):
     """Text that is not written like a bid."""
 
 

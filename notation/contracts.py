@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from notation.bids import Bid
+from notation.errors import T42Error
 from notation.seats import Seat
 
 PIP_NAMES: tuple[str, ...] = ("blanks", "ones", "deuces", "treys", "fours", "fives", "sixes")
@@ -104,7 +105,7 @@ def parse_special(word: str) -> Special:
     raise ContractError(f"{word!r} is not a contract; the contracts are {names}")
 
 
-class ContractError(ValueError):
+class ContractError(T42Error, ValueError):
     """A trump call that names no trump this toolkit knows."""
 
 

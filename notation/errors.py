@@ -1,9 +1,25 @@
-"""Exceptions for records that cannot be read. Each carries where the problem is."""
+"""t42's exceptions: one base, :class:`T42Error`, and a narrow class for each kind of problem.
+
+Every exception t42 raises on purpose is a :class:`T42Error`, so ``except T42Error`` catches
+what a record or a call can get wrong and lets a bug in t42 through. The classes for bad values
+(a tile, a bid, a trump, a rule set) are also :class:`ValueError`, as Python expects of them.
+
+>>> from notation.tiles import Tile, TileError
+>>> try:
+...     Tile.parse("7-1")
+... except T42Error as e:
+...     print(type(e).__name__, isinstance(e, ValueError))
+TileError True
+"""
 
 from __future__ import annotations
 
 
-class NotationError(ValueError):
+class T42Error(Exception):
+    """The base of every exception t42 raises on purpose."""
+
+
+class NotationError(T42Error, ValueError):
     """A record that cannot be read; ``line`` and ``column`` are 1-based when known."""
 
     def __init__(

@@ -12,12 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from notation.errors import T42Error
+
 # Bytes of one line held at most; a longer line is cut here and the rest skipped, so that a
 # file of one endless line is still read in bounded memory (the reader reports it too long).
 LINE_CAP = 64 * 1024
 
 
-class UnreadableInput(Exception):
+class UnreadableInput(T42Error):
     """A file that cannot be used as input at all (missing, binary, not UTF-8)."""
 
 

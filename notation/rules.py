@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any
 
 from notation.contracts import DoublesRank
+from notation.errors import T42Error
 
 
 class AllPass(Enum):
@@ -97,7 +98,7 @@ class PlungeLead(Enum):
     PARTNER = "partner"  # 3 marks, the partner leads (the Fimble variant)
 
 
-class RulesError(ValueError):
+class RulesError(T42Error, ValueError):
     """An unknown rule set, option or option value."""
 
 

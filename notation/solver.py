@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from notation.contracts import DOUBLES_SUIT, Trump
+from notation.errors import T42Error
 from notation.play import (
     follows,
     is_trump,
@@ -183,7 +184,7 @@ class ContractTables:
         return best
 
 
-class UnsupportedContract(ValueError):
+class UnsupportedContract(T42Error, ValueError):
     """A contract the solver has no tables for yet (Nello, Sevens)."""
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from notation.errors import T42Error
+
 HIGHEST_PIP = 6
 
 
-class TileError(ValueError):
+class TileError(T42Error, ValueError):
     """A tile written in a way that names no domino of the double-six set."""
 
 

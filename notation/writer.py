@@ -26,15 +26,21 @@ from collections.abc import Iterable
 from notation.bids import Bid, BidKind
 from notation.contracts import DoublesRank, Trump, TrumpKind
 from notation.game import (
-    SCORE_ORDER,
+    Auction,
+    Call,
     Comment,
+    Ending,
     Game,
     Hand,
     Holding,
+    ScoreLine,
     Tag,
+    Trick,
+    TrumpCall,
     with_roster,
 )
 from notation.rules import RulesError
+from notation.visitor import GameVisitor, walk, walk_hand
 
 DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
 
@@ -73,8 +79,12 @@ def _with_inline(text: str, before: Iterable[Comment], after: Iterable[Comment])
 def write_tags(tags: Iterable[Tag]) -> list[str]:
     lines: list[str] = []
     for tag in with_roster(tuple(tags)):
-        lines += _line(f'[{tag.name} "{escape_tag_value(tag.value)}"]', tag.before, tag.after)
+        lines += _tag_line(tag)
     return lines
+
+
+def _tag_line(tag: Tag) -> list[str]:
+    return _line(f'[{tag.name} "{escape_tag_value(tag.value)}"]', tag.before, tag.after)
 
 
 def _holding(holding: Holding, first: bool) -> str:
@@ -83,43 +93,85 @@ def _holding(holding: Holding, first: bool) -> str:
     return f"{lead}{holding.seat} {tiles}".rstrip()
 
 
-def write_hand(
-    hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
-) -> list[str]:
-    """The canonical lines of one hand.
+class TextExporter(GameVisitor[str]):
+    """The canonical text of a game, written as :func:`~notation.visitor.walk` visits it.
 
     ``follow_me_doubles`` is the table's rule (the game's ``follow-me-doubles`` option): a
     follow-me call that differs from it names its doubles option so that it reads back.
     In the points game (``points_game``) bids of 42 and more are written 42, 84, 168.
+    :meth:`begin_game` takes both from the game's rules.
     """
-    h = hand.header
-    lines = _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
-    deal = sorted(hand.deal, key=lambda x: x.seat.index)
-    for i, holding in enumerate(deal):
-        lines += _line(_holding(holding, i == 0), holding.before, holding.after)
-    if hand.auction is not None:
-        calls = " ".join(
-            _with_inline(f"{c.seat} {_bid(c.bid, points_game)}", c.before, c.after)
-            for c in hand.auction.calls
-        )
-        lines += _line(f"bid {calls}", hand.auction.before, hand.auction.after)
-    if hand.trump is not None:
-        t = hand.trump
-        seat = f"{t.seat} " if t.seat is not None else ""
-        word = trump_words(t.trump, follow_me_doubles)
-        lines += _line(f"trump {seat}{word}", t.before, t.after)
-    for trick in hand.tricks:
+
+    def __init__(
+        self, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
+    ) -> None:
+        self.follow_me_doubles = follow_me_doubles
+        self.points_game = points_game
+        self.lines: list[str] = []
+        self._calls: list[str] = []
+        self._dealt = 0
+
+    def begin_game(self, game: Game) -> None:
+        try:
+            self.follow_me_doubles = game.rules.follow_me_doubles
+            self.points_game = game.rules.points_game
+        except RulesError:  # the reader reads such a game under straight 42
+            self.follow_me_doubles = DoublesRank.HIGH
+            self.points_game = False
+
+    def visit_tag(self, tag: Tag) -> None:
+        self.lines += _tag_line(tag)
+
+    def begin_hand(self, hand: Hand) -> None:
+        h = hand.header
+        if self.lines:  # a blank line after the tag block and between hands
+            self.lines.append("")
+        self.lines += _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
+        self._dealt = 0
+
+    def visit_holding(self, holding: Holding) -> None:
+        self.lines += _line(_holding(holding, self._dealt == 0), holding.before, holding.after)
+        self._dealt += 1
+
+    def begin_auction(self, auction: Auction) -> None:
+        self._calls = []
+
+    def visit_call(self, call: Call) -> None:
+        bid = _bid(call.bid, self.points_game)
+        self._calls.append(_with_inline(f"{call.seat} {bid}", call.before, call.after))
+
+    def end_auction(self, auction: Auction) -> None:
+        self.lines += _line(f"bid {' '.join(self._calls)}", auction.before, auction.after)
+
+    def visit_trump(self, trump: TrumpCall) -> None:
+        seat = f"{trump.seat} " if trump.seat is not None else ""
+        word = trump_words(trump.trump, self.follow_me_doubles)
+        self.lines += _line(f"trump {seat}{word}", trump.before, trump.after)
+
+    def visit_trick(self, trick: Trick) -> None:
         plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
-        lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
-    if hand.ending is not None:
-        e = hand.ending
-        seat = f" {e.seat}" if e.seat is not None else ""
-        lines += _line(f"end {e.kind.value}{seat}", e.before, e.after)
-    for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
-        lines += _line(
+        self.lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
+
+    def visit_ending(self, ending: Ending) -> None:
+        seat = f" {ending.seat}" if ending.seat is not None else ""
+        self.lines += _line(f"end {ending.kind.value}{seat}", ending.before, ending.after)
+
+    def visit_score(self, score: ScoreLine) -> None:
+        self.lines += _line(
             f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
         )
-    return lines
+
+    def result(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def write_hand(
+    hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
+) -> list[str]:
+    """The canonical lines of one hand (see :class:`TextExporter` for the two rules)."""
+    exporter = TextExporter(follow_me_doubles, points_game=points_game)
+    walk_hand(hand, exporter)
+    return exporter.lines
 
 
 def trump_words(trump: Trump, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> str:
@@ -152,17 +204,7 @@ def _bid(bid: Bid, points_game: bool) -> str:
 
 def write_game(game: Game) -> str:
     """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
-    lines = write_tags(game.tags)
-    try:
-        follow_me_doubles = game.rules.follow_me_doubles
-        points_game = game.rules.points_game
-    except RulesError:  # the reader reads such a game under straight 42
-        follow_me_doubles = DoublesRank.HIGH
-        points_game = False
-    for hand in game.hands:
-        lines.append("")
-        lines += write_hand(hand, follow_me_doubles, points_game=points_game)
-    return "\n".join(lines) + "\n"
+    return walk(game, TextExporter())
 
 
 def write_games(games: Iterable[Game]) -> str:
