@@ -1,3 +1,176 @@
-"""t42: records of Texas 42 games — read, check, convert, format and replay them."""
+"""t42: records of Texas 42 games — read, check, convert, format, replay and audit them.
+
+Everything the ``t42`` command does is here as a library; ``docs/api.md`` walks through it
+with examples. Read a record, check it against the rules, and write it back:
+
+>>> import notation
+>>> text = (SAMPLES / "renege.t42").read_text(encoding="utf-8")
+>>> game = notation.loads(text)[0]
+>>> report = notation.check_game(game)
+>>> [(f.code, f.hand, f.trick, str(f.seat)) for f in report.findings]
+[('renege', 1, 3, 'W'), ('renege', 2, 2, 'S')]
+>>> notation.loads(notation.dumps(game))[0] == game
+True
+>>> notation.json_form.loads(notation.json_form.dumps(game))[0] == game
+True
+
+The parts:
+
+- the model: :class:`Tile`, :class:`Seat`, :class:`Team`, :class:`Bid`, :class:`Trump`,
+  :class:`Contract` and the record itself, :class:`Game` of :class:`Hand` of
+  :class:`Trick` … (frozen dataclasses; ``==`` ignores where an item was written);
+- the formats, each used like :mod:`json`: the notation (:func:`load`, :func:`loads`,
+  :func:`dump`, :func:`dumps`, the same as :mod:`notation.text`) and JSON
+  (:mod:`notation.json_form`); :func:`read_games` reads notation text a game at a time,
+  reporting problems instead of raising, and :func:`read_archive` streams any file of games;
+- the rules: :class:`RuleSet` and :func:`rule_set` (the ``straight``, ``texas`` and
+  ``points`` sets and their options), :func:`check_game` and :func:`check_hand` returning
+  reports of located :class:`Finding` objects with their evidence, and :func:`describe` to
+  show one as the command line does;
+- :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
+  writer, :class:`TextExporter`, is one);
+- :func:`audit_game` (the referee's report, with the exact solver), :func:`random_game` (a
+  random legal game) and the solver (:mod:`notation.solver`), loaded when first used;
+- :class:`T42Error`, the base of every exception t42 raises on purpose.
+"""
+
+from __future__ import annotations
 
 __version__ = "0.1.0"
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from notation import json_form, text
+from notation.archive import read_archive
+from notation.bids import Bid, BidError, BidKind
+from notation.contracts import Contract, ContractError, DoublesRank, Special, Trump, TrumpKind
+from notation.diagnostics import describe
+from notation.errors import NotationError, NotationSyntaxError, RecordError, T42Error
+from notation.files import UnreadableInput
+from notation.findings import Finding, Severity
+from notation.game import (
+    Auction,
+    Call,
+    Comment,
+    Ending,
+    EndKind,
+    Game,
+    Hand,
+    HandHeader,
+    Holding,
+    Play,
+    ScoreKind,
+    ScoreLine,
+    Span,
+    Tag,
+    Trick,
+    TrumpCall,
+)
+from notation.reader import ReadGame, read_games
+from notation.rules import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rules
+from notation.seats import SEATS, Seat, Team
+from notation.text import dump, dumps, load, loads
+from notation.tiles import ALL_TILES, Tile, TileError
+from notation.validate import GameReport, HandReport, check_game, check_hand
+from notation.visitor import GameVisitor, walk
+from notation.writer import TextExporter
+
+if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables take a while
+    from notation.audit import HandAudit, audit_game, audit_hand
+    from notation.dealing import random_game
+    from notation.solver import Solver, UnsupportedContract
+
+# Names whose modules are imported when a name is first asked for, so that ``import notation``
+# (and every ``t42`` command) does not pay for the solver and the audit it may never use.
+_ON_FIRST_USE = {
+    "HandAudit": "notation.audit",
+    "audit_game": "notation.audit",
+    "audit_hand": "notation.audit",
+    "random_game": "notation.dealing",
+    "Solver": "notation.solver",
+    "UnsupportedContract": "notation.solver",
+}
+
+__all__ = [
+    "ALL_TILES",
+    "RULE_SETS",
+    "SEATS",
+    "Auction",
+    "Bid",
+    "BidError",
+    "BidKind",
+    "Call",
+    "Comment",
+    "Contract",
+    "ContractError",
+    "DoublesRank",
+    "EndKind",
+    "Ending",
+    "Finding",
+    "Game",
+    "GameReport",
+    "GameVisitor",
+    "Hand",
+    "HandAudit",
+    "HandHeader",
+    "HandReport",
+    "Holding",
+    "NotationError",
+    "NotationSyntaxError",
+    "Play",
+    "ReadGame",
+    "RecordError",
+    "RuleSet",
+    "RulesError",
+    "ScoreKind",
+    "ScoreLine",
+    "Seat",
+    "Severity",
+    "Solver",
+    "Span",
+    "Special",
+    "T42Error",
+    "Tag",
+    "Team",
+    "TextExporter",
+    "Tile",
+    "TileError",
+    "Trick",
+    "Trump",
+    "TrumpCall",
+    "TrumpKind",
+    "UnreadableInput",
+    "UnsupportedContract",
+    "__version__",
+    "audit_game",
+    "audit_hand",
+    "check_game",
+    "check_hand",
+    "describe",
+    "dump",
+    "dumps",
+    "json_form",
+    "load",
+    "loads",
+    "random_game",
+    "read_archive",
+    "read_games",
+    "rule_set",
+    "tagged_rules",
+    "text",
+    "walk",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -31,6 +31,8 @@ def loads(text: str) -> list[Game]:
 
 
 def load(fp: TextIO) -> list[Game]:
+    """Every game in the text file ``fp``; raise :class:`NotationSyntaxError` at the first
+    problem."""
     return loads(fp.read())
 
 
@@ -42,4 +44,5 @@ def dumps(games: Game | Iterable[Game]) -> str:
 
 
 def dump(games: Game | Iterable[Game], fp: TextIO) -> None:
+    """Write the canonical text of one game or of several to the text file ``fp``."""
     fp.write(dumps(games))

@@ -1,0 +1,123 @@
+"""The public library: what ``import notation`` offers, and that it reads as a library."""
+
+from __future__ import annotations
+
+import inspect
+import pydoc
+import subprocess
+import sys
+
+import pytest
+
+import notation
+from notation import bids, contracts, errors, files, rules, solver, tiles
+
+
+def test_every_public_name_resolves() -> None:
+    for name in notation.__all__:
+        assert getattr(notation, name) is not None, name
+
+
+def test_star_import_gives_exactly_the_public_names() -> None:
+    space: dict[str, object] = {}
+    exec("from notation import *", space)
+    assert set(space) - {"__builtins__"} == set(notation.__all__)
+
+
+def test_dir_lists_the_names_loaded_on_first_use() -> None:
+    assert {"audit_game", "Solver", "random_game"} <= set(dir(notation))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        _ = notation.nonsense
+
+
+def test_import_does_not_load_the_solver_the_audit_or_the_dealer() -> None:
+    # The t42 commands import notation; the solver's tables must not cost every one of them.
+    code = (
+        "import sys, notation; "
+        "print(sorted(m for m in ('notation.audit', 'notation.solver', 'notation.dealing', "
+        "'textual') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_names_loaded_on_first_use_are_the_real_objects() -> None:
+    from notation.audit import audit_game
+    from notation.dealing import random_game
+
+    assert notation.audit_game is audit_game
+    assert notation.random_game is random_game
+    assert notation.Solver is solver.Solver
+
+
+def test_help_reads_as_a_library() -> None:
+    page = pydoc.render_doc(notation)
+    for words in ("check_game", "loads", "GameVisitor", "audit_game", "T42Error", "json_form"):
+        assert words in page
+    # Every public function and class says what it does.
+    undocumented = [
+        name
+        for name in notation.__all__
+        if (inspect.isfunction(getattr(notation, name)) or inspect.isclass(getattr(notation, name)))
+        and not inspect.getdoc(getattr(notation, name))
+    ]
+    assert undocumented == []
+
+
+EXCEPTIONS = [
+    errors.NotationError,
+    errors.NotationSyntaxError,
+    errors.RecordError,
+    tiles.TileError,
+    bids.BidError,
+    contracts.ContractError,
+    rules.RulesError,
+    files.UnreadableInput,
+    solver.UnsupportedContract,
+]
+
+
+@pytest.mark.parametrize("exception", EXCEPTIONS, ids=lambda e: e.__name__)
+def test_every_exception_is_a_t42_error(exception: type[Exception]) -> None:
+    assert issubclass(exception, notation.T42Error)
+
+
+def test_no_exception_class_is_left_out_of_the_hierarchy() -> None:
+    # Any exception class defined in the package (not a private one) is a T42Error.
+    import pkgutil
+    from importlib import import_module
+
+    found = []
+    for module_info in pkgutil.iter_modules(notation.__path__, "notation."):
+        if module_info.name in {"notation.cli", "notation.__main__"}:
+            continue
+        module = import_module(module_info.name)
+        for name, value in vars(module).items():
+            if (
+                inspect.isclass(value)
+                and issubclass(value, Exception)
+                and value.__module__ == module.__name__
+                and not name.startswith("_")
+            ):
+                found.append(value)
+    assert found, "no exception classes found at all"
+    assert [e.__name__ for e in found if not issubclass(e, notation.T42Error)] == []
+
+
+@pytest.mark.parametrize(
+    ("call", "exception"),
+    [
+        (lambda: notation.Tile.parse("7-1"), notation.TileError),
+        (lambda: notation.rule_set("straight 42"), notation.RulesError),
+        (lambda: notation.loads("hand 1 dealer Q\n"), notation.NotationSyntaxError),
+        (lambda: notation.json_form.loads("{}"), notation.RecordError),
+    ],
+)
+def test_bad_input_raises_a_narrow_t42_error(call: object, exception: type[Exception]) -> None:
+    assert callable(call)
+    with pytest.raises(exception) as caught:
+        call()
+    assert isinstance(caught.value, notation.T42Error)
