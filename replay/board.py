@@ -36,7 +36,7 @@ from notation.game import UNKNOWN
 from notation.seats import Seat, Team
 from notation.tiles import Tile
 from replay.navigation import Frame
-from replay.render import comment_text, finding_text, inert
+from replay.render import comment_text, compass, finding_text, inert
 from replay.steps import Step, StepKind, bid_words
 from replay.strokes import all_strokes
 
@@ -113,18 +113,6 @@ def _seat(frame: Frame, seat: Seat, view: View, width: int) -> Text:
     return Text("\n").join(lines)
 
 
-def _compass(cells: dict[Seat, Text]) -> Table:
-    """Four cells placed like the seats: N above, W left, E right, S below."""
-    grid = Table.grid(padding=0)
-    for _ in range(3):
-        grid.add_column(justify="center", width=_CELL)
-    empty = Text("")
-    grid.add_row(empty, cells.get(Seat.N, empty), empty)
-    grid.add_row(cells.get(Seat.W, empty), empty, cells.get(Seat.E, empty))
-    grid.add_row(empty, cells.get(Seat.S, empty), empty)
-    return grid
-
-
 def _centre(frame: Frame) -> Panel:
     """The middle of the table: the trick, else the calls of the auction, else the result."""
     step = frame.step
@@ -147,12 +135,13 @@ def _centre(frame: Frame) -> Panel:
             s = "" if trick.points == 1 else "s"
             below = Text(f"{trick.winner} takes {trick.points} point{s}", style="bold")
         title = Text(f"trick {trick.number} · {trick.leader} led")
-        return Panel(Group(_compass(cells), Align.center(below)), title=title, box=ROUNDED)
+        return Panel(Group(compass(cells, _CELL), Align.center(below)), title=title, box=ROUNDED)
     if step.kind in (StepKind.END, StepKind.SCORE):
         points = Text("\n".join(f"{team} {step.points[team]} points" for team in Team))
         return Panel(Align.center(points), title=Text("hand over"), box=ROUNDED)
     calls = {seat: Text(f"{seat} {bid}") for seat, bid in step.auction}
-    return Panel(_compass(calls), title=Text("auction" if step.auction else "table"), box=ROUNDED)
+    title = Text("auction" if step.auction else "table")
+    return Panel(compass(calls, _CELL), title=title, box=ROUNDED)
 
 
 def _table(frame: Frame, view: View, width: int) -> Table:

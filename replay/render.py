@@ -87,12 +87,13 @@ def _seat_panel(step: Step, seat: Seat, name: str) -> Panel:
     return Panel(Group(*lines), box=box.ROUNDED, border_style=border)
 
 
-def _compass(cells: Mapping[Seat, Text]) -> Table:
-    """Four cells placed like the seats: N above, W left, E right, S below."""
+def compass(cells: Mapping[Seat, Text], width: int = _CELL) -> Table:
+    """Four cells placed like the seats: N above, W left, E right, S below, each ``width``
+    columns wide."""
     grid = Table.grid(padding=0)
     for _ in range(3):
         # A fixed width keeps each seat in its place even while other cells are empty.
-        grid.add_column(justify="center", width=_CELL)
+        grid.add_column(justify="center", width=width)
     empty = Text("")
     grid.add_row(empty, cells.get(Seat.N, empty), empty)
     grid.add_row(cells.get(Seat.W, empty), empty, cells.get(Seat.E, empty))
@@ -112,7 +113,7 @@ def _centre(step: Step) -> Panel:
             if seat is trick.winner:
                 cell.stylize("bold")
             cells[seat] = cell
-        lines: list[RenderableType] = [_compass(cells)]
+        lines: list[RenderableType] = [compass(cells)]
         if trick.winner is not None and trick.points is not None:
             taken = f"{trick.winner} takes {trick.points} point{'' if trick.points == 1 else 's'}"
             lines.append(Align.center(Text(taken, style="bold")))
@@ -125,7 +126,7 @@ def _centre(step: Step) -> Panel:
     for seat, bid in step.auction:  # a seat's latest call, if it called twice
         calls[seat] = Text(f"{seat} {bid}")
     title = Text("auction" if step.auction else "table")
-    return Panel(_compass(calls), title=title, box=box.ROUNDED)
+    return Panel(compass(calls), title=title, box=box.ROUNDED)
 
 
 def _table(step: Step, names: Mapping[Seat, str]) -> Table:
