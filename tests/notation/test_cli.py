@@ -584,3 +584,28 @@ def test_the_interactive_replay_is_installed_with_t42() -> None:
     textual = [r for r in required if r.name == "textual"]
     assert any(r.marker is None for r in textual), "textual must be a core dependency"
     assert "tui" in metadata("t42").get_all("Provides-Extra", [])  # t42[tui] still installs
+
+
+def _readme_block(command: str) -> str:
+    """The output the README shows under ``$ command``, up to the end of its block."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index(f"\n$ {command}\n") + len(f"\n$ {command}\n")
+    return readme[start:readme.index("\n```", start) + 1]
+
+
+@pytest.mark.parametrize(
+    "args", [["-h"], ["--version"], ["--show-completion", "bash"]], ids=" ".join
+)
+def test_the_readme_tour_shows_real_output(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if args[0] == "--show-completion":
+        # Read as the command is built: --show-completion then takes the shell's name.
+        monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
+    result = CliRunner(env={"COLUMNS": "80", "TERMINAL_WIDTH": None}).invoke(
+        app, args, prog_name="t42"
+    )
+    assert result.exit_code == 0
+    shown = "\n".join(line.rstrip() for line in result.stdout.split("\n")).strip("\n") + "\n"
+    command = "t42 --show-completion" if args[0] == "--show-completion" else f"t42 {args[0]}"
+    assert _readme_block(command) == shown
