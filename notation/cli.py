@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from notation import json_form
+from notation import __version__, json_form
 from notation.archive import (
     CheckedGame,
     Unit,
@@ -48,6 +48,7 @@ from notation.game import Game
 from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
 from notation.stats import ArchiveStats
+from notation.terminal import Colour, console, wants_colour
 from notation.validate import check_game
 from notation.writer import write_games
 
@@ -55,15 +56,53 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
 app = typer.Typer(
     name="t42",
-    help="Check, convert, format and replay records of Texas 42 games.",
     no_args_is_help=True,
-    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    rich_markup_mode="markdown",
 )
 
-out = Console(markup=False, highlight=False, emoji=False, soft_wrap=True)
-err = Console(stderr=True, markup=False, highlight=False, emoji=False, soft_wrap=True)
+# The help panels the commands are grouped in, in the order `t42 -h` lists them.
+RECORDS, CONVERSION, ANALYSIS, REFERENCE = (
+    "Record-keeping", "Conversion", "Analysis", "Reference and practice"
+)
+
+# Each command sets these to its --color choice (see _use_colour) before it writes anything.
+out = console(Colour.auto)
+err = console(Colour.auto, stderr=True)
+
+ColourOption = Annotated[
+    Colour,
+    typer.Option(
+        "--color",
+        case_sensitive=False,
+        help="Colour: auto (only on a terminal, and not when NO_COLOR is set), always or never.",
+    ),
+]
+
+
+def _use_colour(colour: Colour) -> None:
+    """Colour standard output and error as ``colour`` says, for the rest of this run."""
+    global out, err
+    out, err = console(colour), console(colour, stderr=True)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"t42 {__version__}")
+        raise typer.Exit(EXIT_CLEAN)
+
+
+@app.callback()
+def t42(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show t42's version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Check, convert, format and replay records of Texas 42 games."""
 
 FilesArg = Annotated[
     list[Path], typer.Argument(help="Record files (.t42, .json or .jsonl); - reads stdin.")
@@ -76,8 +115,8 @@ class Format(StrEnum):
     jsonl = "jsonl"
 
 
-def _say(console: Console, text: str, style: str = "") -> None:
-    console.print(Text(text, style=style))
+def _say(screen: Console, text: str, style: str = "") -> None:
+    screen.print(Text(text, style=style))
 
 
 @dataclass
@@ -180,7 +219,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-@app.command()
+@app.command(rich_help_panel=RECORDS)
 def validate(
     files: FilesArg,
     as_json: Annotated[
@@ -193,8 +232,10 @@ def validate(
         int,
         typer.Option("--jobs", "-j", min=1, help="Processes to check with (default: the cores)."),
     ] = os.cpu_count() or 1,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
+    _use_colour(colour)
     code = EXIT_CLEAN
     report: list[dict[str, Any]] = []
     for path in files:
@@ -259,7 +300,7 @@ def _unusable(result: _FileResult, what: str) -> None:
     _say(err, f"{result.path}: not {what}: mend the errors above first", "bold red")
 
 
-@app.command("fmt")
+@app.command("fmt", rich_help_panel=RECORDS)
 def fmt(
     files: FilesArg,
     in_place: Annotated[
@@ -268,8 +309,10 @@ def fmt(
     check: Annotated[
         bool, typer.Option("--check", help="Only report files not in canonical form (exit 1).")
     ] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Write records in the canonical notation (to stdout, or in place with -i)."""
+    _use_colour(colour)
     code = EXIT_CLEAN
     for path in files:
         try:
@@ -344,7 +387,7 @@ class _GameSink:
                 self.write("\n]\n")
 
 
-@app.command()
+@app.command(rich_help_panel=CONVERSION)
 def convert(
     source: Annotated[Path, typer.Argument(help="A .t42, .json or .jsonl file; - reads stdin.")],
     output: Annotated[
@@ -366,6 +409,7 @@ def convert(
         int,
         typer.Option("--jobs", "-j", min=1, help="Processes to convert with (default: the cores)."),
     ] = os.cpu_count() or 1,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
 
@@ -373,6 +417,7 @@ def convert(
     with --rejects, kept there as written: input = output + rejects. Files appear only when
     the run is over (written to a temporary name, then renamed).
     """
+    _use_colour(colour)
     name = source_name(source)
     form = _output_format(output, to)
     to_file = output is not None and str(output) != "-"
@@ -432,12 +477,14 @@ def convert(
     raise typer.Exit(EXIT_CLEAN)
 
 
-@app.command()
+@app.command(rich_help_panel=ANALYSIS)
 def stats(
     files: FilesArg,
     as_json: Annotated[bool, typer.Option("--json", help="Write the summary as JSON.")] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
+    _use_colour(colour)
     from rich.table import Table
 
     tally = ArchiveStats()
@@ -484,7 +531,7 @@ def stats(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(rich_help_panel=REFERENCE)
 def deal(
     seed: Annotated[int, typer.Option("--seed", help="The same seed deals the same games.")] = 1,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1,
@@ -492,8 +539,10 @@ def deal(
         "straight"
     ),
     to: Annotated[Format, typer.Option("--to", help="Output form.")] = Format.t42,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Deal and play random legal games to the end: practice records and benchmark archives."""
+    _use_colour(colour)
     import random
 
     from notation.dealing import random_game
@@ -512,7 +561,7 @@ def deal(
     raise typer.Exit(EXIT_CLEAN)
 
 
-@app.command()
+@app.command(rich_help_panel=ANALYSIS)
 def replay(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
     game: Annotated[
@@ -524,12 +573,14 @@ def replay(
     print_steps: Annotated[
         bool, typer.Option("--print", help="Print every step even on a terminal.")
     ] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Replay a record step by step: every bid and play, the hands, the trick, the score.
 
     On a terminal this opens an interactive view (keys at the foot of the screen; --hand
     starts at that hand); piped, or with --print, it prints every step.
     """
+    _use_colour(colour)
     from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
     from replay.render import print_replay
 
@@ -557,7 +608,7 @@ def replay(
         _say(err, HINT, "yellow")
         interactive = False
     if interactive:
-        replay_interactively(checked, hand)
+        replay_interactively(checked, hand, colour=wants_colour(colour))
         if result.unreadable:  # said after the view closes, so that it stays on screen
             _print_findings(result)
     else:
@@ -568,7 +619,7 @@ def replay(
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 
-@app.command()
+@app.command(rich_help_panel=ANALYSIS)
 def audit(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
     game: Annotated[
@@ -580,8 +631,10 @@ def audit(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Audit hands like a referee: findings with evidence, the score, best play, claims."""
+    _use_colour(colour)
     from rich.rule import Rule
 
     from notation.audit import audit_game, audit_json, render_hand
@@ -612,13 +665,15 @@ def audit(
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
 
 
-@app.command("rules")
+@app.command("rules", rich_help_panel=REFERENCE)
 def rules_command(
     name: Annotated[
         str | None, typer.Argument(help="A rule set to show in full (straight, texas, points).")
     ] = None,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """List the rule sets and every option, or show one rule set in full."""
+    _use_colour(colour)
     from notation.rules import RulesError, rule_set
     from notation.rules_view import options_table, rule_set_table, rule_sets_table
 
@@ -637,7 +692,7 @@ def rules_command(
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     try:
-        app()
+        app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)

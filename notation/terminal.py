@@ -1,4 +1,5 @@
-"""Showing text from records on a terminal without letting it act on the terminal.
+"""Showing text from records on a terminal without letting it act on the terminal, in colour
+only where colour is wanted.
 
 Record text (names, tags, comments, source lines) is never markup and never escape codes:
 control characters and bidirectional overrides are shown as visible escapes.
@@ -10,6 +11,12 @@ control characters and bidirectional overrides are shown as visible escapes.
 """
 
 from __future__ import annotations
+
+import os
+from enum import StrEnum
+from functools import partial
+
+from rich.console import Console
 
 # Bidi controls that reorder what follows them (U+202A–U+202E, U+2066–U+2069) and the
 # invisible marks (LRM, RLM, ALM) that can hide a reordering.
@@ -34,3 +41,48 @@ def inert(text: str) -> str:
     if text.isascii() and text.isprintable():
         return text
     return "".join(escape(ch) if is_unsafe(ch) else ch for ch in text)
+
+
+class Colour(StrEnum):
+    """When to colour the output: ``--color auto|always|never``."""
+
+    auto = "auto"  # only a stream that is a terminal, and not under NO_COLOR
+    always = "always"
+    never = "never"
+
+
+def wants_colour(colour: Colour) -> bool:
+    """False when colour is refused outright: ``never``, or ``auto`` under NO_COLOR.
+
+    NO_COLOR counts when it is set to anything but the empty string (no-color.org); an
+    explicit ``--color always`` overrides it.
+
+    >>> wants_colour(Colour.never), wants_colour(Colour.always)
+    (False, True)
+    """
+    if colour is Colour.auto:
+        return os.environ.get("NO_COLOR", "") == ""
+    return colour is Colour.always
+
+
+def console(colour: Colour, *, stderr: bool = False) -> Console:
+    """A console for standard output (or error) that colours as ``colour`` says.
+
+    Markup, highlighting and emoji are off: record text is printed as it is, never
+    interpreted. ``auto`` colours only when the stream is a terminal; ``never`` writes no
+    escape sequence at all, not even bold.
+
+    >>> console(Colour.never).color_system is None
+    True
+    >>> console(Colour.always).color_system is not None
+    True
+    """
+    new = partial(
+        Console, stderr=stderr, markup=False, highlight=False, emoji=False, soft_wrap=True
+    )
+    if not wants_colour(colour):
+        return new(color_system=None)
+    screen = new(no_color=False)  # Rich colours it only if it is a terminal
+    if colour is Colour.always and screen.color_system is None:
+        return new(no_color=False, color_system="standard")
+    return screen

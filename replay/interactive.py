@@ -2,7 +2,7 @@
 
 This module does not import Textual; :func:`replay_interactively` imports :mod:`replay.tui`
 (and with it Textual) only when the view starts, so ``t42`` stays quick to start for every
-other command and Textual can stay an optional extra (``pip install 't42[tui]'``).
+other command (archive and CI runs of ``validate``, ``fmt`` and ``convert`` never load it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from notation.game import Game
 from notation.validate import GameReport
 from replay.navigation import Frame, game_frames
 
-HINT = "t42: the interactive replay needs Textual (pip install 't42[tui]'); printing instead"
+# Textual is installed with t42; this is for an installation that has lost it.
+HINT = (
+    "t42: the interactive replay needs Textual, which is missing (pip install textual); "
+    "printing instead"
+)
 
 
 def has_textual() -> bool:
@@ -46,10 +50,11 @@ def start_of(frames: Sequence[Frame], hand: int | None) -> int:
 
 
 def replay_interactively(
-    games: Sequence[tuple[int, Game, GameReport]], hand: int | None = None
+    games: Sequence[tuple[int, Game, GameReport]], hand: int | None = None, *, colour: bool = True
 ) -> None:
-    """Open the interactive view on ``games``, at hand ``hand`` if given, until the user quits."""
+    """Open the interactive view on ``games``, at hand ``hand`` if given, until the user quits;
+    in monochrome unless ``colour``."""
     from replay.tui import run  # Textual is imported here, and only here
 
     frames = frames_of(games)
-    run(frames, start_of(frames, hand))
+    run(frames, start_of(frames, hand), colour=colour)

@@ -13,14 +13,16 @@ q                      quit
 =====================  =======================================================
 
 This module imports Textual; :mod:`notation.cli` imports it only when the interactive view
-starts, so other commands stay quick to start and Textual can be an optional extra. The screen
+starts, so the other commands start without loading it. The screen
 is drawn by :func:`replay.board.board` from pure data; record text reaches Textual only as
 :class:`rich.text.Text` built by :func:`replay.render.inert`, in widgets with markup off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import ClassVar
 
 from rich.console import Console, RenderableType
@@ -98,10 +100,12 @@ class ReplayApp(App[None]):
         Binding("q", "quit", "quit", show=False),
     ]
 
-    def __init__(self, frames: Sequence[Frame], start: int = 0) -> None:
+    def __init__(self, frames: Sequence[Frame], start: int = 0, *, colour: bool = True) -> None:
+        """The view of ``frames`` at step ``start``; in monochrome unless ``colour``."""
         if not frames:
             raise ValueError("nothing to replay: no steps")
-        super().__init__()
+        with _no_color(not colour):  # Textual reads NO_COLOR as the app is made, and only then
+            super().__init__()
         self.frames = list(frames)
         self.at = max(0, min(start, len(self.frames) - 1))
         self.reveal = True
@@ -168,6 +172,23 @@ class ReplayApp(App[None]):
         self.show()
 
 
-def run(frames: Sequence[Frame], start: int = 0) -> None:
+@contextmanager
+def _no_color(monochrome: bool) -> Iterator[None]:
+    """NO_COLOR set (``monochrome``) or unset for the time of the block, then as it was."""
+    before = os.environ.get("NO_COLOR")
+    if monochrome:
+        os.environ["NO_COLOR"] = "1"
+    else:
+        os.environ.pop("NO_COLOR", None)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("NO_COLOR", None)
+        else:
+            os.environ["NO_COLOR"] = before
+
+
+def run(frames: Sequence[Frame], start: int = 0, *, colour: bool = True) -> None:
     """Run the interactive replay on this terminal until the user quits."""
-    ReplayApp(frames, start).run()
+    ReplayApp(frames, start, colour=colour).run()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -367,3 +368,244 @@ def test_validate_in_parallel_reports_the_same_in_the_same_order(tmp_path: Path)
     assert one == two
     assert one[0] == 1
     assert one[1].count("[renege]") == 3 * 3  # renege.t42 has two, options-findings.t42 one
+
+
+# --- first contact: -h, --version, completion, help panels, colour --------------------------
+
+COMMANDS = ("validate", "fmt", "convert", "stats", "deal", "replay", "audit", "rules")
+
+
+@pytest.mark.parametrize("command", [(), *((c,) for c in COMMANDS)])
+def test_dash_h_is_help_everywhere(command: tuple[str, ...]) -> None:
+    short = runner.invoke(app, [*command, "-h"], prog_name="t42")
+    long = runner.invoke(app, [*command, "--help"], prog_name="t42")
+    assert short.exit_code == 0, short.output
+    assert short.stdout == long.stdout
+    assert short.stdout.lstrip().startswith(" ".join(("Usage: t42", *command)))
+    assert re.search(r"--help +-h ", short.stdout)
+
+
+def test_version_names_the_release() -> None:
+    from notation import __version__
+
+    result = runner.invoke(app, ["--version"], prog_name="t42")
+    assert (result.exit_code, result.stdout) == (0, f"t42 {__version__}\n")
+
+
+def _python_t42(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "notation", *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_show_completion_prints_a_script_for_t42() -> None:
+    # Typer detects the shell from the process tree; this variable makes it take a name instead.
+    done = _python_t42(
+        "--show-completion", "bash", env={"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    )
+    assert done.returncode == 0, done.stderr
+    assert "_T42_COMPLETE=complete_bash" in done.stdout
+    assert "complete -o default -F _t42_completion t42" in done.stdout
+
+
+def test_completion_completes_commands_and_options() -> None:
+    commands = _python_t42(env={"_T42_COMPLETE": "complete_bash", "COMP_WORDS": "t42 va",
+                                "COMP_CWORD": "1"})
+    assert commands.stdout.split() == ["validate"]
+    options = _python_t42(env={"_T42_COMPLETE": "complete_bash",
+                               "COMP_WORDS": "t42 validate --st", "COMP_CWORD": "2"})
+    assert options.stdout.split() == ["--strict"]
+
+
+def test_help_offers_completion_and_groups_the_commands() -> None:
+    result = runner.invoke(app, ["-h"], prog_name="t42")
+    text = result.stdout
+    assert "--install-completion" in text
+    assert "--show-completion" in text
+    assert "--version" in text
+    panels = {
+        "Record-keeping": ("validate", "fmt"),
+        "Conversion": ("convert",),
+        "Analysis": ("replay", "audit", "stats"),
+        "Reference and practice": ("rules", "deal"),
+    }
+    starts = {title: text.index(f"─ {title} ") for title in panels}
+    order = sorted(starts, key=starts.__getitem__)
+    assert order == list(panels)
+    for title, commands in panels.items():
+        following = [t for t in order if starts[t] > starts[title]]
+        section = text[starts[title]:starts[following[0]] if following else len(text)]
+        for command in commands:
+            assert f"│ {command} " in section, (title, command)
+
+
+ESC = "\x1b["
+
+
+def _colour_runs(tmp_path: Path) -> dict[str, list[str]]:
+    """One run of each command that colours something, on stdout or stderr."""
+    return {
+        "validate": ["validate", "samples/renege.t42"],
+        "fmt": ["fmt", "samples/broken.t42"],
+        "convert": ["convert", "samples/broken.t42", "-o", str(tmp_path / "out.jsonl")],
+        "stats": ["stats", "samples/renege.t42"],
+        "deal": ["deal", "--rules", "nope"],
+        "replay": ["replay", "samples/renege.t42", "--hand", "1", "--print"],
+        "audit": ["audit", "samples/laydown-refuted.t42"],
+        "rules": ["rules", "texas"],
+    }
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_colour_only_when_asked_or_on_a_terminal(command: str, tmp_path: Path) -> None:
+    args = _colour_runs(tmp_path)[command]
+    plain = {"NO_COLOR": None, "FORCE_COLOR": None, "TERM": "xterm-256color"}
+
+    def run(*extra: str, **env: str | None) -> str:
+        result = CliRunner(env={**plain, **env}).invoke(app, [*args, *extra])
+        assert result.exit_code in (0, 1, 2), result.output
+        assert "Traceback" not in result.stderr
+        return result.stdout + result.stderr
+
+    assert ESC not in run()  # piped: auto is off
+    assert ESC not in run("--color", "never")
+    assert ESC not in run("--color", "auto")
+    assert ESC in run("--color", "always")
+    assert ESC in run("--color", "always", NO_COLOR="1")  # the flag beats the environment
+    assert ESC not in run("--color", "always", "--color", "never")
+
+
+def _on_a_terminal(args: list[str], **env: str) -> tuple[str, str]:
+    """Run t42 with stdout on a pseudo-terminal and stderr on a pipe: (screen, stderr)."""
+    import pty
+
+    screen, keyboard = pty.openpty()
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    environ.update(TERM="xterm-256color", COLUMNS="100", LINES="40", **env)
+    with subprocess.Popen(
+        [sys.executable, "-m", "notation", *args], cwd=ROOT, env=environ,
+        stdin=subprocess.DEVNULL, stdout=keyboard, stderr=subprocess.PIPE,
+    ) as process:
+        os.close(keyboard)
+        shown = bytearray()
+        while True:
+            try:
+                chunk = os.read(screen, 65536)
+            except OSError:  # the program has closed the terminal
+                break
+            if not chunk:
+                break
+            shown += chunk
+        stderr = process.stderr.read() if process.stderr else b""
+        process.wait(timeout=60)
+    os.close(screen)
+    return shown.decode(), stderr.decode()
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c not in ("fmt", "deal")])
+def test_auto_colours_a_terminal_unless_no_color(command: str, tmp_path: Path) -> None:
+    # fmt and deal colour only their messages on stderr, which is a pipe here.
+    args = _colour_runs(tmp_path)[command]
+    screen, _ = _on_a_terminal(args)
+    assert ESC in screen
+    for no_color in ("1", "yes"):
+        screen, _ = _on_a_terminal(args, NO_COLOR=no_color)
+        assert ESC not in screen
+    screen, _ = _on_a_terminal(args, NO_COLOR="")  # empty means unset (no-color.org)
+    assert ESC in screen
+    screen, _ = _on_a_terminal([*args, "--color", "never"])
+    assert ESC not in screen
+
+
+def test_auto_colours_each_stream_on_its_own() -> None:
+    screen, stderr = _on_a_terminal(["validate", "no-such-file.t42", "samples/renege.t42"])
+    assert ESC in screen
+    assert stderr == "no-such-file.t42: no such file\n"
+
+
+def test_hostile_text_stays_inert_with_colour_forced() -> None:
+    text = f'[North "Ann"]\n[North "{HOSTILE}"]\n'
+    code, out, _ = t42("validate", "--color", "always", "-", stdin=text)
+    assert code == 1
+    assert ESC in out
+    assert "\x1b[2J" not in out
+    assert '\\x1b[2J"]' in out
+
+
+# --- the interactive replay is installed, and loaded only when it starts ---------------------
+
+PROBE = """\
+import sys
+sys.argv = ["t42", *sys.argv[1:]]
+try:
+    from notation.cli import main
+    main()
+finally:
+    sys.stderr.write("\\ntextual loaded\\n" if "textual" in sys.modules else "\\nno textual\\n")
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "samples/renege.t42"],
+        ["validate", "--json", "samples/renege.t42"],
+        ["fmt", "samples/full-game.t42"],
+        ["convert", "samples/full-game.t42", "--to", "json"],
+        ["stats", "samples/renege.t42"],
+        ["deal", "--games", "2"],
+        ["rules"],
+        ["audit", "samples/early-end.t42", "--hand", "1"],
+        ["replay", "samples/renege.t42", "--print"],
+        ["--version"],
+        ["-h"],
+    ],
+)
+def test_commands_start_without_textual(args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stderr.endswith("\nno textual\n")
+
+
+def test_the_interactive_replay_is_installed_with_t42() -> None:
+    from importlib.metadata import metadata, requires
+
+    from packaging.requirements import Requirement
+
+    required = [Requirement(r) for r in requires("t42") or []]
+    textual = [r for r in required if r.name == "textual"]
+    assert any(r.marker is None for r in textual), "textual must be a core dependency"
+    assert "tui" in metadata("t42").get_all("Provides-Extra", [])  # t42[tui] still installs
+
+
+def _readme_block(command: str) -> str:
+    """The output the README shows under ``$ command``, up to the end of its block."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index(f"\n$ {command}\n") + len(f"\n$ {command}\n")
+    return readme[start:readme.index("\n```", start) + 1]
+
+
+@pytest.mark.parametrize(
+    "args", [["-h"], ["--version"], ["--show-completion", "bash"]], ids=" ".join
+)
+def test_the_readme_tour_shows_real_output(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if args[0] == "--show-completion":
+        # Read as the command is built: --show-completion then takes the shell's name.
+        monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
+    result = CliRunner(env={"COLUMNS": "80", "TERMINAL_WIDTH": None}).invoke(
+        app, args, prog_name="t42"
+    )
+    assert result.exit_code == 0
+    shown = "\n".join(line.rstrip() for line in result.stdout.split("\n")).strip("\n") + "\n"
+    command = "t42 --show-completion" if args[0] == "--show-completion" else f"t42 {args[0]}"
+    assert _readme_block(command) == shown

@@ -336,7 +336,9 @@ def test_replay_opens_the_view_on_a_terminal_at_the_hand_asked_for(
     opened: list[tuple[int, int | None]] = []
     monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
     monkeypatch.setattr(
-        interactive, "replay_interactively", lambda games, hand: opened.append((len(games), hand))
+        interactive,
+        "replay_interactively",
+        lambda games, hand, colour: opened.append((len(games), hand)),
     )
     result = CliRunner().invoke(cli, ["replay", str(RENEGE), "--hand", "2"])
     assert result.exit_code == 0
@@ -356,8 +358,37 @@ def test_replay_without_textual_prints_with_a_one_line_hint(
     result = CliRunner().invoke(cli, ["replay", str(RENEGE)])
     assert result.exit_code == 0
     assert result.stderr.strip() == interactive.HINT
-    assert "pip install 't42[tui]'" in result.stderr
+    assert "pip install textual" in result.stderr
     assert "W plays 2-2" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "no_color", "colour"),
+    [([], None, True), (["--color", "never"], None, False), ([], "1", False),
+     ([], "", True), (["--color", "always"], "1", True)],
+)
+def test_the_view_is_coloured_as_the_command_says(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], no_color: str | None, colour: bool
+) -> None:
+    opened: list[bool] = []
+    monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(
+        interactive, "replay_interactively", lambda games, hand, colour: opened.append(colour)
+    )
+    result = CliRunner(env={"NO_COLOR": no_color}).invoke(cli, ["replay", str(RENEGE), *args])
+    assert result.exit_code == 0
+    assert opened == [colour]
+
+
+def test_the_view_is_monochrome_unless_coloured(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = _frames()
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert ReplayApp(frames).no_color is False
+    assert ReplayApp(frames, colour=False).no_color is True
+    assert "NO_COLOR" not in os.environ  # as it was before
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert ReplayApp(frames, colour=True).no_color is False  # --color always beats NO_COLOR
+    assert os.environ["NO_COLOR"] == "1"
 
 
 def test_piped_replay_prints() -> None:
