@@ -83,6 +83,8 @@ def _evidence(f: Finding) -> str:
     """A finding's evidence as one line: ``tile 2-2 · led suit fours · could follow 5-4, 4-2``."""
     parts = []
     for key, value in f.evidence.items():
+        if value is None:  # evidence that does not apply here (a renege proven by the deal)
+            continue
         shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
         parts.append(f"{key.replace('_', ' ')} {shown}")
     return inert(" · ".join(parts))
@@ -173,6 +175,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
             "points": trick.points,
             "caption": trick_caption(trick),
         },
+        "points": {t.value: n for t, n in step.points.items()},
         "score": score_line(step).plain,
         "marks": _marks(frame),
         "findings": [_finding(f) for f in step.findings],
@@ -365,7 +368,7 @@ svg.t.across{width:56px;height:28px}
 #trick-caption{grid-area:cap;font-weight:600;text-align:center}
 .slot{text-align:center;font-size:13px}
 .slot.won{font-weight:700}
-.slot.renege svg .face{stroke:var(--red);stroke-width:4}
+.slot.renege svg.t{outline:4px solid var(--red);outline-offset:1px;border-radius:4px}
 .slot.renege{color:#ffd2d2;font-weight:700}
 #facts{flex:1 1 280px;max-width:520px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}
