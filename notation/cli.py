@@ -493,7 +493,7 @@ def _write_stats_page(path: Path, tally: ArchiveStats, files: list[Path]) -> Non
     from notation.stats import stats_page
 
     title = ", ".join(source_name(f) for f in files)
-    write_atomically(path, stats_page(tally, title))
+    _write_output(path, stats_page(tally, title))
 
 
 def _one_game(result: _FileResult, game: int | None) -> tuple[int, Game]:
@@ -515,10 +515,16 @@ def _one_game(result: _FileResult, game: int | None) -> tuple[int, Game]:
 
 
 def _write_output(output: Path | None, text: str) -> None:
+    """Write a picture or page to ``output`` (stdout for none or -); a file that cannot be
+    written ends the run with the reason."""
     if output is None or str(output) == "-":
         out.file.write(text)
-    else:
+        return
+    try:
         write_atomically(output, text)
+    except OSError as e:
+        _say(err, f"cannot write {output}: {e.strerror or e}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
 
 
 @app.command("diagram")

@@ -119,3 +119,21 @@ def test_the_readme_diagram_is_what_t42_diagram_draws() -> None:
     assert "![Hand 1 of samples/renege.t42 after trick 3" in (ROOT / "README.md").read_text(
         encoding="utf-8"
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["html", "samples/renege.t42", "-o"],
+        ["diagram", "samples/renege.t42", "--hand", "1", "-o"],
+        ["stats", "samples/renege.t42", "--html"],
+    ],
+)
+def test_a_picture_that_cannot_be_written_is_said_in_words(
+    tmp_path: Path, args: list[str]
+) -> None:
+    target = tmp_path / "no such folder" / "out.html"
+    code, _, err = t42(*args, str(target))
+    assert code == 2
+    assert f"cannot write {target}: " in err
+    assert "internal error" not in err
