@@ -31,6 +31,8 @@ The parts:
   writer, :class:`TextExporter`, is one);
 - :func:`audit_game` (the referee's report, with the exact solver), :func:`random_game` (a
   random legal game) and the solver (:mod:`notation.solver`), loaded when first used;
+- :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
+  domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose.
 """
 
@@ -80,6 +82,7 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
     from notation.solver import Solver, UnsupportedContract
+    from notation.svg import diagram, hand_diagram
 
 # Names whose modules are imported when a name is first asked for, so that ``import notation``
 # (and every ``t42`` command) does not pay for the solver and the audit it may never use.
@@ -90,6 +93,8 @@ _ON_FIRST_USE = {
     "random_game": "notation.dealing",
     "Solver": "notation.solver",
     "UnsupportedContract": "notation.solver",
+    "diagram": "notation.svg",
+    "hand_diagram": "notation.svg",
 }
 
 __all__ = [
@@ -148,8 +153,10 @@ __all__ = [
     "check_game",
     "check_hand",
     "describe",
+    "diagram",
     "dump",
     "dumps",
+    "hand_diagram",
     "json_form",
     "load",
     "loads",

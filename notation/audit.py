@@ -674,7 +674,7 @@ def _score(d: Mapping[Team, int] | None) -> str:
     return "—" if d is None else f"NS {d[Team.NS]} EW {d[Team.EW]}"
 
 
-def _perfect_play(p: PerfectPlay, contract: Contract | None) -> str:
+def perfect_play_words(p: PerfectPlay, contract: Contract | None) -> str:
     """The verdict of best play from the opening lead, in the contract's own terms: points
     for a bid, tricks for a Nello (whose declarer must lose them all)."""
     verdict = "makeable" if p.makeable else "a set against best defence"
@@ -741,7 +741,7 @@ def render_hand(audit: HandAudit) -> RenderableType:
                   Text(f"recorded {_score(audit.recorded_marks)}"))
     parts.append(score)
     if audit.perfect is not None:
-        parts.append(Text(_perfect_play(audit.perfect, audit.contract), style="cyan"))
+        parts.append(Text(perfect_play_words(audit.perfect, audit.contract), style="cyan"))
     for tp in audit.turning_points:
         parts.append(Text(("‼ " if tp.flips else "· ") + tp.message,
                           style="bold yellow" if tp.flips else "yellow"))

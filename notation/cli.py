@@ -481,6 +481,9 @@ def convert(
 def stats(
     files: FilesArg,
     as_json: Annotated[bool, typer.Option("--json", help="Write the summary as JSON.")] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write an HTML report with charts here.")
+    ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
@@ -497,6 +500,8 @@ def stats(
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
+    if html is not None:
+        _write_stats_page(html, tally, files)
     if as_json:
         out.file.write(json.dumps(tally.as_json(), indent=2) + "\n")
         raise typer.Exit(code)
@@ -529,6 +534,125 @@ def stats(
     for table in (summary, bids, contracts, found):
         out.print(table)
     raise typer.Exit(code)
+
+
+def _write_stats_page(path: Path, tally: ArchiveStats, files: list[Path]) -> None:
+    from notation.stats import stats_page
+
+    title = ", ".join(source_name(f) for f in files)
+    _write_output(path, stats_page(tally, title))
+
+
+def _one_game(result: _FileResult, game: int | None) -> tuple[int, Game]:
+    """The game a picture is drawn of: number ``game``, or the only game of the file."""
+    count = len(result.games)
+    if not count:
+        if result.unreadable:
+            _print_findings(result)
+        _say(err, f"{result.path}: no games to draw", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    if game is None and count > 1:
+        _say(err, f"{result.path} has {count} games: choose one with --game", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    number = game or 1
+    if not 1 <= number <= count:
+        _say(err, f"{result.path}: there is no game {number} (it has {count})", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    return number, result.games[number - 1]
+
+
+def _write_output(output: Path | None, text: str) -> None:
+    """Write a picture or page to ``output`` (stdout for none or -); a file that cannot be
+    written ends the run with the reason."""
+    if output is None or str(output) == "-":
+        out.file.write(text)
+        return
+    try:
+        write_atomically(output, text)
+    except OSError as e:
+        _say(err, f"cannot write {output}: {e.strerror or e}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+
+
+@app.command("diagram", rich_help_panel=ANALYSIS)
+def diagram_command(
+    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    hand: Annotated[int, typer.Option("--hand", "-n", help="The hand to draw.")],
+    trick: Annotated[
+        int | None,
+        typer.Option("--trick", "-t", help="Draw the table once this trick is taken "
+                     "(default: after trump is named)."),
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", "-g", help="The game, in a file of several.")
+    ] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="Draw the table as this seat sees it (N, E, S, W).")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The SVG file to write (default: stdout).")
+    ] = None,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score."""
+    _use_colour(colour)
+    from notation.seats import Seat
+    from notation.svg import DiagramError, hand_diagram
+
+    viewer = None
+    if seat is not None:
+        try:
+            viewer = Seat(seat.upper())
+        except ValueError:
+            _say(err, f"--seat {seat!r}: a seat is N, E, S or W", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE) from None
+    result = _read_or_exit(source)
+    number, record = _one_game(result, game)
+    try:
+        picture = hand_diagram(record, hand, trick, number=number, seat=viewer)
+    except DiagramError as e:
+        _say(err, f"{result.path}: {e}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    _write_output(output, picture)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+@app.command("html", rich_help_panel=ANALYSIS)
+def html_command(
+    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="The HTML file to write (default: stdout)."),
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
+    ] = None,
+    with_audit: Annotated[
+        bool,
+        typer.Option("--audit", help="Add each hand's audit: its perfect-play value and the "
+                     "plays that changed it (slower)."),
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Write a one-file HTML replay: open it in any browser and step through the game."""
+    _use_colour(colour)
+    from replay.page import HandAudits, audit_summaries, replay_page
+
+    result = _read_or_exit(source)
+    games = [(i, g) for i, g in enumerate(result.games, start=1) if game in (None, i)]
+    if result.unreadable:
+        _print_findings(result)
+    if not any(g.hands for _, g in games):
+        what = f"no game {game}" if game is not None and not games else "no hands"
+        _say(err, f"{result.path}: {what} to replay", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    checked = [(i, g, check_game(g, index=i)) for i, g in games if g.hands]
+    audits: HandAudits = {}
+    if with_audit:
+        audits = {k: v for i, g, _ in checked for k, v in audit_summaries(g, i).items()}
+    page = replay_page(checked, title=result.path, audits=audits)
+    _write_output(output, page)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 
 @app.command(rich_help_panel=REFERENCE)

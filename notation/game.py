@@ -263,6 +263,12 @@ class Game:
     def seat_name(self, seat: Seat) -> str:
         return self.tag(seat.name_word) or UNKNOWN
 
+    def _repr_svg_(self) -> str:
+        """The first hand once trump is named, drawn as SVG (what Jupyter shows for a game)."""
+        from notation.svg import game_diagram
+
+        return game_diagram(self)
+
 
 def with_roster(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     """The tags in canonical order: the roster (``?`` where missing), then the rest as given.

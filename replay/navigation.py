@@ -53,6 +53,12 @@ class Frame:
         """The game and hand this frame belongs to."""
         return (self.game, self.step.hand)
 
+    def _repr_svg_(self) -> str:
+        """The table at this step drawn as SVG (what Jupyter shows for a frame)."""
+        from notation.svg import diagram
+
+        return diagram(self)
+
 
 def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
     """Every step of ``game`` (its number in its file is ``number``) as frames, in order."""

@@ -9,8 +9,14 @@ record shrinks to a small seed that reproduces it. Each test in
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from notation.game import Game
+from notation.text import loads
 
 settings.register_profile(
     "t42",
@@ -23,3 +29,27 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "t42"))
 # The fuzzer needs atheris (the `fuzz` extra), which the test run does not install; its
 # targets are imported and replayed by tests/notation/test_fuzz_regressions.py instead.
 collect_ignore = ["fuzz/fuzz.py"]
+
+
+# Record text written to attack a viewer: markup, quotes and ampersands, terminal controls and
+# a bidi override, in every name and in a comment. Pictures and pages must show it literally.
+HOSTILE_NAMES = {
+    "North": "<script>alert(1)</script>",
+    "East": "\"&'<b>bold</b>",
+    "South": "Ann\x1b[2J\x07",
+    "West": '\u202eevil <img src=x onerror="window.pwned=1">',
+}
+HOSTILE_COMMENT = "</script><script>window.pwned=1</script> &amp; </svg>"
+
+
+@pytest.fixture
+def hostile_game() -> Game:
+    """The renege sample with hostile names and a hostile comment on the renege's trick."""
+    text = (Path(__file__).parent.parent / "samples" / "renege.t42").read_text(encoding="utf-8")
+    text = text.replace("{ W still holds 5-4 and 4-2 }", "{ " + HOSTILE_COMMENT + " }")
+    game = loads(text)[0]
+    tags = tuple(
+        replace(t, value=HOSTILE_NAMES[t.name]) if t.name in HOSTILE_NAMES else t
+        for t in game.tags
+    )
+    return replace(game, tags=tags)

@@ -372,7 +372,9 @@ def test_validate_in_parallel_reports_the_same_in_the_same_order(tmp_path: Path)
 
 # --- first contact: -h, --version, completion, help panels, colour --------------------------
 
-COMMANDS = ("validate", "fmt", "convert", "stats", "deal", "replay", "audit", "rules")
+COMMANDS = (
+    "validate", "fmt", "convert", "stats", "deal", "replay", "audit", "rules", "diagram", "html"
+)
 
 
 @pytest.mark.parametrize("command", [(), *((c,) for c in COMMANDS)])
@@ -431,7 +433,7 @@ def test_help_offers_completion_and_groups_the_commands() -> None:
     panels = {
         "Record-keeping": ("validate", "fmt"),
         "Conversion": ("convert",),
-        "Analysis": ("replay", "audit", "stats"),
+        "Analysis": ("replay", "audit", "stats", "diagram", "html"),
         "Reference and practice": ("rules", "deal"),
     }
     starts = {title: text.index(f"─ {title} ") for title in panels}
@@ -458,6 +460,8 @@ def _colour_runs(tmp_path: Path) -> dict[str, list[str]]:
         "replay": ["replay", "samples/renege.t42", "--hand", "1", "--print"],
         "audit": ["audit", "samples/laydown-refuted.t42"],
         "rules": ["rules", "texas"],
+        "diagram": ["diagram", "samples/renege.t42", "--hand", "9"],
+        "html": ["html", "samples/broken.t42", "-o", str(tmp_path / "out.html")],
     }
 
 
@@ -507,9 +511,11 @@ def _on_a_terminal(args: list[str], **env: str) -> tuple[str, str]:
     return shown.decode(), stderr.decode()
 
 
-@pytest.mark.parametrize("command", [c for c in COMMANDS if c not in ("fmt", "deal")])
+@pytest.mark.parametrize(
+    "command", [c for c in COMMANDS if c not in ("fmt", "deal", "diagram", "html")]
+)
 def test_auto_colours_a_terminal_unless_no_color(command: str, tmp_path: Path) -> None:
-    # fmt and deal colour only their messages on stderr, which is a pipe here.
+    # fmt, deal, diagram and html colour only their messages on stderr, a pipe here.
     args = _colour_runs(tmp_path)[command]
     screen, _ = _on_a_terminal(args)
     assert ESC in screen

@@ -1,0 +1,246 @@
+"""The one-file HTML replay in a real browser: headless Chromium driven through selenium.
+
+The page is opened from its file, the arrow keys and buttons are pressed, and what the page
+shows (the hands, the trick, the score, the findings) is read back and compared with the
+engine's own account of the game. A screenshot of a chosen step is kept for people to look
+at: under ``$T42_ARTEFACTS`` when set, else in the test's temporary directory; its path is
+printed. Without chromium, chromedriver or selenium these tests skip and say why
+(``.ci/run`` installs them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notation.game import Game
+from notation.seats import SEATS, Team
+from notation.text import loads
+from notation.validate import GameReport, check_game
+from replay.page import audit_summaries, replay_page
+from replay.steps import game_steps
+
+SAMPLES = Path(__file__).parent.parent.parent / "samples"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+webdriver: Any
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:  # pragma: no cover - the test extra installs selenium
+    webdriver = None
+
+_MISSING = (
+    "selenium is not installed (pip install '.[test]')" if webdriver is None
+    else "chromium is not installed (apt-get install -y chromium chromium-driver)"
+    if CHROMIUM is None
+    else "chromedriver is not installed (apt-get install -y chromium-driver)"
+    if CHROMEDRIVER is None
+    else None
+)
+pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole module."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
+    driver = webdriver.Chrome(options=options, service=service)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots are kept for people to look at."""
+    chosen = os.environ.get("T42_ARTEFACTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("artefacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _page(tmp_path: Path, name: str, game: Game, report: GameReport, *,
+          audit: bool = False) -> str:
+    audits = audit_summaries(game, 1) if audit else None
+    page = tmp_path / f"{name}.html"
+    page.write_text(replay_page([(1, game, report)], title=name, audits=audits),
+                    encoding="utf-8")
+    return page.as_uri()
+
+
+def _open(browser: Any, url: str) -> None:
+    browser.set_window_size(1280, 900)
+    browser.get(url)
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "0"
+
+
+def _text(browser: Any, css: str) -> str:
+    text: str = browser.find_element(By.CSS_SELECTOR, css).text
+    return text
+
+
+def _key(browser: Any, key: str, times: int = 1) -> None:
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(times):
+        body.send_keys(key)
+
+
+def _at(browser: Any) -> int:
+    return int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
+
+
+def _tiles(browser: Any, css: str) -> list[str]:
+    found = browser.find_elements(By.CSS_SELECTOR, f"{css} svg[data-tile]")
+    return [e.get_attribute("data-tile") for e in found]
+
+
+# What a step shows, read in one call: the step, what happened, the trick's tiles and caption.
+_READ = """
+return {
+  at: document.body.getAttribute("data-step"),
+  what: document.getElementById("what").textContent,
+  trick: Array.from(document.querySelectorAll("#centre svg[data-tile]"))
+    .map(function (e) { return e.getAttribute("data-tile"); }),
+  caption: document.getElementById("trick-caption").textContent
+};
+"""
+
+
+def _sample(name: str) -> tuple[Game, GameReport]:
+    game = loads((SAMPLES / name).read_text(encoding="utf-8"))[0]
+    return game, check_game(game)
+
+
+def test_stepping_through_a_whole_game_shows_each_trick_and_the_final_score(
+    browser: Any, tmp_path: Path
+) -> None:
+    game, report = _sample("full-game.t42")
+    steps = list(game_steps(game, report))
+    _open(browser, _page(tmp_path, "full-game", game, report))
+    hand = game.hands[0]
+    assert _text(browser, "#where") == f"hand 1 · step 1/{sum(s.hand == 1 for s in steps)}"
+    for seat in SEATS:
+        assert sorted(_tiles(browser, f"#seat-{seat}")) == sorted(
+            str(t) for t in hand.holding(seat).tiles  # type: ignore[union-attr]
+        )
+        assert _text(browser, f"#seat-{seat} .name").startswith(f"{game.seat_name(seat)} ({seat})")
+    # Every step of the game, one right arrow at a time; check each trick as it is taken.
+    hand_reports = {r.hand.number: r for r in report.hands}
+    body = browser.find_element(By.TAG_NAME, "body")
+    for at in range(1, len(steps)):
+        body.send_keys(Keys.ARROW_RIGHT)
+        shown = browser.execute_script(_READ)  # one round trip for what the step shows
+        assert shown["at"] == str(at)
+        step = steps[at]
+        assert shown["what"] == step.text
+        if step.trick is not None and step.trick.winner is not None:
+            outcome = hand_reports[step.hand].tricks[step.trick.number - 1]
+            assert sorted(shown["trick"]) == sorted(str(t) for t in outcome.tiles)
+            assert shown["caption"] == (
+                f"trick {outcome.number} · {outcome.winner} takes {outcome.points} point"
+                + ("" if outcome.points == 1 else "s")
+            )
+    _key(browser, Keys.ARROW_RIGHT)  # the last step stays the last
+    assert _at(browser) == len(steps) - 1
+    last = report.hands[-1]
+    assert _text(browser, "#score").startswith(
+        f"NS {last.points[Team.NS]} points"
+    )
+    marks = _text(browser, "#marks")
+    assert marks == f"NS {report.marks[Team.NS]} · EW {report.marks[Team.EW]} (after this hand)"
+    # The winner's marks are drawn as a whole ALL.
+    assert "/\\" in _text(browser, "#strokes")
+    assert "|__ |__" in _text(browser, "#strokes")
+    _key(browser, Keys.HOME)
+    assert _at(browser) == 0
+
+
+def test_buttons_and_trick_keys_jump_through_the_game(browser: Any, tmp_path: Path) -> None:
+    game, report = _sample("full-game.t42")
+    _open(browser, _page(tmp_path, "jumps", game, report))
+    browser.find_element(By.ID, "next_hand").click()
+    assert _text(browser, "#where").startswith("hand 2 · step 1/")
+    _key(browser, "2")
+    outcome = report.hands[1].tricks[1]
+    assert _text(browser, "#trick-caption").startswith(f"trick 2 · {outcome.winner} takes")
+    browser.find_element(By.ID, "previous_play").click()
+    assert _text(browser, "#what").startswith(f"{outcome.seats[-1]} plays {outcome.tiles[-1]}")
+    _key(browser, Keys.ARROW_DOWN)
+    assert _text(browser, "#trick-caption").startswith("trick 2 ·")
+    _key(browser, Keys.PAGE_UP)
+    assert _text(browser, "#where").startswith("hand 1 · step 1/")
+
+
+def test_a_renege_is_shown_at_its_play_with_its_evidence(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    game, report = _sample("renege.t42")
+    _open(browser, _page(tmp_path, "renege", game, report, audit=True))
+    _key(browser, "3")  # trick 3 taken
+    _key(browser, Keys.ARROW_LEFT)  # West's 2-2, the renege
+    assert _text(browser, "#what") == "W plays 2-2"
+    slot = browser.find_element(By.ID, "play-W")
+    assert "renege" in slot.get_attribute("class")
+    assert _tiles(browser, "#play-W") == ["2-2"]
+    assert "W 2-2 ✗ renege" in slot.text
+    findings = _text(browser, "#findings")
+    assert "error renege: W reneged in trick 3: played 2-2 on a lead of fours" in findings
+    assert "could follow 5-4, 4-2" in findings
+    # West still holds the two tiles that could have followed.
+    assert {"5-4", "4-2"} <= set(_tiles(browser, "#seat-W"))
+    assert _text(browser, "#score") == "NS 12 points, 2 tricks · EW 0 points, 0 tricks"
+    assert _text(browser, "#verdict").startswith("perfect play from the opening lead")
+    shot = artefacts / "renege-trick-3.png"
+    assert browser.save_screenshot(str(shot))
+    print(f"screenshot of the renege: {shot}")
+    assert shot.stat().st_size > 10_000
+
+
+def test_on_a_phone_screen_the_table_fits_the_width(
+    browser: Any, tmp_path: Path, artefacts: Path
+) -> None:
+    game, report = _sample("renege.t42")
+    _open(browser, _page(tmp_path, "phone", game, report))
+    browser.set_window_size(390, 844)
+    _key(browser, "3")
+    overflow = browser.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0
+    assert _tiles(browser, "#play-W") == ["2-2"]
+    shot = artefacts / "renege-phone.png"
+    assert browser.save_screenshot(str(shot))
+    print(f"screenshot on a phone-sized window: {shot}")
+
+
+def test_hostile_names_and_comments_show_literally_and_run_nothing(
+    browser: Any, tmp_path: Path, hostile_game: Game
+) -> None:
+    _open(browser, _page(tmp_path, "hostile", hostile_game, check_game(hostile_game)))
+    with pytest.raises(NoAlertPresentException):
+        _ = browser.switch_to.alert.text
+    assert browser.execute_script("return window.pwned") is None
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 2
+    assert not browser.find_elements(By.CSS_SELECTOR, "main img, main b, header i")
+    assert _text(browser, "#seat-N .name").startswith("<script>alert(1)</script> (N)")
+    assert _text(browser, "#seat-E .name").startswith("\"&'<b>bold</b> (E)")
+    assert _text(browser, "#seat-S .name").startswith("Ann\\x1b[2J\\x07 (S)")
+    assert _text(browser, "#seat-W .name").startswith('\\u202eevil <img src=x onerror="')
+    _key(browser, "3")  # the comment is written on trick 3
+    assert "</script><script>window.pwned=1</script> &amp; </svg>" in _text(browser, "#comments")
+    assert browser.execute_script("return window.pwned") is None
