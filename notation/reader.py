@@ -1042,6 +1042,17 @@ def _check_size(segment: _Segment) -> None:
         )
 
 
+def within_limits(text: str) -> bool:
+    """Whether the text of a tag block or hand is within what the reader reads (no line
+    over :data:`MAX_LINE` characters, all of it within :data:`MAX_SEGMENT`); the reader
+    reports any other as too long."""
+    try:
+        _check_size(_Segment("hand", text, 1))
+    except NotationSyntaxError:
+        return False
+    return True
+
+
 def _whole(
     builder: _Builder, text: str, first_line: int, start: str, rules: RuleSet
 ) -> Hand | tuple[Tag, ...] | None:
