@@ -419,8 +419,17 @@ def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
 def clean_hands(game: Sequence[Segment]) -> int | None:
     """The number of hands of ``game`` (cut by :func:`notation.reader.split_games`) when the
     reader and :func:`notation.validate.check_game` would find nothing at all to report in it;
-    None when they might, or when the game is not written in the form this check reads."""
-    tags = canonical_tags(game[0].text) if game and game[0].kind == "tags" else None
+    None when they might, or when the game is not written in the form this check reads.
+
+    A tag block or hand written otherwise than canonically only in what the grammar lets go
+    (comments, the case of keywords, white space) is read as its canonical text: those
+    change nothing the reader reads, so nothing the check finds."""
+    if not game or game[0].kind != "tags":
+        return None
+    text = game[0].text
+    tags = canonical_tags(text)
+    if tags is None and within_limits(text):
+        tags = folded_tags(text)
     table = None if tags is None else _tag_rules(tags)
     if table is None:
         return None
@@ -428,10 +437,29 @@ def clean_hands(game: Sequence[Segment]) -> int | None:
 
 
 def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
-    hand = canonical_hand(segment.text) if segment.kind == "hand" else None
+    if segment.kind != "hand":
+        return None
+    text = segment.text
+    hand = canonical_hand(text)
+    if hand is None and within_limits(text):
+        # Its words as the grammar reads them; their case folded only when needed.
+        folded = canonical.folded_hand(text)
+        if folded is not None:
+            hand = canonical.FOLDED.read_whole(folded)
+            if hand is None:
+                hand = canonical.FOLDED.read_whole(canonical.folded_case(folded))
     if hand is None:
         return None
     return hand, table.trump(hand[TRUMP_SUIT_AT], hand[TRUMP_DOUBLES_AT])
+
+
+def folded_tags(text: str) -> list[tuple[str, str]] | None:
+    """The tags (name, value) of a tag block of plain tags written with comments or other
+    white space between them; None for a block written otherwise."""
+    text = canonical.folded_tags(text)
+    if canonical.folded_tag_block().match(text) is None:
+        return None
+    return canonical.NOTATION_TAG.findall(text)
 
 
 def canonical_tags(text: str) -> list[tuple[str, str]] | None:

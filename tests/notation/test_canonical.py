@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from notation import canonical
 from notation.archive import render
-from notation.canonical import FIELDS, FOLDED, JSON, NOTATION, Kind, folded_hand
+from notation.canonical import FIELDS, FOLDED, JSON, NOTATION, Kind, folded_case, folded_hand
 from notation.dealing import random_game
 from notation.errors import NotationSyntaxError
 from notation.game import Game, Hand
@@ -167,7 +167,8 @@ def test_folding_a_canonical_hand_is_the_folded_template_of_its_fields(rules: Ru
             if fields is None:
                 continue
             folded = folded_hand(text)
-            assert folded == FOLDED.write(fields) == " ".join(text.split())
+            assert folded is not None
+            assert folded == folded_case(folded) == FOLDED.write(fields) == " ".join(text.split())
             assert FOLDED.read_whole(folded) == fields
 
 
