@@ -3,21 +3,25 @@
 Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
 rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
 costs some fifty objects a hand; this module instead reads each hand of the canonical form
-with one regular expression and checks the rules on integers, with the engine's own tables
+with one regular expression (:mod:`notation.canonical`, which describes the canonical form
+once) and checks the rules on integers, with the engine's own tables
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
 :func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
 
-It vouches only for what it fully understands: plain tags (no escapes, no comment marks),
-then hands written in full (the whole deal, four bids in turn, the trump named by the
-declarer, seven tricks, and the points, marks and running total), each under a pip trump,
-doubles or follow-me, in the marks game with the left of the dealer bidding first. At
-anything else (another layout, a comment, a special contract, the least irregularity) it
-gives up (``None``) and the reader and :func:`notation.validate.check_game` take the game, so
-every finding is theirs. Tests hold the two to agreement on random games and on games with
-tiles, bids, seats and scores changed.
+It vouches only for what it fully understands: plain tags (no escapes, no comment marks
+inside a value), then hands written in full (the whole deal, four bids in turn, the trump
+named by the declarer, seven tricks, and the points, marks and running total), each under a
+pip trump, doubles or follow-me, in the marks game with the left of the dealer bidding
+first. Comments, the case of keywords and the white space between words change nothing the
+reader reads, so a game written otherwise only in those is read as its canonical text
+(:func:`notation.canonical.folded_hand`). At anything else (another layout, a special
+contract, the least irregularity) it gives up (``None``) and the reader and
+:func:`notation.validate.check_game` take the game, with its original text, so every finding
+is theirs. Tests hold the two to agreement on random games, on games with tiles, bids, seats
+and scores changed, and on games dressed with comments, odd case and wrapped lines.
 
 >>> from notation.reader import split_games
 >>> text = '''[Rules "straight"]
