@@ -10,8 +10,9 @@ into the model, checking it against the rules, writing it as a JSON Lines record
 a JSON Lines record into the model, and the quick check that ``t42 validate`` makes first
 of a game in the canonical form (notation and JSON Lines), which vouches for a clean game
 without the model, and the quick conversions of ``t42 convert`` that write such a game in
-the other form without the model. A benchmark, not a test: nothing here fails on a slow
-machine.
+the other form without the model; and the whole of what ``t42 validate`` does with a game,
+on the archive as dealt and on the same games with a comment on every trump line. A
+benchmark, not a test: nothing here fails on a slow machine.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from archive import HANDS_PER_GAME, deal  # the benchmark's own dealer: one archive, one way
+from archive import HANDS_PER_GAME, comment, deal  # the benchmark's own: one archive, one way
 
+from notation.archive import check_unit, read_unit, render, settle, units
 from notation.archive import games as games_of
-from notation.archive import read_unit, render, settle, units
 from notation.quick_check import clean_hands, clean_json_hands
 from notation.quick_convert import jsonl as to_jsonl
 from notation.quick_convert import notation as to_notation
@@ -54,9 +55,12 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="t42-stages-") as folder:
         notation, jsonl = Path(folder) / "archive.t42", Path(folder) / "archive.jsonl"
+        commented = Path(folder) / "archive-commented.t42"
         hands = deal(notation, args.seed, max(1, round(args.hands / HANDS_PER_GAME)))
+        comment(notation, commented)
         settle()  # as the command does before reading
         games = list(units(notation))
+        commented_games = list(units(commented))
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
         records = [game for unit in units(jsonl) for game in games_of(unit)]
@@ -74,6 +78,8 @@ def main() -> None:
             ("quick check, JSON Lines", lambda: [clean_json_hands(line) for line in lines]),
             ("quick convert, to JSON Lines", lambda: [to_jsonl(u.notation or []) for u in games]),
             ("quick convert, to notation", lambda: [to_notation(line) for line in lines]),
+            ("validate, notation", lambda: [check_unit(u) for u in games]),
+            ("validate, with comments", lambda: [check_unit(u) for u in commented_games]),
         ]
         print(f"{hands:,} hands in {len(games):,} games, one process, median of {args.repeat}")
         print(f"{'stage':<32} {'µs/hand':>8}")

@@ -3,21 +3,25 @@
 Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
 rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
 costs some fifty objects a hand; this module instead reads each hand of the canonical form
-with one regular expression and checks the rules on integers, with the engine's own tables
+with one regular expression (:mod:`notation.canonical`, which describes the canonical form
+once) and checks the rules on integers, with the engine's own tables
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
 :func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
 
-It vouches only for what it fully understands: plain tags (no escapes, no comment marks),
-then hands written in full (the whole deal, four bids in turn, the trump named by the
-declarer, seven tricks, and the points, marks and running total), each under a pip trump,
-doubles or follow-me, in the marks game with the left of the dealer bidding first. At
-anything else (another layout, a comment, a special contract, the least irregularity) it
-gives up (``None``) and the reader and :func:`notation.validate.check_game` take the game, so
-every finding is theirs. Tests hold the two to agreement on random games and on games with
-tiles, bids, seats and scores changed.
+It vouches only for what it fully understands: plain tags (no escapes, no comment marks
+inside a value), then hands written in full (the whole deal, four bids in turn, the trump
+named by the declarer, seven tricks, and the points, marks and running total), each under a
+pip trump, doubles or follow-me, in the marks game with the left of the dealer bidding
+first. Comments, the case of keywords and the white space between words change nothing the
+reader reads, so a game written otherwise only in those is read as its canonical text
+(:func:`notation.canonical.folded_hand`). At anything else (another layout, a special
+contract, the least irregularity) it gives up (``None``) and the reader and
+:func:`notation.validate.check_game` take the game, with its original text, so every finding
+is theirs. Tests hold the two to agreement on random games, on games with tiles, bids, seats
+and scores changed, and on games dressed with comments, odd case and wrapped lines.
 
 >>> from notation.reader import split_games
 >>> text = '''[Rules "straight"]
@@ -51,15 +55,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from operator import itemgetter
 from typing import NamedTuple, Protocol
 
+from notation import canonical
 from notation.auction import BIDDING_ORDERS, bid_problem
 from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.canonical import (
+    AUCTION,
+    DEALER_AT,
+    FIRST_PLAY,
+    HELD,
+    LEADER_FIELDS,
+    MARKS_EW,
+    MARKS_NS,
+    NUMBER_AT,
+    PLAYED_TILES,
+    POINTS_EW,
+    POINTS_NS,
+    TOTAL_EW,
+    TOTAL_NS,
+    TRUMP_DOUBLES_AT,
+    TRUMP_SEAT_AT,
+    TRUMP_SUIT_AT,
+)
 from notation.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
 from notation.game import tag_name
 from notation.play import TrumpTable, trump_table
-from notation.reader import read_bid
+from notation.reader import read_bid, within_limits
 from notation.rules import (
     FirstBidder,
     FollowMeMin,
@@ -89,72 +111,14 @@ class Segment(Protocol):
     def text(self) -> str: ...
 
 
-# ---- the canonical forms, as regular expressions narrower than the grammar and the schema ----
-
-_TILE = r"([0-6]-[0-6])"
-_SEAT = r"([NESW])"
-_SUIT = r"(blanks|ones|deuces|treys|fours|fives|sixes|doubles|follow-me)"
-_POINTS = r"(0|[1-9][0-9]?)"  # a hand's points or the running marks: two digits at most
-
-
-def _notation_hand() -> re.Pattern[str]:
-    """A hand as ``t42 fmt`` writes it (its groups are listed at ``_TRUMP`` below)."""
-    holding = " ".join([_TILE] * 7)
-    trick = " ".join([_SEAT, *[_TILE] * 4])
-    score = rf"NS {_POINTS} EW {_POINTS}"
-    return re.compile(
-        rf"[ \n]*hand ([1-9][0-9]{{0,3}}) dealer {_SEAT}\n"
-        rf"deal N {holding}\n     E {holding}\n     S {holding}\n     W {holding}\n"
-        rf"bid {' '.join([rf'{_SEAT} (pass|[1-9]?[0-9]|[1-7]m)'] * 4)}\n"
-        rf"trump {_SEAT} {_SUIT}(?: doubles-(high|low|own-suit))?\n"
-        + "".join(rf"{k} {trick}\n" for k in range(1, 8))
-        + rf"points {score}\nmarks {score}\ntotal {score}"
-    )
-
-
-def _json_hand() -> re.Pattern[str]:
-    """A hand as ``t42 convert`` writes it in JSON; the groups of :func:`_notation_hand`."""
-    tile = rf'"{_TILE}"'
-    holding = '{"seat": "%s", "tiles": \\[' + ", ".join([tile] * 7) + "]}"
-    call = rf'{{"seat": "{_SEAT}", "bid": ("pass"|[1-9][0-9]?|"[1-7]m")}}'
-    trick = (
-        '{"number": %d, "leader": "' + _SEAT + '", "plays": \\[' + ", ".join([tile] * 4) + "]}"
-    )
-    score = rf'{{"NS": {_POINTS}, "EW": {_POINTS}}}'
-    return re.compile(
-        rf'{{"number": ([1-9][0-9]{{0,3}}), "dealer": "{_SEAT}", "deal": \['
-        + ", ".join(holding % seat for seat in "NESW")
-        + rf'\], "auction": {{"calls": \[{", ".join([call] * 4)}\]}}, '
-        rf'"trump": {{"seat": "{_SEAT}", "suit": "{_SUIT}"'
-        r'(?:, "doubles": "(high|low|own-suit)")?}, '
-        + r'"tricks": \['
-        + ", ".join(trick % k for k in range(1, 8))
-        + rf'\], "points": {score}, "marks": {score}, "total": {score}}}'
-    )
-
-
-_HAND = _notation_hand()
-_JSON_HAND = _json_hand()
+# Blank lines and spaces a segment of notation may have around its hand or tags.
+_BLANKS = re.compile(r"[ \n]*")
 _HAND_END = re.compile(r"[ \n]*\Z")
-# The groups of a hand, both forms: number, dealer, 28 dealt tiles (N, E, S, W) from 2, 4
-# calls (seat, bid) from 30, trump seat, suit and doubles from 38, 7 tricks (leader, 4
-# tiles) from 41, and the 6 numbers written from 76 (points, marks, total; NS then EW).
-_TRUMP = 38
-_WRITTEN = slice(76, 82)
-
-# A tag the grammar reads as TAG_LINE and the schema allows, leaving out escapes, control
-# characters and the comment characters that the readers treat with care.
-_TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
-_TAG_VALUE = r'[^"\\\x00-\x1f\x7f{};]*'
-_TAG = re.compile(rf'\[({_TAG_NAME}) "({_TAG_VALUE})"\]')
-_TAG_BLOCK = re.compile(rf"[ \n]*(?:{_TAG.pattern}\n)*{_TAG.pattern}[ \n]*\Z")
-_JSON_TAG = rf'{{"name": "{_TAG_NAME}", "value": "{_TAG_VALUE}"}}'
-_JSON_HEAD = re.compile(
-    rf'{{"format": "t42-game", "version": 1, "tags": \[((?:{_JSON_TAG}(?:, {_JSON_TAG})*)?)\], '
-    r'"hands": \['
-)
-_JSON_TAGS = re.compile(rf'{{"name": "({_TAG_NAME})", "value": "({_TAG_VALUE})"}}')
-_JSON_END = re.compile(r"\]\}\n?\Z")
+NOTATION_HAND = canonical.NOTATION.pattern
+JSON_HAND = canonical.JSON.pattern
+SEPARATOR = canonical.JSON_SEPARATOR
+_TAG = canonical.without_names(canonical.NOTATION_TAG.pattern)
+_TAG_BLOCK = re.compile(rf"[ \n]*(?:{_TAG}\n)*{_TAG}[ \n]*\Z")
 
 _SEAT_AT = {"N": 0, "E": 1, "S": 2, "W": 3}  # positions in notation.seats.SEATS
 # Every tile the patterns let through ("0-0" … "6-6") by its key, high * 7 + low: a tile
@@ -329,11 +293,7 @@ def bid_of(word: str) -> Bid | None:
 
 
 _Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern, its trump
-# The groups of the 28 played tiles (quick_convert reads them too) and of the 7 leaders.
-PLAYED_TILES = itemgetter(*[41 + 5 * k + i for k in range(7) for i in range(1, 5)])
 _UNSEEN = (-1, "")  # an auction not yet worked out
-_AUCTION = itemgetter(1, *range(30, 38))  # the dealer, then the calls' seats and bids
-_LEADERS = itemgetter(*[41 + 5 * k for k in range(7)])
 _BIT = {text: 1 << key for text, key in _KEY.items()}
 _BITS = tuple(1 << key for key in range(TILE_KEYS))
 # The tiles that count 10 and 5, as bits: a team's points are its tricks and its count.
@@ -345,11 +305,12 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     """The bidders and the marks NS and EW score on a hand (the groups of its pattern) that
     the rules check passes clean; None at anything the check would report."""
     bit = _BIT.__getitem__
+    north, east, south, west = HELD
     held = [
-        sum(map(bit, hand[2:9])),
-        sum(map(bit, hand[9:16])),
-        sum(map(bit, hand[16:23])),
-        sum(map(bit, hand[23:30])),
+        sum(map(bit, hand[north])),
+        sum(map(bit, hand[east])),
+        sum(map(bit, hand[south])),
+        sum(map(bit, hand[west])),
     ]
     if sum(held) != _ALL_TILES:
         # 28 powers of two add up to the set's 28 bits only when they are those 28 bits:
@@ -357,14 +318,14 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         return None
 
     # The auction (RULES.md, Bidding): in turn from the dealer's left, each bid legal.
-    calls = _AUCTION(hand)
+    calls = AUCTION(hand)
     bidding = table.auctions.get(calls, _UNSEEN)
     if bidding is _UNSEEN:
         bidding = table.auction(calls)
     if bidding is None or named is None:
         return None  # not a clean auction, or not a plain trump
     declarer, standing = bidding
-    if _SEAT_AT[hand[_TRUMP]] != declarer:
+    if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
         return None  # the trump named by another seat
 
     # The contract (RULES.md, Contracts).
@@ -379,7 +340,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
     keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
     if table.trump_lead and not follow_me and held[declarer] & play.trumps:
-        first = _KEY[hand[42]]
+        first = _KEY[hand[FIRST_PLAY]]
         if not play.trumps >> first & 1:
             return None  # the opening lead had to be a trump
     at = declarer
@@ -409,7 +370,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         if not at & 1:
             won_by_ns |= bit_a | bit_b | bit_c | bit_d
             ns_tricks += 1
-    if leaders != list(map(_SEAT_AT.__getitem__, _LEADERS(hand))):
+    if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
 
     # The score (RULES.md, Scoring): seven tricks settle every plain contract.
@@ -420,12 +381,11 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
     outcome = (standing, side, points[side], taken)
     ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
-    written = hand[_WRITTEN]
     if (
-        int(written[0]) != points[0]
-        or int(written[1]) != points[1]
-        or int(written[2]) != ns_marks
-        or int(written[3]) != ew_marks
+        int(hand[POINTS_NS]) != points[0]
+        or int(hand[POINTS_EW]) != points[1]
+        or int(hand[MARKS_NS]) != ns_marks
+        or int(hand[MARKS_EW]) != ew_marks
     ):
         return None
     return _TEAM_OF[declarer], ns_marks, ew_marks
@@ -443,17 +403,17 @@ def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
         if won or read is None:
             return None  # a hand played after the game was won, or one not read
         hand, named = read
-        seat = _SEAT_AT[hand[1]]
-        if number >= 0 and (int(hand[0]) != number + 1 or seat != (dealer + 1) & 3):
+        seat = _SEAT_AT[hand[DEALER_AT]]
+        if number >= 0 and (int(hand[NUMBER_AT]) != number + 1 or seat != (dealer + 1) & 3):
             return None  # the hands out of order, or the deal not passing left
-        number, dealer = int(hand[0]), seat
+        number, dealer = int(hand[NUMBER_AT]), seat
         marks = _hand_marks(table, hand, named)
         if marks is None:
             return None
         bidders, ns, ew = marks
         running[0] += ns
         running[1] += ew
-        if int(hand[_WRITTEN][4]) != running[0] or int(hand[_WRITTEN][5]) != running[1]:
+        if int(hand[TOTAL_NS]) != running[0] or int(hand[TOTAL_EW]) != running[1]:
             return None  # a misscored total
         won = game_winner(running[0], running[1], table.rules, bidders) is not None
         count += 1
@@ -463,8 +423,17 @@ def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
 def clean_hands(game: Sequence[Segment]) -> int | None:
     """The number of hands of ``game`` (cut by :func:`notation.reader.split_games`) when the
     reader and :func:`notation.validate.check_game` would find nothing at all to report in it;
-    None when they might, or when the game is not written in the form this check reads."""
-    tags = canonical_tags(game[0].text) if game and game[0].kind == "tags" else None
+    None when they might, or when the game is not written in the form this check reads.
+
+    A tag block or hand written otherwise than canonically only in what the grammar lets go
+    (comments, the case of keywords, white space) is read as its canonical text: those
+    change nothing the reader reads, so nothing the check finds."""
+    if not game or game[0].kind != "tags":
+        return None
+    text = game[0].text
+    tags = canonical_tags(text)
+    if tags is None and within_limits(text):
+        tags = folded_tags(text)
     table = None if tags is None else _tag_rules(tags)
     if table is None:
         return None
@@ -472,20 +441,44 @@ def clean_hands(game: Sequence[Segment]) -> int | None:
 
 
 def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
-    hand = canonical_hand(segment.text) if segment.kind == "hand" else None
-    return None if hand is None else (hand, table.trump(hand[_TRUMP + 1], hand[_TRUMP + 2]))
+    if segment.kind != "hand":
+        return None
+    text = segment.text
+    hand = canonical_hand(text)
+    if hand is None and within_limits(text):
+        # Its words as the grammar reads them; their case folded only when needed.
+        folded = canonical.folded_hand(text)
+        if folded is not None:
+            hand = canonical.FOLDED.read_whole(folded)
+            if hand is None:
+                hand = canonical.FOLDED.read_whole(canonical.folded_case(folded))
+    if hand is None:
+        return None
+    return hand, table.trump(hand[TRUMP_SUIT_AT], hand[TRUMP_DOUBLES_AT])
+
+
+def folded_tags(text: str) -> list[tuple[str, str]] | None:
+    """The tags (name, value) of a tag block of plain tags written with comments or other
+    white space between them; None for a block written otherwise."""
+    text = canonical.folded_tags(text)
+    if canonical.folded_tag_block().match(text) is None:
+        return None
+    return canonical.NOTATION_TAG.findall(text)
 
 
 def canonical_tags(text: str) -> list[tuple[str, str]] | None:
     """The tags (name, value) of a tag block of plain tags, as this module reads them; None
-    for a block written otherwise."""
-    return None if _TAG_BLOCK.match(text) is None else _TAG.findall(text)
+    for a block written otherwise, or longer than the reader reads."""
+    if _TAG_BLOCK.match(text) is None or not within_limits(text):
+        return None
+    return canonical.NOTATION_TAG.findall(text)
 
 
 def canonical_hand(text: str) -> Sequence[str] | None:
-    """The groups of a hand in the canonical form (listed at ``_TRUMP``); None for a hand
-    written otherwise."""
-    match = _HAND.match(text)
+    """The fields of a hand in the canonical form (:data:`notation.canonical.FIELDS`); None
+    for a hand written otherwise."""
+    blanks = _BLANKS.match(text)
+    match = NOTATION_HAND.match(text, blanks.end() if blanks else 0)
     if match is None or _HAND_END.match(text, match.end()) is None:
         return None
     return match.groups()
@@ -533,10 +526,10 @@ def clean_json_game(line: str) -> CleanGame | None:
 def _json_head(line: str) -> tuple[list[tuple[str, str]], _Table, int] | None:
     """The tags of a JSON line, the rules they name and where its hands start; None for a
     line written otherwise or under rules the quick check does not know."""
-    head = _JSON_HEAD.match(line)
+    head = canonical.JSON_HEAD_PATTERN.match(line)
     if head is None:
         return None
-    tags = _JSON_TAGS.findall(head.group(1))
+    tags = canonical.JSON_TAG.findall(head.group(1))
     table = _tag_rules(tags)
     return None if table is None else (tags, table, head.end())
 
@@ -546,15 +539,15 @@ def _json_hands(table: _Table, line: str, at: int) -> Iterator[_Read | None]:
     for anything after them but the end of the document."""
     if not line.startswith("]", at):  # else no hands: the end comes straight after "hands": [
         while True:
-            match = _JSON_HAND.match(line, at)
+            match = JSON_HAND.match(line, at)
             if match is None:
                 yield None
                 return
             hand = match.groups()
-            yield hand, table.json_trump(hand[_TRUMP + 1], hand[_TRUMP + 2])
+            yield hand, table.json_trump(hand[TRUMP_SUIT_AT], hand[TRUMP_DOUBLES_AT])
             at = match.end()
-            if not line.startswith(", ", at):
+            if not line.startswith(SEPARATOR, at):
                 break
-            at += 2
-    if _JSON_END.match(line, at) is None:
+            at += len(SEPARATOR)
+    if canonical.JSON_END_PATTERN.match(line, at) is None:
         yield None

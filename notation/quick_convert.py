@@ -3,8 +3,9 @@
 ``t42 convert`` reads each game into the model and writes the model out. A game written as
 ``t42 fmt`` and ``t42 deal`` write it (plain tags, complete hands under a pip trump, doubles or
 follow-me) is read here with the patterns of :mod:`notation.quick_check` and written straight
-from their groups, with the JSON writer's own words for bids and trumps
-(:func:`notation.json_form.bid_value`, :func:`notation.json_form.trump_value`). Anything else
+from their fields with the templates of :mod:`notation.canonical`, in the JSON writer's own
+words for bids and trumps (:func:`notation.json_form.bid_value`,
+:func:`notation.json_form.trump_value`). Anything else
 (``None``) goes the long way. Tests hold the line to be byte for byte what the long way
 writes.
 
@@ -20,11 +21,22 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 
+from notation import canonical
+from notation.canonical import (
+    BIDS,
+    HELD,
+    JSON,
+    NOTATION,
+    PLAYED_TILES,
+    TRUMP_DOUBLES,
+    TRUMP_DOUBLES_AT,
+    TRUMP_SEAT_AT,
+    TRUMP_SUIT_AT,
+)
 from notation.contracts import Trump
 from notation.game import ROSTER, UNKNOWN, TrumpCall
 from notation.json_form import bid_value, trump_value
 from notation.quick_check import (
-    PLAYED_TILES,
     Segment,
     bid_of,
     canonical_hand,
@@ -36,9 +48,7 @@ from notation.reader import read_bid
 from notation.rules import RulesError, RuleSet, tagged_rules
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED
-from notation.writer import DEAL_INDENT, trump_words
-
-_DEAL_SEATS = "NESW"
+from notation.writer import trump_words
 
 
 @lru_cache(maxsize=256)
@@ -59,15 +69,25 @@ def _bid(word: str) -> str | None:
         return None
 
 
+# What the JSON form writes of a plain trump: its seat, suit and doubles (the template's).
+_TRUMP_KEYS = {"seat", "suit", "doubles"}
+
+
 @lru_cache(maxsize=256)
-def _trump(seat: str, word: str, doubles: str | None, rules: RuleSet) -> str | None:
+def _trump(
+    seat: str, word: str, doubles: str | None, rules: RuleSet
+) -> tuple[str, str | None] | None:
+    """The suit and doubles the JSON form writes for a trump as the notation names it."""
     try:
         trump = Trump.parse(
             word, doubles, rules.follow_me_doubles, nello_doubles=rules.nello_doubles
         )
     except ValueError:
         return None
-    return json.dumps(trump_value(TrumpCall(trump, Seat(seat))), ensure_ascii=False)
+    value = trump_value(TrumpCall(trump, Seat(seat)))
+    if not _TRUMP_KEYS.issuperset(value):
+        return None  # a special contract: the long way
+    return value["suit"], value.get("doubles")
 
 
 # Every tile by its rank in the writer's order (high to low is rank descending): integers
@@ -75,41 +95,13 @@ def _trump(seat: str, word: str, doubles: str | None, rules: RuleSet) -> str | N
 _RANK = {name: rank for rank, name in enumerate(sorted(TILE_NAMED, key=TILE_NAMED.__getitem__))}
 
 
-def _hand_template() -> str:
-    """A hand's JSON with a field for each group of its pattern (the numbers of
-    :mod:`notation.quick_check`), bids and trump given already in JSON."""
-    deal = ", ".join(
-        f'{{{{"seat": "{seat}", "tiles": ['
-        + ", ".join(f'"{{{2 + 7 * i + t}}}"' for t in range(7))
-        + "]}}"
-        for i, seat in enumerate(_DEAL_SEATS)
-    )
-    calls = ", ".join(
-        f'{{{{"seat": "{{{30 + 2 * i}}}", "bid": {{{31 + 2 * i}}}}}}}' for i in range(4)
-    )
-    tricks = ", ".join(
-        f'{{{{"number": {k + 1}, "leader": "{{{41 + 5 * k}}}", "plays": ['
-        + ", ".join(f'"{{{41 + 5 * k + i}}}"' for i in range(1, 5))
-        + "]}}"
-        for k in range(7)
-    )
-    return (
-        f'{{{{"number": {{0}}, "dealer": "{{1}}", "deal": [{deal}], '
-        f'"auction": {{{{"calls": [{calls}]}}}}, "trump": {{38}}, "tricks": [{tricks}], '
-        '"points": {{"NS": {76}, "EW": {77}}}, "marks": {{"NS": {78}, "EW": {79}}}, '
-        '"total": {{"NS": {80}, "EW": {81}}}}}'
-    )
-
-
-_HAND = _hand_template()
-
-
-def _sorted_deal(groups: Sequence[str]) -> list[str]:
-    """The groups of a hand's pattern with each seat's tiles high to low, as the writers
-    sort them; KeyError for a tile written low end first."""
-    fields = list(groups)
-    for at in (2, 9, 16, 23):
-        fields[at : at + 7] = sorted(groups[at : at + 7], key=_RANK.__getitem__, reverse=True)
+def _sorted_deal(groups: Sequence[str]) -> list[str | None]:
+    """The fields of a hand with each seat's tiles high to low, as the writers sort them;
+    KeyError for a tile written low end first."""
+    fields: list[str | None] = list(groups)
+    for held in HELD:
+        tiles: list[str] = sorted(groups[held], key=_RANK.__getitem__, reverse=True)
+        fields[held] = tiles
     return fields
 
 
@@ -120,16 +112,16 @@ def _hand(g: Sequence[str], rules: RuleSet) -> str | None:
         return None  # a tile written low end first: the long way
     if not _RANK.keys() >= set(PLAYED_TILES(g)):
         return None
-    for at in (31, 33, 35, 37):
+    for at in BIDS:
         bid = _bid(g[at])
         if bid is None:
             return None
         fields[at] = bid
-    trump = _trump(g[38], g[39], g[40], rules)
+    trump = _trump(g[TRUMP_SEAT_AT], g[TRUMP_SUIT_AT], g[TRUMP_DOUBLES_AT], rules)
     if trump is None:
         return None
-    fields[38] = trump
-    return _HAND.format(*fields)
+    fields[TRUMP_SUIT_AT], fields[TRUMP_DOUBLES_AT] = trump
+    return JSON.write(fields)
 
 
 def _with_roster(values: dict[str, str]) -> list[tuple[str, str]]:
@@ -153,7 +145,7 @@ def jsonl(game: Sequence[Segment]) -> str | None:
     if rules is None:
         return None
     ordered = _with_roster(values)
-    shown = ", ".join(f'{{"name": "{name}", "value": "{value}"}}' for name, value in ordered)
+    shown = canonical.JSON_SEPARATOR.join(canonical.json_tag(*tag) for tag in ordered)
     hands = []
     for segment in game[1:]:
         groups = canonical_hand(segment.text) if segment.kind == "hand" else None
@@ -162,32 +154,13 @@ def jsonl(game: Sequence[Segment]) -> str | None:
             return None
         hands.append(hand)
     return (
-        f'{{"format": "t42-game", "version": 1, "tags": [{shown}], '
-        f'"hands": [{", ".join(hands)}]}}\n'
+        f"{canonical.JSON_HEAD}{shown}{canonical.JSON_HANDS}"
+        f"{canonical.JSON_SEPARATOR.join(hands)}{canonical.JSON_END}\n"
     )
 
 
-# A hand in the notation's canonical form, a field for each group of the JSON pattern (the
-# numbers of notation.quick_check), the bids and the trump given in the notation's words.
-_NOTATION_HAND = "\n".join(
-    [
-        "hand {0} dealer {1}",
-        "deal N " + " ".join(f"{{{2 + t}}}" for t in range(7)),
-        *(
-            f"{DEAL_INDENT}{seat} " + " ".join(f"{{{2 + 7 * i + t}}}" for t in range(7))
-            for i, seat in enumerate(_DEAL_SEATS[1:], start=1)
-        ),
-        "bid " + " ".join(f"{{{30 + 2 * i}}} {{{31 + 2 * i}}}" for i in range(4)),
-        "trump {38} {39}",
-        *(
-            f"{k + 1} " + " ".join(f"{{{41 + 5 * k + i}}}" for i in range(5))
-            for k in range(7)
-        ),
-        "points NS {76} EW {77}",
-        "marks NS {78} EW {79}",
-        "total NS {80} EW {81}",
-    ]
-)
+# What the notation writes before a trump's doubles, when it names them.
+_DOUBLES_WORD = NOTATION.prefix(TRUMP_DOUBLES)
 
 
 def notation(line: str) -> str | None:
@@ -210,15 +183,20 @@ def notation(line: str) -> str | None:
     values = tag_values(game.tags)
     if values is None:
         return None
-    lines = [f'[{name} "{value}"]' for name, value in _with_roster(values)]
+    tags = canonical.NOTATION_TAG_BREAK.join(
+        canonical.notation_tag(*tag) for tag in _with_roster(values)
+    )
+    hands = [tags]
     follow_me_doubles = game.rules.follow_me_doubles
     for groups, trump in game.hands:
         fields = _sorted_deal(groups)  # a clean game's tiles are all written high end first
-        for at in (31, 33, 35, 37):
+        for at in BIDS:
             fields[at] = _notation_bid(groups[at])
-        fields[39] = trump_words(trump, follow_me_doubles)
-        lines += ["", _NOTATION_HAND.format(*fields)]
-    return "\n".join(lines) + "\n"
+        suit, _, doubles = trump_words(trump, follow_me_doubles).partition(_DOUBLES_WORD)
+        fields[TRUMP_SUIT_AT] = suit
+        fields[TRUMP_DOUBLES_AT] = doubles or None
+        hands.append(NOTATION.write(fields))
+    return canonical.NOTATION_HAND_BREAK.join(hands) + "\n"
 
 
 @lru_cache(maxsize=256)

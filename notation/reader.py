@@ -355,8 +355,8 @@ def _words(token: Token, offset: int) -> list[_Word]:
 
 def _words_at(value: str, line: int, column: int) -> list[_Word]:
     """The words of ``value``, which starts at ``line`` and ``column``, with where each starts."""
-    if " " not in value and "\n" not in value:
-        return [(value, line, column)]
+    if " " not in value and "\n" not in value and _ODD_SPACE.search(value) is None:
+        return [(value, line, column)]  # one word (a tab, say, would make it two)
     words: list[_Word] = []
     for part in value.split("\n"):
         if _ODD_SPACE.search(part) is None:
@@ -724,6 +724,17 @@ class _Builder(Transformer[Token, Any]):
 _LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.\d: .*$", re.MULTILINE)
 
 
+# The flags of every terminal, as lark compiles them and as the patterns taken from them are
+# compiled here: the notation's words are ASCII, in any case; not `paſs`, whose long s a
+# case-blind match would otherwise take for an s.
+TERMINAL_FLAGS = re.ASCII
+
+
+def terminal_pattern(lark: Lark, name: str) -> re.Pattern[str]:
+    """A terminal of the grammar as a regular expression, compiled as lark compiles it."""
+    return re.compile(lark.get_terminal(name).pattern.to_regexp(), TERMINAL_FLAGS)
+
+
 def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
     builder = _Builder()
     lark = Lark(
@@ -738,15 +749,16 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
         },
         cache=cached,
         maybe_placeholders=False,
+        g_regex_flags=TERMINAL_FLAGS,
     )
     builder.kinds = [
-        (name, re.compile(lark.get_terminal(name).pattern.to_regexp()))
+        (name, terminal_pattern(lark, name))
         for name in ("SEAT", "SPECIAL_WORD", "DOUBLES_WORD", "TRUMP_WORD")
     ]
-    builder.tag_line = re.compile(lark.get_terminal("TAG_LINE").pattern.to_regexp())
+    builder.tag_line = terminal_pattern(lark, "TAG_LINE")
     if cached:  # the item-by-item form has its line tokens switched off
         for start, name in (("hand", "HAND_LINES"), ("tag_block", "TAG_LINES")):
-            builder.whole[start] = re.compile(lark.get_terminal(name).pattern.to_regexp())
+            builder.whole[start] = terminal_pattern(lark, name)
     return lark, builder
 
 
@@ -1040,6 +1052,17 @@ def _check_size(segment: _Segment) -> None:
             1,
             "too-long",
         )
+
+
+def within_limits(text: str) -> bool:
+    """Whether the text of a tag block or hand is within what the reader reads (no line
+    over :data:`MAX_LINE` characters, all of it within :data:`MAX_SEGMENT`); the reader
+    reports any other as too long."""
+    try:
+        _check_size(_Segment("hand", text, 1))
+    except NotationSyntaxError:
+        return False
+    return True
 
 
 def _whole(

@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from unittest import mock
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
@@ -23,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import quick_check
-from notation.archive import Unit, check_unit, read_unit, render
+from notation.archive import CheckedGame, Unit, check_unit, read_unit, render
 from notation.dealing import random_game, random_hand
 from notation.game import Game, ScoreKind
 from notation.quick_check import clean_hands, clean_json_hands
@@ -197,7 +198,7 @@ def test_the_quick_check_never_vouches_for_a_game_with_findings(
 def test_a_tag_block_the_reader_treats_with_care_is_left_to_it() -> None:
     text = game_text(3, RuleSet())
     for tags in ('[Event "a \\" b"]\n', '[Event "a { b"]\n', '[Event "x"]\n[event "y"]\n',
-                 '[Rules "sevens-only"]\n', '[Options "no-such=1"]\n', '[Event "a"] ; c\n'):
+                 '[Rules "sevens-only"]\n', '[Options "no-such=1"]\n', '[Event "a ; b"] ; c\n'):
         edited = tags + text.split("\n", 1)[1] if "Rules" not in tags else tags + text
         games = list(split_games(edited))
         assert all(clean_hands(game) is None for game in games)
@@ -286,6 +287,130 @@ def test_a_game_under_a_stricter_table_is_left_to_the_full_check(option: str, co
         else:
             assert clean_hands(next(split_games(text))) is not None
     assert found >= 5
+
+
+# ---- comments, keywords in any case, items wrapped: what the grammar lets go ----
+
+NOTES = ["{ checked }", "{}", "{ a ; b }", "{ two\nlines }", "; note", "; a { b", "{ N 6-6 }",
+         '{ "quoted" }', "; hand 2 dealer E", "{\nhand 9 dealer N\n}"]
+GAPS = [" ", "\n", "  ", "\n     ", "\t", "\r\n", " \f "]
+
+
+def any_case(word: str, rng: random.Random) -> str:
+    return "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in word)
+
+
+def dress(text: str, rng: random.Random, rate: float = 0.1) -> str:
+    """The record with comments put between words, the case of its words changed and its
+    items wrapped over lines (in the hands; comments between the tags too): nothing the
+    grammar reads differently."""
+    head, sep, hands = text.partition("\n\n")
+    tags = [
+        line + (" " + rng.choice(NOTES) if rng.random() < rate else "")
+        for line in head.split("\n")
+    ]
+    pieces = []
+    for line in hands.split("\n"):
+        words = line.split(" ")
+        out = []
+        for i, word in enumerate(words):
+            if rng.random() < rate:
+                word = any_case(word, rng)
+            if i and rng.random() < rate:
+                out.append(rng.choice(GAPS))  # wrapped, or spaced otherwise
+            elif i:
+                out.append(" ")
+            out.append(word)
+            if rng.random() < rate / 2:
+                note = rng.choice(NOTES)
+                # a line comment runs to the end of its line: end the line after it
+                out.append(" " + note + ("\n" if note.startswith(";") else ""))
+        pieces.append("".join(out))
+    return "\n".join(tags) + sep + "\n".join(pieces)
+
+
+def without_quick_check(unit: Unit) -> CheckedGame:
+    """What validate makes of a game the long way: the reader and check_game."""
+    with mock.patch("notation.archive.clean_hands", return_value=None):
+        return check_unit(unit)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(PLAIN_TABLES + OTHER_TABLES),
+    st.integers(0, 2),
+    st.floats(0.02, 0.5),
+    st.integers(0, 2**32),
+)
+def test_validate_finds_in_a_dressed_game_what_the_long_way_finds(
+    seed: int, rules: RuleSet, changes: int, rate: float, dressing: int
+) -> None:
+    # (a) clean games dressed: the same findings (none); (b) broken ones: never vouched for.
+    rng = random.Random(dressing)
+    text = game_text(seed, rules)
+    for _ in range(changes):
+        text = mutate(text, rng)
+    dressed = dress(text, rng, rate)
+    for index, game in enumerate(split_games(dressed), start=1):
+        unit = Unit(index, notation=game)
+        assert check_unit(unit) == without_quick_check(unit)
+
+
+@pytest.mark.parametrize("rules", PLAIN_TABLES, ids=table_id)
+def test_a_dressed_clean_game_is_vouched_for(rules: RuleSet) -> None:
+    rng = random.Random(1)
+    for seed in range(20):
+        text = game_text(seed, rules)
+        [(hands, codes)] = full_check(text)
+        assert codes == []
+        dressed = dress(text, rng, 0.2)
+        assert dressed != text
+        [game] = split_games(dressed)
+        if '"' in dressed.partition("\n\n")[2]:
+            continue  # a quote in a hand: left to the reader (no hand holds one)
+        assert full_check(dressed) == [(hands, [])]
+        assert clean_hands(game) == hands
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ("trump ", "trump { an open comment ", "syntax-error"),
+        ("\n1 ", "\n} 1 ", "syntax-error"),
+        ("follow-me", "follow{x}-me", "syntax-error"),
+        ("6-6", "6-6\u00a0", "syntax-error"),  # a space the grammar does not take for one
+        ("\n2 ", "\n2\u000b", "syntax-error"),
+        ("bid", "b{x}id", "syntax-error"),
+        ("dealer", "dea1er", "syntax-error"),
+        ("pass", "paſs", "syntax-error"),  # a letter that is an s only to a case-blind match
+        ("\n7 ", "\n7 { ; }\n{ too-long %s }\n" % ("x" * 10_001), "too-long"),
+    ],
+)
+def test_a_dressed_game_the_reader_cannot_read_is_left_to_it(old: str, new: str, code: str) -> None:
+    for seed in range(40):
+        text = game_text(seed, RuleSet())
+        if old in text.partition("\n\n")[2]:
+            break
+    head, sep, hands = text.partition("\n\n")
+    broken = head + sep + hands.replace(old, new, 1) + "{ checked }"
+    [game] = split_games(broken)
+    assert clean_hands(game) is None
+    unit = Unit(1, notation=game)
+    checked = check_unit(unit)
+    assert code in [f.code for f in checked.findings]
+    assert checked == without_quick_check(unit)
+
+
+def test_comments_between_tags_and_hands_split_over_comments_are_vouched_for() -> None:
+    text = game_text(4, RuleSet())
+    head, sep, hands = text.partition("\n\n")
+    head = "; a game\n" + head.replace("\n", " { ; }\n", 2) + " ; last tag"
+    hands = hands.replace("\nbid", "\n{ the\nauction }\nBID").replace("\n3 ", "\n;\n3 ")
+    dressed = head + sep + hands
+    [(count, codes)] = full_check(dressed)
+    assert codes == []
+    assert clean_hands(next(split_games(dressed))) == count
 
 
 # ---- JSON Lines ----

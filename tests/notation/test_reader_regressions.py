@@ -115,3 +115,30 @@ def test_games_without_hands_one_after_another() -> None:
     assert [r.game.tag("Event") for r in reads] == ["a", "b"]
     assert reads[0].problems == []
     assert [p.code for p in reads[1].problems] == ["duplicate-tag"]
+
+
+def test_a_line_token_with_a_tab_inside_and_a_comment_after_is_read_as_with_spaces() -> None:
+    """`deal<TAB>N 6-6 …` then a comment: the line token holds a tab and no space before the
+    comment cuts it, and its words must still be cut at the tab (it was read as one word
+    and ended in an internal error)."""
+    spaced = GAME.replace("bid E pass S 30", "deal N 6-6 6-5\nbid E pass S 30")
+    tabbed = spaced.replace("deal N 6-6 6-5", "deal\tN { a comment } 6-6 6-5 ; another")
+    plain, commented = next(read_games(spaced)), next(read_games(tabbed))
+    assert commented.problems == plain.problems
+    [holding] = commented.game.hands[0].deal
+    assert [str(tile) for tile in holding.tiles] == ["6-6", "6-5"]
+    assert holding.seat == plain.game.hands[0].deal[0].seat
+
+
+def test_a_word_with_a_letter_that_only_folds_to_ascii_is_a_syntax_error() -> None:
+    """`paſs` (a long s) matched the bid word's case-blind pattern, then was no bid: an
+    internal error. Words of the notation are ASCII, in any case; others are mistakes."""
+    for old, new in [("E pass", "E paſs"), ("points NS 30", "pointſ NS 30"),
+                     ("marks NS 1", "marKs NS 1"), ("total NS 1", "\u212aotal NS 1")]:
+        read = next(read_games(GAME.replace(old, new, 1)))
+        codes = [p.code for p in read.problems]
+        if new.isascii():
+            assert codes == ["syntax-error"]  # only hand 2's own mistake
+        else:
+            assert codes == ["syntax-error", "syntax-error"], new
+            assert new.split()[-1 if "pa" in new else 0] in read.problems[0].message
