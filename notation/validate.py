@@ -15,7 +15,7 @@ trick's winner and points, the marks awarded), which replay and audit reuse.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
@@ -325,16 +325,7 @@ class _HandCheck:
                 )
 
     def _bidding_order(self) -> tuple[tuple[Seat, ...], str]:
-        """The seats in bidding order, and why the first one bids first when it is not the
-        seat left of the dealer (RULES.md, Bidding; first-bidder option)."""
-        if self.rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
-            for seat, tiles in self.dealt.items():
-                if ONE_BLANK in tiles:
-                    return seat.clockwise(), f" first, as the holder of the {ONE_BLANK}"
-            calls = self.hand.auction.calls if self.hand.auction is not None else ()
-            if calls:  # the deal does not say who held the 1-0: take the first bidder's word
-                return calls[0].seat.clockwise(), ""
-        return bidding_order(self.hand.dealer), ""
+        return bidding_seats(self.hand, self.rules, self.dealt)
 
     @property
     def thrown_in(self) -> bool:
@@ -1030,6 +1021,25 @@ def made_or_set(
         is_made(bid, points[bidders], tricks_won[bidders], played),
         is_set(bid, points[opponents], tricks_won[opponents]),
     )
+
+
+def bidding_seats(
+    hand: Hand, rules: RuleSet, dealt: Mapping[Seat, Sequence[Tile]] | None = None
+) -> tuple[tuple[Seat, ...], str]:
+    """The seats of ``hand`` in bidding order, and why the first one bids first when it is
+    not the seat left of the dealer (RULES.md, Bidding; first-bidder option).
+
+    ``dealt`` is each seat's dealt tiles (by default the hand's deal lines).
+    """
+    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
+        held = dealt if dealt is not None else {h.seat: h.tiles for h in hand.deal}
+        for seat, tiles in held.items():
+            if ONE_BLANK in tiles:
+                return seat.clockwise(), f" first, as the holder of the {ONE_BLANK}"
+        calls = hand.auction.calls if hand.auction is not None else ()
+        if calls:  # the deal does not say who held the 1-0: take the first bidder's word
+            return calls[0].seat.clockwise(), ""
+    return bidding_order(hand.dealer), ""
 
 
 def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:

@@ -1,0 +1,558 @@
+"""Recording a game as it is played: an immutable state that takes one entry at a time.
+
+A :class:`Recording` holds the record so far (a :class:`~notation.game.Game`) and answers
+what the scorekeeper needs next: whose turn it is to bid or play, the legal bids, the trick
+number and leader, the tiles still out, the score lines the plays give, and the findings so
+far. Every answer comes from the one engine (:mod:`notation.validate`,
+:mod:`notation.auction`, :mod:`notation.play`, :mod:`notation.scoring`); nothing here is a
+rule of its own. Entries are recorded as written, legal or not: the findings say what is
+wrong, and the table decides.
+
+>>> from notation.bids import Bid
+>>> from notation.tiles import Tile
+>>> r = Recording.start({"North": "Ann", "Rules": "straight"}, dealer=Seat.N)
+>>> r.step, str(r.bidder)
+(<Step.BID: 'bid'>, 'E')
+>>> for bid in ("pass", "30", "pass", "pass"):
+...     r = r.call(Bid.parse(bid))
+>>> r.step, str(r.trump_namer)
+(<Step.TRUMP: 'trump'>, 'S')
+>>> r = r.name_trump(Trump.pip(6)).play(Tile(6, 6)).play(Tile(6, 1))
+>>> r.trick_number, str(r.leader), str(r.turn)
+(1, 'S', 'N')
+>>> print(r.text.split("\\n\\n")[1])
+hand 1 dealer N
+bid E pass S 30 W pass N pass
+trump S sixes
+1 S 6-6 6-1
+<BLANKLINE>
+>>> r.undo().undo().step
+<Step.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import cached_property
+
+from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
+from notation.bids import Bid, BidKind
+from notation.contracts import Contract, Special, Trump
+from notation.dealing import first_leader
+from notation.errors import T42Error
+from notation.findings import Finding
+from notation.game import (
+    Auction,
+    Call,
+    Ending,
+    EndKind,
+    Game,
+    Hand,
+    HandHeader,
+    Holding,
+    Play,
+    ScoreKind,
+    ScoreLine,
+    Tag,
+    Trick,
+    TrumpCall,
+    with_roster,
+)
+from notation.rules import AllPass, RuleSet
+from notation.seats import SEATS, Seat, Team
+from notation.text import dumps
+from notation.tiles import ALL_TILES, Tile
+from notation.validate import (
+    TRICKS_IN_A_HAND,
+    GameReport,
+    HandReport,
+    bidding_seats,
+    check_game,
+    made_or_set,
+    tally,
+)
+
+
+class Step(Enum):
+    """What the record needs next."""
+
+    BID = "bid"
+    TRUMP = "trump"
+    PLAY = "play"
+    SCORE = "score"
+    OVER = "over"  # the game is won
+
+
+# Findings that only say a hand is not finished yet; shown once the hand is over.
+IN_PROGRESS = frozenset({"hand-unfinished", "auction-incomplete", "trick-size"})
+
+
+class RecordingError(T42Error, ValueError):
+    """An entry that cannot be placed in the record at all (not a rule broken: a bid when
+    the hand is being scored, a play before trump, undo with nothing recorded)."""
+
+
+@dataclass(frozen=True)
+class Recording:
+    """The record so far. Each entry returns a new recording; ``text`` is its notation."""
+
+    game: Game
+    first_dealer: Seat = Seat.N  # who deals hand 1, when no hand is recorded yet
+
+    # -- starting --
+
+    @classmethod
+    def start(cls, tags: Mapping[str, str], dealer: Seat = Seat.N) -> Recording:
+        """A new game with these tags (the roster first, ``?`` where not given); ``dealer``
+        deals the first hand. Raises :class:`notation.rules.RulesError` for unknown rules."""
+        game = Game(with_roster(tuple(Tag(name, value) for name, value in tags.items())))
+        game.rules  # noqa: B018 - an unknown rule set is refused now, not in the middle of play
+        return cls(game, dealer)
+
+    @classmethod
+    def resume(cls, game: Game) -> Recording:
+        """Continue recording ``game`` where its record stops."""
+        return cls(game, game.hands[0].dealer if game.hands else Seat.N)
+
+    # -- what the engine says about the record --
+
+    @cached_property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    @cached_property
+    def report(self) -> GameReport:
+        return check_game(self.game, self.rules)
+
+    @property
+    def text(self) -> str:
+        """The record in canonical notation (what the file holds)."""
+        return dumps(self.game)
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being recorded, or the last one recorded."""
+        return self.game.hands[-1] if self.game.hands else None
+
+    @property
+    def hand_report(self) -> HandReport | None:
+        return self.report.hands[-1] if self.report.hands else None
+
+    @property
+    def contract(self) -> Contract | None:
+        report = self.hand_report
+        return None if report is None or self._hand_done else report.contract
+
+    @property
+    def winner(self) -> Team | None:
+        """The team that has won the game, if one has."""
+        return self.report.winner
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """The findings so far, leaving out those that only say the hand is not over yet."""
+        hand = self.hand
+        if hand is None or self.step not in (Step.BID, Step.TRUMP, Step.PLAY):
+            return self.report.findings
+        return tuple(
+            f for f in self.report.findings
+            if not (f.hand == hand.number and f.code in IN_PROGRESS)
+        )
+
+    @property
+    def _hand_done(self) -> bool:
+        hand = self.hand
+        return hand is not None and hand.score(ScoreKind.TOTAL) is not None
+
+    @cached_property
+    def step(self) -> Step:
+        hand = self.hand
+        if hand is None or self._hand_done:
+            return Step.OVER if self.winner is not None else Step.BID
+        if self._play_over:
+            return Step.SCORE
+        if not self._auction_over:
+            return Step.BID
+        if hand.trump is None:
+            return Step.TRUMP
+        return Step.PLAY
+
+    # -- the auction --
+
+    @property
+    def _bidding_order(self) -> tuple[Seat, ...]:
+        return bidding_seats(self._open_hand(), self.rules)[0]
+
+    @property
+    def _calls(self) -> tuple[Call, ...]:
+        hand = self.hand
+        if hand is None or self._hand_done or hand.auction is None:
+            return ()
+        return hand.auction.calls
+
+    @property
+    def _auction_over(self) -> bool:
+        return len(self._calls) >= len(self._bidding_order)
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of the hand being recorded (the deal passes left)."""
+        hand = self.hand
+        if hand is None or self._hand_done:
+            return self._next_dealer
+        return hand.dealer
+
+    @property
+    def _next_dealer(self) -> Seat:
+        hand = self.hand
+        return self.first_dealer if hand is None else hand.dealer.next
+
+    @property
+    def bidder(self) -> Seat | None:
+        """Whose turn it is to bid, while the auction lasts."""
+        if self.step is not Step.BID:
+            return None
+        return self._bidding_order[len(self._calls)]
+
+    @property
+    def standing_bid(self) -> Bid | None:
+        """The highest legal bid so far (None while all have passed)."""
+        standing: Bid | None = None
+        for call in self._calls:
+            if bid_problem(call.bid, standing, self.rules) is None and not call.bid.is_pass:
+                standing = call.bid
+        return standing
+
+    def bid_problem(self, bid: Bid) -> str | None:
+        """Why the rules refuse ``bid`` now, in words (None when they allow it)."""
+        problem = bid_problem(bid, self.standing_bid, self.rules)
+        if problem is None and bid.is_pass and self._dealer_must_bid:
+            return f"the dealer ({self.dealer}) must bid: all the others passed"
+        return None if problem is None else problem[1]
+
+    @property
+    def _dealer_must_bid(self) -> bool:
+        return (
+            self.rules.all_pass is AllPass.FORCED_BID
+            and len(self._calls) == len(self._bidding_order) - 1
+            and self.standing_bid is None
+        )
+
+    @property
+    def legal_bids(self) -> tuple[Bid, ...]:
+        """The bids the rules allow now, pass first (when it is allowed), cheapest first."""
+        if self.step is not Step.BID:
+            return ()
+        points = range(MINIMUM_BID, HIGHEST_POINT_BID + 1)
+        candidates = [Bid.pass_(), *(Bid.points(n) for n in points)]
+        standing = self.standing_bid
+        top = 4 if self.rules.points_game else FREE_MARKS  # 168 is 4 marks
+        if standing is not None and standing.kind is BidKind.MARKS:
+            top = max(top, standing.amount + 1)
+        candidates += [Bid.marks(n) for n in range(1, top + 1)]
+        return tuple(b for b in candidates if self.bid_problem(b) is None)
+
+    # -- the trump --
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The seat that won the auction."""
+        hand = self.hand
+        if hand is None or self._hand_done or hand.auction is None:
+            return None
+        won = hand.auction.winning_call
+        return None if won is None else won.seat
+
+    @property
+    def trump_namer(self) -> Seat | None:
+        """Who names trump: the declarer (the partner's seat for a Plunge or Splash is
+        filled in by :meth:`name_trump`)."""
+        return self.declarer if self.step is Step.TRUMP else None
+
+    @property
+    def specials_allowed(self) -> tuple[Special, ...]:
+        """The special contracts the rule set plays."""
+        rules = self.rules
+        allowed = {
+            Special.NELLO: rules.nello,
+            Special.PLUNGE: rules.plunge,
+            Special.SPLASH: rules.splash,
+            Special.SEVENS: rules.sevens,
+            Special.LOW_NO: rules.low_no,
+        }
+        return tuple(s for s, on in allowed.items() if on)
+
+    # -- the play --
+
+    @property
+    def _tricks(self) -> tuple[Trick, ...]:
+        hand = self.hand
+        return () if hand is None or self._hand_done else hand.tricks
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The Nello declarer's partner, who plays no tiles."""
+        contract = self.contract
+        if contract is None or contract.trump.special is None:
+            return None
+        return contract.declarer.partner if contract.trump.special.is_nello else None
+
+    @property
+    def _players(self) -> int:
+        return len(SEATS) - (self.sitting_out is not None)
+
+    @property
+    def _last_trick_full(self) -> bool:
+        tricks = self._tricks
+        return not tricks or len(tricks[-1].plays) >= self._players
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played (or to be played next)."""
+        tricks = self._tricks
+        return len(tricks) + (1 if self._last_trick_full else 0)
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who leads the trick being played: the declarer (or as the contract says) for the
+        first, then the winner of the last trick."""
+        contract = self.contract
+        if contract is None:
+            return None
+        tricks = self._tricks
+        if tricks and not self._last_trick_full:
+            return tricks[-1].leader
+        report = self.hand_report
+        if report is not None and report.tricks:
+            return report.tricks[-1].winner
+        return first_leader(contract.declarer, contract.trump, self.rules)
+
+    @property
+    def turn(self) -> Seat | None:
+        """Whose turn it is to play."""
+        leader = self.leader
+        if leader is None or self.step is not Step.PLAY:
+            return None
+        seats = [s for s in leader.clockwise() if s is not self.sitting_out]
+        tricks = self._tricks
+        played = 0 if self._last_trick_full else len(tricks[-1].plays)
+        return seats[played]
+
+    @property
+    def played(self) -> frozenset[Tile]:
+        """The tiles already played this hand."""
+        return frozenset(t for trick in self._tricks for t in trick.tiles)
+
+    @property
+    def tiles_out(self) -> tuple[Tile, ...]:
+        """The tiles not yet played this hand, highest first."""
+        played = self.played
+        return tuple(t for t in ALL_TILES if t not in played)
+
+    @property
+    def can_end(self) -> EndKind | None:
+        """``MADE`` or ``SET`` when the tricks played settle the bid before trick 7."""
+        contract = self.contract
+        tricks = self._tricks
+        report = self.hand_report
+        if (
+            contract is None or report is None or not tricks or not self._last_trick_full
+            or len(tricks) >= TRICKS_IN_A_HAND or self.hand is None or self.hand.ending
+        ):
+            return None
+        points, won = tally(report.tricks)
+        made, set_ = made_or_set(contract, points, won, len(tricks))
+        return EndKind.MADE if made else EndKind.SET if set_ else None
+
+    @property
+    def _play_over(self) -> bool:
+        hand = self.hand
+        assert hand is not None
+        report = self.hand_report
+        if hand.ending is not None or (report is not None and report.thrown_in):
+            return True
+        if hand.scores:
+            return True
+        if self._auction_over and hand.auction is not None and (
+            hand.auction.winning_call is None
+        ):
+            return True  # four passes: nothing to play
+        return len(hand.tricks) >= TRICKS_IN_A_HAND and self._last_trick_full
+
+    # -- the score --
+
+    @property
+    def score_kinds(self) -> tuple[ScoreKind, ...]:
+        """The score lines this hand is written with: a hand thrown in has no points."""
+        report = self.hand_report
+        if report is not None and report.contract is None:
+            return (ScoreKind.MARKS, ScoreKind.TOTAL)
+        return (ScoreKind.POINTS, ScoreKind.MARKS, ScoreKind.TOTAL)
+
+    @property
+    def score_kind(self) -> ScoreKind | None:
+        """The score line to write next."""
+        if self.step is not Step.SCORE or self.hand is None:
+            return None
+        written = {s.kind for s in self.hand.scores}
+        for kind in self.score_kinds:
+            if kind not in written:
+                return kind
+        return None
+
+    def computed(self, kind: ScoreKind) -> ScoreLine | None:
+        """The ``kind`` score line of this hand as the plays give it (None when the record
+        does not settle it)."""
+        report = self.hand_report
+        if report is None:
+            return None
+        if kind is ScoreKind.POINTS:
+            if report.contract is None:
+                return None
+            return ScoreLine(kind, report.points[Team.NS], report.points[Team.EW])
+        if kind is ScoreKind.MARKS:
+            marks = report.marks
+            if marks is None:
+                return None
+            return ScoreLine(kind, marks[Team.NS], marks[Team.EW])
+        # The running marks as the engine has them once this hand's marks are in.
+        marks_line = self.hand.score(ScoreKind.MARKS) if self.hand else None
+        if report.marks is None and marks_line is None:
+            return None
+        running = self.report.marks
+        return ScoreLine(kind, running[Team.NS], running[Team.EW])
+
+    def misscored(self, line: ScoreLine) -> bool:
+        """True when ``line`` differs from what the plays give."""
+        computed = self.computed(line.kind)
+        return computed is not None and (computed.ns, computed.ew) != (line.ns, line.ew)
+
+    # -- entries --
+
+    def deal(self, seat: Seat, tiles: Sequence[Tile]) -> Recording:
+        """Record the tiles dealt to ``seat`` (before the auction)."""
+        hand = self._open_hand()
+        if hand.auction is not None:
+            raise RecordingError("the deal is written before the bids")
+        return self._with_hand(replace(hand, deal=(*hand.deal, Holding(seat, tuple(tiles)))))
+
+    def call(self, bid: Bid) -> Recording:
+        """Record the next seat's bid, as made at the table (legal or not)."""
+        if self.step is not Step.BID:
+            raise RecordingError(f"no bid is expected now: {self._expecting()}")
+        seat = self.bidder
+        assert seat is not None
+        hand = self._open_hand()
+        calls = hand.auction.calls if hand.auction is not None else ()
+        return self._with_hand(replace(hand, auction=Auction((*calls, Call(seat, bid)))))
+
+    def name_trump(self, trump: Trump) -> Recording:
+        """Record the trump (or special contract); the partner names a Plunge's or Splash's."""
+        if self.step is not Step.TRUMP or self.hand is None or self.declarer is None:
+            raise RecordingError(f"no trump is expected now: {self._expecting()}")
+        namer = self.declarer
+        if trump.special is not None and trump.special.partner_names_trump:
+            namer = namer.partner
+        return self._with_hand(replace(self.hand, trump=TrumpCall(trump, namer)))
+
+    def play(self, tile: Tile) -> Recording:
+        """Record the next tile played (by :attr:`turn`)."""
+        if self.step is not Step.PLAY or self.hand is None:
+            raise RecordingError(f"no play is expected now: {self._expecting()}")
+        if tile in self.played:
+            raise RecordingError(f"{tile} has already been played this hand")
+        hand = self.hand
+        tricks = hand.tricks
+        if self._last_trick_full:
+            leader = self.leader
+            assert leader is not None
+            tricks = (*tricks, Trick(len(tricks) + 1, leader, (Play(tile),)))
+        else:
+            last = tricks[-1]
+            tricks = (*tricks[:-1], replace(last, plays=(*last.plays, Play(tile))))
+        return self._with_hand(replace(hand, tricks=tricks))
+
+    def edit_trick(self, number: int, tiles: Sequence[Tile]) -> Recording:
+        """Write trick ``number`` again with these tiles (its leader stays as written)."""
+        hand = self.hand
+        if hand is None or self._hand_done or not 1 <= number <= len(hand.tricks):
+            raise RecordingError(f"there is no trick {number} in this hand to edit")
+        tricks = list(hand.tricks)
+        tricks[number - 1] = replace(tricks[number - 1], plays=tuple(Play(t) for t in tiles))
+        return self._with_hand(replace(hand, tricks=tuple(tricks)))
+
+    def end(self, kind: EndKind, seat: Seat | None = None) -> Recording:
+        """Record that play stopped early: made, set, or a lay-down by ``seat``."""
+        hand = self.hand
+        if self.step is not Step.PLAY or hand is None or not self._last_trick_full:
+            raise RecordingError("play can stop only between tricks")
+        if (kind is EndKind.LAYDOWN) != (seat is not None):
+            raise RecordingError("a lay-down names its seat; made and set name none")
+        return self._with_hand(replace(hand, ending=Ending(kind, seat)))
+
+    def score(self, kind: ScoreKind, ns: int, ew: int) -> Recording:
+        """Record a score line as the table wrote it (a misscore is kept, and found)."""
+        hand = self.hand
+        if self.step is not Step.SCORE or hand is None:
+            raise RecordingError(f"no score is expected now: {self._expecting()}")
+        return self._with_hand(replace(hand, scores=(*hand.scores, ScoreLine(kind, ns, ew))))
+
+    def accept(self) -> Recording:
+        """Record the next score line as the plays give it."""
+        kind = self.score_kind
+        line = None if kind is None else self.computed(kind)
+        if kind is None or line is None:
+            raise RecordingError("the record does not settle this score: write it")
+        return self.score(kind, line.ns, line.ew)
+
+    def undo(self) -> Recording:
+        """The recording without its last entry (a hand's number line goes with its first
+        entry)."""
+        hand = self.hand
+        if hand is None:
+            raise RecordingError("nothing to undo")
+        if hand.scores:
+            hand = replace(hand, scores=hand.scores[:-1])
+        elif hand.ending is not None:
+            hand = replace(hand, ending=None)
+        elif hand.tricks:
+            last = hand.tricks[-1]
+            rest = hand.tricks[:-1]
+            if len(last.plays) > 1:
+                rest = (*rest, replace(last, plays=last.plays[:-1]))
+            hand = replace(hand, tricks=rest)
+        elif hand.trump is not None:
+            hand = replace(hand, trump=None)
+        elif hand.auction is not None and hand.auction.calls:
+            calls = hand.auction.calls[:-1]
+            hand = replace(hand, auction=replace(hand.auction, calls=calls) if calls else None)
+        elif hand.deal:
+            hand = replace(hand, deal=hand.deal[:-1])
+        else:
+            return replace(self, game=replace(self.game, hands=self.game.hands[:-1]))
+        before = self.game.hands[:-1]
+        hands = before if hand == Hand(hand.header) else (*before, hand)
+        return replace(self, game=replace(self.game, hands=hands))
+
+    # -- inside --
+
+    def _expecting(self) -> str:
+        return f"the record needs a {self.step.value} next"
+
+    def _open_hand(self) -> Hand:
+        """The hand being recorded, a new one (numbered, its dealer filled in) if the last
+        is finished."""
+        hand = self.hand
+        if hand is None or self._hand_done:
+            number = 1 if hand is None else hand.number + 1
+            return Hand(HandHeader(number, self.dealer))
+        return hand
+
+    def _with_hand(self, hand: Hand) -> Recording:
+        hands = self.game.hands
+        if hands and not self._hand_done:  # the hand being recorded is the last one
+            hands = hands[:-1]
+        return replace(self, game=replace(self.game, hands=(*hands, hand)))
+

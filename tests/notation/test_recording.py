@@ -1,0 +1,197 @@
+"""Recording a game entry by entry: the state answers from the engine, reads back, undoes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.bids import Bid
+from notation.contracts import Special, Trump
+from notation.game import EndKind, Game, ScoreKind
+from notation.reader import read_games
+from notation.recording import Recording, RecordingError, Step
+from notation.rules import rule_set
+from notation.seats import Seat
+from notation.tiles import Tile
+
+
+def _entries(game: Game) -> Iterator[tuple[str, object]]:
+    """Every entry of ``game`` in the order a scorekeeper makes them."""
+    for hand in game.hands:
+        for holding in hand.deal:
+            yield "deal", holding
+        for call in hand.auction.calls if hand.auction else ():
+            yield "call", call.bid
+        if hand.trump is not None:
+            yield "trump", hand.trump.trump
+        for trick in hand.tricks:
+            for tile in trick.tiles:
+                yield "play", tile
+        if hand.ending is not None:
+            yield "end", hand.ending
+        for line in hand.scores:
+            yield "score", line
+
+
+def _enter(r: Recording, kind: str, entry: object) -> Recording:
+    if kind == "deal":
+        return r.deal(entry.seat, entry.tiles)  # type: ignore[attr-defined]
+    if kind == "call":
+        assert isinstance(entry, Bid)
+        assert r.step is Step.BID
+        return r.call(entry)
+    if kind == "trump":
+        assert isinstance(entry, Trump)
+        return r.name_trump(entry)
+    if kind == "play":
+        assert isinstance(entry, Tile)
+        assert r.step is Step.PLAY
+        assert entry in r.tiles_out
+        return r.play(entry)
+    if kind == "end":
+        return r.end(entry.kind, entry.seat)  # type: ignore[attr-defined]
+    assert r.step is Step.SCORE
+    line = entry
+    computed = r.computed(line.kind)  # type: ignore[attr-defined]
+    assert computed == line  # a legal game is scored as the engine scores it
+    return r.accept()
+
+
+def _start(game: Game) -> Recording:
+    tags = {t.name: t.value for t in game.tags}
+    return Recording.start(tags, dealer=game.hands[0].dealer)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["straight", "texas", "points"]))
+def test_a_random_game_entered_entry_by_entry_is_the_same_game(seed: int, rules: str) -> None:
+    game = notation.random_game(random.Random(seed), rule_set(rules))
+    r = _start(game)
+    for kind, entry in _entries(game):
+        before = r
+        r = _enter(r, kind, entry)
+        assert r.undo() == before  # undo undoes exactly the last entry
+        # the file is valid notation after every entry, an unfinished hand included
+        assert notation.loads(r.text)[0] == r.game
+    assert r.game == game
+    assert r.text == notation.dumps(game)
+    assert r.step is Step.OVER
+    assert r.winner is not None
+    assert r.findings == ()
+
+
+def _game(text: str) -> Recording:
+    return Recording.resume(next(read_games(text)).game)
+
+
+HEAD = '[Rules "straight"]\n\n'
+
+
+def test_the_bidder_and_the_legal_bids_follow_the_auction() -> None:
+    r = Recording.start({"Rules": "straight"}, dealer=Seat.W)
+    assert r.bidder is Seat.N
+    assert r.dealer is Seat.W
+    r = r.call(Bid.parse("31"))
+    assert r.bidder is Seat.E
+    assert Bid.parse("30") not in r.legal_bids
+    assert Bid.parse("32") in r.legal_bids
+    assert r.bid_problem(Bid.parse("30")) == "30 does not beat the standing bid of 31"
+    r = r.call(Bid.parse("30"))  # recorded as made at the table, and found
+    assert [f.code for f in r.findings] == ["bid-not-above"]
+    r = r.call(Bid.pass_()).call(Bid.pass_())
+    assert r.step is Step.TRUMP
+    assert r.trump_namer is Seat.E
+
+
+def test_the_dealer_facing_three_passes_must_bid() -> None:
+    r = Recording.start({}, dealer=Seat.N)
+    for _ in range(3):
+        r = r.call(Bid.pass_())
+    assert r.bidder is Seat.N
+    assert Bid.pass_() not in r.legal_bids
+    assert r.bid_problem(Bid.pass_()) == "the dealer (N) must bid: all the others passed"
+
+
+def test_a_renege_is_found_the_moment_the_deal_proves_it() -> None:
+    r = _game(
+        HEAD + "hand 1 dealer N\n"
+        "deal N 6-5 5-4 5-2 5-0 4-0 3-2 2-1\n     E 6-3 5-5 4-4 3-3 2-2 2-0 0-0\n"
+        "     S 6-6 6-4 6-2 6-0 4-3 4-1 1-1\n     W 6-1 5-3 5-1 4-2 3-1 3-0 1-0\n"
+        "bid E pass S 30 W pass N pass\ntrump S sixes\n1 S 6-6\n"
+    )
+    assert r.turn is Seat.W
+    assert r.trick_number == 1
+    r = r.play(Tile(5, 3))  # West held the 6-1
+    assert [(f.code, f.seat) for f in r.findings] == [("renege", Seat.W)]
+    assert r.turn is Seat.N  # the recording goes on: the table decides
+
+
+def test_the_next_leader_is_the_winner_and_played_tiles_are_refused() -> None:
+    r = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n"
+              "1 S 6-6 6-1 6-5 6-3\n")
+    assert r.trick_number == 2
+    assert r.leader is Seat.S
+    assert r.turn is Seat.S
+    assert Tile(6, 6) not in r.tiles_out
+    assert len(r.tiles_out) == 24
+    with pytest.raises(RecordingError, match="already been played"):
+        r.play(Tile(6, 5))
+
+
+def test_a_bid_made_early_may_end_and_is_scored_as_it_stands() -> None:
+    r = _game(HEAD + "hand 1 dealer E\nbid S 30 W 31 N pass E pass\ntrump W treys\n"
+              "1 W 6-3 3-2 3-1 4-3\n2 W 5-3 5-4 3-3 1-0\n3 E 5-5 6-5 5-1 5-0\n"
+              "4 E 4-2 2-1 4-4 6-4\n")
+    assert r.can_end is EndKind.MADE
+    r = r.end(EndKind.MADE)
+    assert r.step is Step.SCORE
+    assert r.score_kind is ScoreKind.POINTS
+    r = r.accept()
+    assert r.computed(ScoreKind.MARKS) == notation.ScoreLine(ScoreKind.MARKS, 0, 1)
+    r = r.score(ScoreKind.MARKS, 2, 0)  # the table wrote another score: kept, and found
+    assert r.misscored(r.game.hands[-1].scores[-1])
+    assert [f.code for f in r.findings] == ["misscored-marks"]
+    r = r.accept()
+    assert r.text.endswith("end made\npoints NS 0 EW 34\nmarks NS 2 EW 0\ntotal NS 0 EW 1\n")
+    assert r.step is Step.BID
+    assert r.dealer is Seat.S
+
+
+def test_a_nello_partner_sits_out_and_a_plunge_is_named_by_the_partner() -> None:
+    r = Recording.start({"Rules": "texas"}, dealer=Seat.N)
+    assert Special.NELLO in r.specials_allowed
+    for bid in ("pass", "pass", "pass", "1m"):
+        r = r.call(Bid.parse(bid))
+    r = r.name_trump(Trump.parse("", special="nello"))
+    assert r.sitting_out is Seat.S
+    assert r.leader is Seat.N
+    r = r.play(Tile(4, 3)).play(Tile(5, 3))
+    assert r.turn is Seat.W
+    plunge = Recording.start({"Rules": "texas"}, dealer=Seat.N).call(Bid.marks(4))
+    plunge = plunge.call(Bid.pass_()).call(Bid.pass_()).call(Bid.pass_())
+    plunge = plunge.name_trump(Trump.parse("5", special="plunge"))
+    assert plunge.game.hands[0].trump is not None
+    assert plunge.game.hands[0].trump.seat is Seat.W
+
+
+def test_undo_goes_back_over_hands_and_refuses_an_empty_record() -> None:
+    r = Recording.start({}, dealer=Seat.N)
+    with pytest.raises(RecordingError):
+        r.undo()
+    r1 = r.call(Bid.pass_())
+    assert r1.undo() == r
+    assert r1.undo().game.hands == ()
+
+
+def test_a_past_trick_can_be_written_again() -> None:
+    r = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n"
+              "1 S 6-6 6-1 6-5 6-3\n2 S 6-4\n")
+    r = r.edit_trick(1, [Tile(6, 6), Tile(6, 1), Tile(6, 5), Tile(6, 2)])
+    assert replace(r.game.hands[0].tricks[0], plays=()).leader is Seat.S
+    assert "1 S 6-6 6-1 6-5 6-2\n2 S 6-4\n" in r.text
