@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +19,7 @@ from notation.bids import Bid
 from notation.contracts import Special, Trump
 from notation.game import EndKind, Game, ScoreKind
 from notation.reader import read_games
-from notation.recording import Recording, RecordingError, Step
+from notation.recording import RecordFile, Recording, RecordingError, Step, resume_file
 from notation.rules import rule_set
 from notation.seats import Seat
 from notation.tiles import Tile
@@ -195,3 +199,96 @@ def test_a_past_trick_can_be_written_again() -> None:
     r = r.edit_trick(1, [Tile(6, 6), Tile(6, 1), Tile(6, 5), Tile(6, 2)])
     assert replace(r.game.hands[0].tricks[0], plays=()).leader is Seat.S
     assert "1 S 6-6 6-1 6-5 6-2\n2 S 6-4\n" in r.text
+
+
+# -- the file --
+
+RECORDER = """
+import random, sys, time
+from pathlib import Path
+import notation
+from notation.recording import RecordFile
+from notation.rules import rule_set
+sys.path.insert(0, {tests!r})
+from test_recording import _entries, _enter, _start
+
+game = notation.random_game(random.Random({seed}), rule_set("texas"))
+r = _start(game)
+out = RecordFile(Path({path!r}))
+for n, (kind, entry) in enumerate(_entries(game), start=1):
+    r = _enter(r, kind, entry)
+    out.write(r)
+    print(n, flush=True)
+    if n == {stop}:
+        time.sleep(60)  # the next entry is being typed when the plug is pulled
+"""
+
+
+def _recorded(game: Game, entries: int) -> Recording:
+    r = _start(game)
+    for kind, entry in list(_entries(game))[:entries]:
+        r = _enter(r, kind, entry)
+    return r
+
+
+@pytest.mark.parametrize("stop", [3, 17, 60])
+def test_a_recorder_killed_mid_hand_leaves_every_entry_and_resumes(
+    tmp_path: Path, stop: int
+) -> None:
+    path = tmp_path / "game.t42"
+    script = RECORDER.format(tests=str(Path(__file__).parent), seed=7, path=str(path), stop=stop)
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    ) as recorder:
+        assert recorder.stdout is not None
+        for line in recorder.stdout:
+            if int(line) == stop:
+                break
+        recorder.send_signal(signal.SIGKILL)
+        recorder.wait(timeout=30)
+    game = notation.random_game(random.Random(7), rule_set("texas"))
+    expected = _recorded(game, stop)
+    assert expected.step in (Step.BID, Step.PLAY)  # mid-hand
+    text = path.read_text(encoding="utf-8")
+    assert text == expected.text  # every entry made, byte for byte
+    assert notation.loads(text)[0] == expected.game  # and valid notation
+    before, resumed = resume_file(text)
+    assert before == ""
+    assert resumed is not None
+    assert resumed.game == expected.game
+    # recording goes on from there, into the same file
+    out = RecordFile(path)
+    r = resumed
+    for kind, entry in list(_entries(game))[stop:]:
+        r = _enter(r, kind, entry)
+        out.write(r)
+    out.close()
+    assert path.read_text(encoding="utf-8") == notation.dumps(game)
+
+
+def test_an_undo_cuts_the_file_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.t42"
+    game = notation.random_game(random.Random(3), rule_set("straight"))
+    out = RecordFile(path)
+    r = _recorded(game, 12)
+    out.write(r)
+    out.write(r.undo())
+    assert path.read_text(encoding="utf-8") == r.undo().text
+
+
+def test_a_finished_game_is_followed_by_a_new_one_and_earlier_games_stay_as_written() -> None:
+    game = notation.random_game(random.Random(5), rule_set("straight"))
+    finished = "; our league\n" + notation.dumps(game)
+    before, resumed = resume_file(finished)
+    assert resumed is None
+    assert before == finished + "\n"
+    partial = _recorded(game, 9)
+    before, resumed = resume_file(finished + "\n" + partial.text)
+    assert before == finished + "\n"
+    assert resumed is not None
+    assert resumed.game == partial.game
+
+
+def test_a_file_that_is_not_notation_is_not_resumed() -> None:
+    with pytest.raises(RecordingError, match=r"game.t42:2:\d+: "):
+        resume_file('[Event "x"]\nhand 1 dealer Q\n', "game.t42")
