@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -741,6 +742,43 @@ def replay(
         for _, record, report in checked:
             print_replay(out, record, report, hand)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+@app.command("record", rich_help_panel=RECORDS)
+def record_command(
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="The record file; an unfinished game in it is resumed."),
+    ] = None,
+) -> None:
+    """Keep score at the table: record a game as it is played, every entry written at once.
+
+    Type the bids, the trump and the tiles as they fall (64, 6-4 or 6 4); the trick, the
+    leader, whose turn it is, the winner and the score are filled in, and a renege or a
+    misscore is flagged the moment it shows. The file is valid notation after every entry.
+    """
+    from notation.recording import RecordingError, resume_file
+    from replay.interactive import has_textual, on_a_terminal
+
+    path = file or Path(f"{date.today():%Y-%m-%d}.t42")
+    text = ""
+    if path.exists():
+        try:
+            text = read_source(path)
+        except UnreadableInput as e:
+            _say(err, str(e), "bold red")
+            raise typer.Exit(EXIT_UNUSABLE) from None
+    try:
+        before, recording = resume_file(text, source_name(path))
+    except RecordingError as e:
+        _say(err, f"{e}\n{source_name(path)}: fix the record before recording more", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    if not on_a_terminal() or not has_textual():
+        _say(err, "t42 record needs a terminal (and Textual) to type into", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    from replay.recorder import run
+
+    run(path, before, recording)
 
 
 @app.command(rich_help_panel=ANALYSIS)

@@ -432,6 +432,17 @@ class Recording:
         computed = self.computed(line.kind)
         return computed is not None and (computed.ns, computed.ew) != (line.ns, line.ew)
 
+    def laydown_claim(self) -> str | None:
+        """What the solver says of the lay-down that ended this hand, when the deal is
+        known: that it holds, or a line of play that refutes it (None without a lay-down)."""
+        hand, report = self.hand, self.hand_report
+        if hand is None or report is None or hand.ending is None or hand.ending.seat is None:
+            return None
+        from notation.audit import audit_hand  # the solver's tables: loaded only when needed
+
+        claim = audit_hand(hand, report, self.game, rules=self.rules).claim
+        return None if claim is None else claim.message
+
     # -- entries --
 
     def deal(self, seat: Seat, tiles: Sequence[Tile]) -> Recording:

@@ -1,0 +1,184 @@
+"""``t42 record``: the scorekeeper at the table, in the terminal (Textual).
+
+Keys (the key bar at the foot of the screen shows them):
+
+==================  ==============================================================
+a tile              ``64``, ``6-4`` or ``6 4``: written as soon as it is typed
+a bid               ``p`` (pass), ``30`` … ``41``, ``1m`` … then Enter
+the trump           ``5`` or ``fives``, ``doubles``, ``follow-me``, ``nello``,
+                    ``plunge 5`` … then Enter
+Enter               at a score line: write the score shown (or type the table's:
+                    ``35 7``)
+end made / end set  stop the hand early; ``end laydown S`` for a lay-down
+edit 3 64 54 33 10  write trick 3 again
+deal N 66 65 …      the tiles a seat was dealt (before the bids; may be skipped)
+u or Ctrl+Z         undo the last entry, as many times as needed
+Ctrl+Q              quit (every entry is already in the file)
+==================  ==============================================================
+
+Textual is imported here only: :mod:`notation.cli` imports this module when ``t42 record``
+starts. What is understood and shown is :mod:`replay.scorekeeper`'s, every rule the
+engine's (:mod:`notation.recording`); the file is written at every entry by
+:class:`notation.recording.RecordFile`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from notation.recording import RecordFile, Recording, Step
+from replay.render import inert
+from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("64", "tile"),
+    ("p/30/1m", "bid"),
+    ("Enter", "write"),
+    ("end made|set|laydown S", "stop"),
+    ("u", "undo"),
+    ("^Q", "quit"),
+)
+
+
+def key_bar() -> Text:
+    out = Text()
+    for i, (keys, does) in enumerate(KEYS):
+        if i:
+            out.append("  ")
+        out.append(keys, style="bold reverse")
+        out.append(f" {does}")
+    return out
+
+
+class RecordApp(App[None]):
+    """Record a game into ``path``: resume ``recording``, or ask the questions that start
+    one (``before`` is the text of earlier games in the file, kept as it is)."""
+
+    TITLE = "t42 record"
+    CSS = """
+    #screen { height: 1fr; padding: 0 1; }
+    #entry { dock: bottom; height: 1; padding: 0 1; margin-bottom: 1; }
+    #keys { dock: bottom; height: 1; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "undo", show=False, priority=True),
+    ]
+
+    def __init__(self, path: Path, before: str = "", recording: Recording | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self.before = before
+        self.recording = recording
+        self.answers: dict[str, str] = {}
+        self.said = "resumed where the record stops" if recording is not None else ""
+        self.file: RecordFile | None = None
+        if recording is not None:
+            self.file = RecordFile(path, before)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(""), id="screen", markup=False)
+        yield Static(key_bar(), id="keys", markup=False)
+        yield Static(Text("> "), id="entry", markup=False)
+
+    def on_mount(self) -> None:
+        self.typed = ""
+        self.show()
+
+    def show(self) -> None:
+        shown: Text
+        if self.recording is None:
+            question = QUESTIONS[len(self.answers)]
+            default = f" [{question.default}]" if question.default else ""
+            shown = Text(f"t42 record · {self.path.name} · a new game\n\n", style="bold")
+            for tag, value in self.answers.items():
+                shown.append_text(inert(f"{tag}: {value}\n"))
+            if self.said:
+                shown.append_text(inert(self.said + "\n", "italic"))
+            shown.append(f"{question.ask}{default}?", style="bold")
+        else:
+            width = max(self.size.width - 2, 20)
+            shown = screen(self.recording, self.said, self.path.name, width)
+        self.query_one("#screen", Static).update(shown)
+        self._show_entry()
+
+    def _show_entry(self) -> None:
+        entry = Text("> ", style="bold")
+        entry.append_text(inert(self.typed))
+        entry.append("█")
+        self.query_one("#entry", Static).update(entry)
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys are taken here, one at a time and in order, so that nothing typed ahead of
+        # the screen is lost; a tile is written as soon as it is typed (no Enter).
+        if event.key == "enter":
+            typed, self.typed = self.typed, ""
+            self.submit(typed)
+        elif event.key == "backspace":
+            self.typed = self.typed[:-1]
+            self._show_entry()
+        elif event.key == "escape":
+            self.typed = ""
+            self._show_entry()
+        elif event.is_printable and event.character is not None:
+            self.typed += event.character
+            r = self.recording
+            keys = self.typed.replace(" ", "").replace("-", "")
+            if (
+                r is not None and r.step is Step.PLAY and len(keys) == 2
+                and parse_tile(self.typed) is not None
+            ):
+                typed, self.typed = self.typed, ""
+                self.submit(typed)
+            else:
+                self._show_entry()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def action_undo(self) -> None:
+        self.submit("u")
+
+    def submit(self, typed: str) -> None:
+        if self.recording is None:
+            self.ask(typed)
+        else:
+            try:
+                self.record(enter(self.recording, typed))
+            except EntryError as e:
+                self.said = str(e)
+                self.bell()
+        self.show()
+
+    def ask(self, typed: str) -> None:
+        question = QUESTIONS[len(self.answers)]
+        try:
+            self.answers[question.tag] = answer(question, typed, self.answers)
+        except EntryError as e:
+            self.said = str(e)
+            return
+        self.said = ""
+        if len(self.answers) == len(QUESTIONS):
+            self.file = RecordFile(self.path, self.before)
+            self.record((start(self.answers), "the game starts"))
+
+    def record(self, entry: tuple[Recording, str]) -> None:
+        self.recording, self.said = entry
+        assert self.file is not None
+        self.file.write(self.recording)
+
+    def on_unmount(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def run(path: Path, before: str = "", recording: Recording | None = None) -> None:
+    """Record into ``path`` on this terminal until the scorekeeper quits."""
+    RecordApp(path, before, recording).run()

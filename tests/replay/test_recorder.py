@@ -1,0 +1,328 @@
+"""``t42 record``: a whole game typed into the installed command in a pseudo-terminal, the
+file checked byte for byte after every entry and at the end, then read by ``t42 validate``.
+
+The screen is read through a terminal emulator (pyte), as a person would see it.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pyte
+from typer.testing import CliRunner
+
+import notation
+from notation.cli import app as cli
+from notation.recording import Recording, Step
+from replay.scorekeeper import QUESTIONS, answer, enter, screen, start
+
+ENTER = "\r"
+T42 = str(Path(sys.executable).parent / "t42")
+
+SETUP = ["Club night", "", "2026.11.25", "Ruth", "Hal", "Doreen", "Buck", "texas",
+         "marks-to-win=3", ""]
+
+# Each entry as typed: a tile is two keys and no Enter; anything else ends with Enter.
+HAND_1 = [
+    "deal N 65 54 52 50 40 32 21", "deal E 63 55 44 33 22 20 00",
+    "deal S 66 64 62 60 43 41 11", "deal W 61 53 51 42 31 30 10",
+    "p", "30", "p", "p", "6",
+    "66", "61", "65", "63",
+    "64", "10", "32", "2-0",
+    "62", "53", "u", "51", "50", "00",  # a wrong tile typed, and undone
+    "60", "30", "21", "55",
+    "11", "31", "40", "22",
+    "43", "42", "54", "44",
+    "33", "41", "5 3", "52",
+    "", "2 0", "",  # the table writes NS 2 marks: kept, and flagged
+]
+HAND_2 = [
+    "30", "31", "p", "p", "treys",
+    "63", "32", "31", "43",
+    "53", "54", "33", "10",
+    "55", "65", "51", "50",
+    "42", "21", "44", "64",
+    "end made", "", "", "",
+]
+HAND_3 = [
+    "29", "30", "p", "p", "fives",  # West's 29 is refused, and recorded as made
+    "66", "61", "20", "64",  # South does not follow sixes ...
+    "44", "41", "62", "42",  # ... and shows a six: a renege, proven
+    "55", "50", "51", "52",
+    "end made", "", "", "",
+]
+HAND_4 = [
+    "p", "p", "1m", "p", "nello",  # South's Nello: North sits out
+    "66", "50", "40",
+    "end set", "", "", "",
+]
+ENTRIES = HAND_1 + HAND_2 + HAND_3 + HAND_4
+
+EXPECTED = """\
+[Event "Club night"]
+[Site "?"]
+[Date "2026.11.25"]
+[North "Ruth"]
+[East "Hal"]
+[South "Doreen"]
+[West "Buck"]
+[Rules "texas"]
+[Options "marks-to-win=3"]
+
+hand 1 dealer N
+deal N 6-5 5-4 5-2 5-0 4-0 3-2 2-1
+     E 6-3 5-5 4-4 3-3 2-2 2-0 0-0
+     S 6-6 6-4 6-2 6-0 4-3 4-1 1-1
+     W 6-1 5-3 5-1 4-2 3-1 3-0 1-0
+bid E pass S 30 W pass N pass
+trump S sixes
+1 S 6-6 6-1 6-5 6-3
+2 S 6-4 1-0 3-2 2-0
+3 S 6-2 5-1 5-0 0-0
+4 S 6-0 3-0 2-1 5-5
+5 S 1-1 3-1 4-0 2-2
+6 S 4-3 4-2 5-4 4-4
+7 E 3-3 4-1 5-3 5-2
+points NS 35 EW 7
+marks NS 2 EW 0
+total NS 1 EW 0
+
+hand 2 dealer E
+bid S 30 W 31 N pass E pass
+trump W treys
+1 W 6-3 3-2 3-1 4-3
+2 W 5-3 5-4 3-3 1-0
+3 E 5-5 6-5 5-1 5-0
+4 E 4-2 2-1 4-4 6-4
+end made
+points NS 0 EW 34
+marks NS 0 EW 1
+total NS 1 EW 1
+
+hand 3 dealer S
+bid W 29 N 30 E pass S pass
+trump N fives
+1 N 6-6 6-1 2-0 6-4
+2 N 4-4 4-1 6-2 4-2
+3 N 5-5 5-0 5-1 5-2
+end made
+points NS 33 EW 0
+marks NS 0 EW 1
+total NS 1 EW 2
+
+hand 4 dealer W
+bid N pass E pass S 1m W pass
+trump S nello doubles-own-suit
+1 S 6-6 5-0 4-0
+end set
+points NS 6 EW 0
+marks NS 0 EW 1
+total NS 1 EW 3
+"""
+
+
+def _states() -> Iterator[Recording]:
+    """The record after each entry, as the recorder's own rules make it (no terminal)."""
+    answers: dict[str, str] = {}
+    for question, typed in zip(QUESTIONS, SETUP, strict=True):
+        answers[question.tag] = answer(question, typed, answers)
+    r = start(answers)
+    yield r
+    for typed in ENTRIES:
+        r, _ = enter(r, typed)
+        yield r
+
+
+class _Terminal:
+    """``argv`` running in a pseudo-terminal, its screen kept by a terminal emulator."""
+
+    def __init__(self, argv: list[str], cwd: Path, columns: int = 80, lines: int = 24) -> None:
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.ByteStream(self.screen)
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: become the program, and never go back to running pytest
+            try:
+                os.environ.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
+                os.chdir(cwd)
+                os.execv(argv[0], argv)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        import fcntl
+        import termios
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        self.status: int | None = None
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return False
+        if not data:
+            return False
+        self.stream.feed(data)
+        return True
+
+    def wait_until(self, done: object, what: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if done():  # type: ignore[operator]
+                return
+            if not self.read(0.05):
+                break
+        raise AssertionError(f"{what} not seen after {timeout}s; screen:\n{self.text()}")
+
+    def wait_for(self, shown: str, timeout: float = 20) -> str:
+        self.wait_until(lambda: shown in self.text(), repr(shown), timeout)
+        return self.text()
+
+    def send(self, keys: str) -> None:
+        """Type ``keys`` one at a time, as fast as a quick hand at the table."""
+        for key in keys:
+            os.write(self.fd, key.encode())
+            time.sleep(0.01)
+
+    def wait_exit(self, timeout: float = 15) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.read(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = status
+                return os.waitstatus_to_exitcode(status)
+        raise AssertionError(f"t42 did not quit within {timeout}s:\n{self.text()}")
+
+    def kill(self) -> None:
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                _, self.status = os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+    def close(self) -> None:
+        self.kill()
+        os.close(self.fd)
+
+
+@contextmanager
+def _recorder(path: Path) -> Iterator[_Terminal]:
+    term = _Terminal([T42, "record", path.name], path.parent)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
+def _typed(typed: str, before: Recording) -> str:
+    """The keys for an entry: a tile in play goes in as typed, anything else ends with Enter."""
+    tile = before.step is Step.PLAY and re.fullmatch(r"\d[- ]?\d", typed)
+    return typed if tile else typed + ENTER
+
+
+def _file(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def _answer_setup(term: _Terminal) -> None:
+    term.wait_for("Event [?]?")
+    for typed in SETUP:
+        term.send(typed + ENTER)
+
+
+def test_the_states_the_keys_make_are_the_expected_record() -> None:
+    *_, last = _states()
+    assert last.text == EXPECTED
+    assert last.winner is notation.Team.EW
+
+
+def test_a_whole_game_recorded_in_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "club.t42"
+    states = list(_states())
+    with _recorder(path) as term:
+        _answer_setup(term)
+        term.wait_until(lambda: _file(path) == states[0].text, "the tags in the file")
+        for typed, before, state in zip(ENTRIES, states[:-1], states[1:], strict=True):
+            term.send(_typed(typed, before))
+            # every entry is in the file at once, as canonical notation
+            term.wait_until(lambda state=state: _file(path) == state.text, f"entry {typed!r}")
+            if typed == "20" and state.hand is not None and state.hand.number == 3:
+                shown = term.text()
+                assert "error renege: S reneged in trick 1" not in shown  # not provable yet
+            if typed == "62" and state.hand is not None and state.hand.number == 3:
+                term.wait_for("error renege: S reneged in trick 1: played 2-0 on a lead of")
+            if typed == "29":
+                term.wait_for("W bids 29 (flagged: 29 is below the minimum bid of 30)")
+        term.wait_for("EW win the game")
+        shown = term.wait_for("Game over after hand 4")
+        # the marks as strokes of ALL: one stroke for NS, the whole A for EW
+        top, bottom = (row for row in shown.split("\n") if "NS  1" in row or "/--\\" in row)
+        assert top.split() == ["NS", "1", "/", "EW", "3", "/\\"]
+        assert bottom.split() == ["/", "/--\\"]
+        term.send("\x11")  # Ctrl+Q
+        assert term.wait_exit() == 0
+    assert path.read_text(encoding="utf-8") == EXPECTED
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    codes = re.findall(r"^\S+: (?:error|warning): .* \[([a-z-]+)\]", result.stdout, re.MULTILINE)
+    assert codes == ["misscored-marks", "bid-below-minimum", "renege"], result.stdout
+    assert "1 game, 4 hands: 3 errors, 0 warnings" in result.stdout
+
+
+def _type_entries(
+    term: _Terminal, path: Path, states: list[Recording], start: int, stop: int
+) -> None:
+    for k in range(start, stop):
+        term.send(_typed(ENTRIES[k], states[k]))
+        state = states[k + 1]
+        term.wait_until(lambda state=state: _file(path) == state.text, f"entry {ENTRIES[k]!r}")
+
+
+def test_a_recorder_killed_mid_hand_keeps_every_entry_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "club.t42"
+    states = list(_states())
+    stop = len(HAND_1) + 12  # in trick 2 of hand 2
+    with _recorder(path) as term:
+        _answer_setup(term)
+        term.wait_until(lambda: _file(path) == states[0].text, "the tags in the file")
+        _type_entries(term, path, states, 0, stop)
+        term.send("4")  # half a tile: the entry being typed when the plug is pulled
+        term.kill()
+    text = path.read_text(encoding="utf-8")
+    assert text == states[stop].text  # every entry before the last, byte for byte
+    assert states[stop].hand is not None
+    assert len(states[stop].hand.tricks) == 2  # mid-hand
+    assert notation.loads(text)[0] == states[stop].game
+    assert CliRunner().invoke(cli, ["validate", str(path)]).exit_code == 1  # it reads
+    with _recorder(path) as term:
+        term.wait_for("resumed where the record stops")
+        term.wait_for("to play to trick 2")
+        _type_entries(term, path, states, stop, len(ENTRIES))
+        term.wait_for("EW win the game")
+        term.send("\x11")
+        assert term.wait_exit() == 0
+    assert path.read_text(encoding="utf-8") == EXPECTED
+
+
+def test_the_screen_fits_80_by_24() -> None:
+    for state in _states():
+        shown = screen(state, "said", "club.t42", 78).plain.rstrip("\n").split("\n")
+        assert len(shown) <= 24 - 3  # the entry line, its margin and the key bar
+        assert all(len(line) <= 78 for line in shown)
