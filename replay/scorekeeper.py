@@ -332,7 +332,8 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
         for score in hand.scores:
             line(f"  {score.kind.value} NS {score.ns} EW {score.ew}")
     if r.step is Step.PLAY:
-        line("Out: " + " ".join(str(t) for t in r.tiles_out), "dim")
+        for part in textwrap.wrap("Out: " + " ".join(str(t) for t in r.tiles_out), width):
+            line(part, "dim")
     for finding in r.findings[-2:]:  # the newest; t42 validate lists them all
         words = f"{finding.severity.value} {finding.code}: {finding.message}"
         for part in textwrap.wrap(words, width)[:2]:

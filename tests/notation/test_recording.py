@@ -292,3 +292,19 @@ def test_a_finished_game_is_followed_by_a_new_one_and_earlier_games_stay_as_writ
 def test_a_file_that_is_not_notation_is_not_resumed() -> None:
     with pytest.raises(RecordingError, match=r"game.t42:2:\d+: "):
         resume_file('[Event "x"]\nhand 1 dealer Q\n', "game.t42")
+
+
+def test_a_lay_down_is_judged_by_the_solver_when_the_deal_is_known() -> None:
+    root = Path(__file__).resolve().parents[2] / "samples"
+    game = notation.loads((root / "laydown-refuted.t42").read_text(encoding="utf-8"))[0]
+    hand = game.hands[0]
+    assert hand.ending is not None
+    assert hand.ending.seat is not None
+    before = Recording.resume(
+        replace(game, hands=(replace(hand, ending=None, scores=()),))
+    )
+    assert before.laydown_claim() is None  # no lay-down yet
+    claimed = before.end(EndKind.LAYDOWN, hand.ending.seat)
+    claim = claimed.laydown_claim()
+    assert claim is not None
+    assert "refuted" in claim

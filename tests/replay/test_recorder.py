@@ -307,8 +307,9 @@ def test_a_recorder_killed_mid_hand_keeps_every_entry_and_resumes(tmp_path: Path
         term.kill()
     text = path.read_text(encoding="utf-8")
     assert text == states[stop].text  # every entry before the last, byte for byte
-    assert states[stop].hand is not None
-    assert len(states[stop].hand.tricks) == 2  # mid-hand
+    hand = states[stop].hand
+    assert hand is not None
+    assert len(hand.tricks) == 2  # mid-hand
     assert notation.loads(text)[0] == states[stop].game
     assert CliRunner().invoke(cli, ["validate", str(path)]).exit_code == 1  # it reads
     with _recorder(path) as term:
@@ -326,3 +327,15 @@ def test_the_screen_fits_80_by_24() -> None:
         shown = screen(state, "said", "club.t42", 78).plain.rstrip("\n").split("\n")
         assert len(shown) <= 24 - 3  # the entry line, its margin and the key bar
         assert all(len(line) <= 78 for line in shown)
+
+
+def test_the_readme_shows_the_recorder_as_it_draws_itself() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### `t42 record [FILE]`")[1].split("\n```\n")[1]
+    states = list(_states())
+    at = len(HAND_1) + len(HAND_2) + 12  # South's 6-2 in hand 3, which proves the renege
+    _, said = enter(states[at - 1], ENTRIES[at - 1])
+    drawn = screen(states[at], said, "club.t42", 78).plain.rstrip("\n").split("\n")
+    shown = [line[1:].rstrip() for line in section.split("\n")[: len(drawn)]]
+    assert shown == [line.rstrip() for line in drawn]
+    assert "64 tile" in section  # and the key bar
