@@ -36,7 +36,7 @@ from notation.auction import (
     plunge_bid,
 )
 from notation.bids import Bid, BidKind
-from notation.contracts import DoublesRank, Special, Trump, TrumpKind
+from notation.contracts import Contract, DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
     Auction,
     Call,
@@ -62,7 +62,7 @@ from notation.rules import (
     RuleSet,
     rule_set,
 )
-from notation.scoring import award, game_winner, is_made, points_award
+from notation.scoring import game_winner, hand_award, made_or_set
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import ALL_TILES, Tile
 
@@ -309,16 +309,9 @@ def random_hand(
         won_by = trick.seats(sitting_out)[trick_winner(tiles, trump)].team
         points[won_by] += trick_points(tiles)
         taken[won_by] += 1
-    bidders = declarer.team
-    if special is not None and special.is_nello:
-        made = taken[bidders] == 0
-    else:
-        made = is_made(bid, points[bidders], taken[bidders], len(tricks))
-    worth = Bid.marks(1) if special is Special.LOW_NO else bid
-    if rules.points_game:
-        mark = points_award(worth, bidders, made, points)
-    else:
-        mark = award(worth, bidders, made)
+    contract = Contract(declarer, bid, trump)
+    made, _ = made_or_set(contract, points, taken, len(tricks))
+    mark = hand_award(contract, made, points, rules)
     total = {team: before[team] + mark.of(team) for team in Team}
     namer = declarer.partner if special is not None and special.partner_names_trump else declarer
     return Hand(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
-from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.bids import POINTS_IN_A_HAND
 from notation.construct import quick_constructor
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
@@ -46,16 +46,13 @@ from notation.rules import (
     PlungeLead,
     RenegePenalty,
     RuleSet,
-    Scoring,
 )
 from notation.scoring import (
     MarkAward,
-    award,
     game_winner,
-    is_made,
-    is_set,
+    hand_award,
+    made_or_set,
     needs_every_trick,
-    points_award,
 )
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
@@ -71,9 +68,8 @@ NORTH, SOUTH = Seat.N, Seat.S
 NS, EW = Team.NS, Team.EW
 TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
 # Enum members bound once: Python looks an enum member up slowly, and every hand needs some.
-PLUNGE, SPLASH, SEVENS, LOW_NO = Special.PLUNGE, Special.SPLASH, Special.SEVENS, Special.LOW_NO
+PLUNGE, SPLASH, SEVENS = Special.PLUNGE, Special.SPLASH, Special.SEVENS
 FOLLOW_ME = TrumpKind.FOLLOW_ME
-POINTS_SCORING = Scoring.POINTS
 NOBODY = len(SEATS)  # the sitting-out position when every seat plays
 # The seats of a trick, and their positions in SEATS, by the leader's position and the
 # position of the seat sitting out (NOBODY when all four play): clockwise from the leader.
@@ -878,21 +874,12 @@ class _HandCheck:
         bidders = contract.declarer.team
         made, set_ = made_or_set(contract, points, tricks_won, played)
         if self.renege_by is not None and self.rules.renege_penalty is RenegePenalty.LOSE_HAND:
-            return points, self._award(contract, self.renege_by is not bidders, points)
+            return points, hand_award(contract, self.renege_by is not bidders, points, self.rules)
         if made or set_:
-            return points, self._award(contract, made, points)
+            return points, hand_award(contract, made, points, self.rules)
         if played == TRICKS_IN_A_HAND:  # pragma: no cover - seven tricks always settle a bid
-            return points, self._award(contract, False, points)
+            return points, hand_award(contract, False, points, self.rules)
         return points, None
-
-    def _award(self, contract: Contract, made: bool, points: dict[Team, int]) -> MarkAward:
-        """What the hand scores: marks, or in the points game points (Low-No is worth 42)."""
-        bid = contract.bid
-        if contract.trump.special is LOW_NO:
-            bid = Bid.points(POINTS_IN_A_HAND)
-        if self.rules.scoring is POINTS_SCORING:
-            return points_award(bid, contract.declarer.team, made, points)
-        return award(bid, contract.declarer.team, made=made)
 
     def check_ending(self, points: dict[Team, int]) -> None:
         ending, contract = self.hand.ending, self.contract
@@ -966,10 +953,9 @@ class _HandCheck:
                         recorded_points.span,
                     )
                 elif self.contract is not None and marks is None:
-                    bidders = self.contract.declarer.team
-                    made = recorded_points.of(bidders) >= self.contract.bid.value
                     written = {Team.NS: recorded_points.ns, Team.EW: recorded_points.ew}
-                    mark = self._award(self.contract, made, written)
+                    made, _ = made_or_set(self.contract, written)
+                    mark = hand_award(self.contract, made, written, self.rules)
                     marks = {t: mark.of(t) for t in Team}
         recorded_marks = hand.score(MARKS)
         if recorded_marks is not None and marks is not None:
@@ -1011,25 +997,6 @@ def tally(outcomes: Sequence[TrickOutcome]) -> tuple[dict[Team, int], dict[Team,
         else:
             ew_points += outcome.points
     return {NS: ns_points, EW: ew_points}, {NS: ns_tricks, EW: len(outcomes) - ns_tricks}
-
-
-def made_or_set(
-    contract: Contract, points: dict[Team, int], tricks_won: dict[Team, int], played: int
-) -> tuple[bool, bool]:
-    """Whether the bidders have made their contract, and whether it is set, so far.
-
-    Nello and Low-No are made by losing all seven tricks and set by any trick the declarer
-    takes (RULES.md, Contracts); every other contract by its bid.
-    """
-    bidders = contract.declarer.team
-    special = contract.trump.special
-    if special is not None and special.is_nello:
-        return played == TRICKS_IN_A_HAND and tricks_won[bidders] == 0, tricks_won[bidders] > 0
-    bid, opponents = contract.bid, bidders.opponents
-    return (
-        is_made(bid, points[bidders], tricks_won[bidders], played),
-        is_set(bid, points[opponents], tricks_won[opponents]),
-    )
 
 
 def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
