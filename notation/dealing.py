@@ -57,14 +57,14 @@ from notation.rules import (
     FirstBidder,
     FollowMeMin,
     OpeningLead,
-    PlungeLead,
     RulesError,
     RuleSet,
     rule_set,
 )
 from notation.scoring import game_winner, hand_award, made_or_set
-from notation.seats import SEATS, Seat, Team
+from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import ALL_TILES, Tile
+from notation.tricks import first_leader
 
 TILES_EACH = 7
 TRICKS = 7
@@ -207,21 +207,10 @@ def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -
     return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
 
 
-def first_leader(declarer: Seat, trump: Trump, rules: RuleSet) -> Seat:
-    """The declarer leads, but the partner leads a Splash, and a Plunge under
-    plunge-lead=partner."""
-    if trump.special is Special.SPLASH or (
-        trump.special is Special.PLUNGE and rules.plunge_lead is PlungeLead.PARTNER
-    ):
-        return declarer.partner
-    return declarer
-
-
 def random_tricks(
     rng: random.Random,
     dealt: Mapping[Seat, tuple[Tile, ...]],
-    declarer: Seat,
-    trump: Trump,
+    contract: Contract,
     rules: RuleSet | None = None,
 ) -> tuple[Trick, ...]:
     """Seven tricks of legal play: the declarer leads (or whoever the contract says), then
@@ -232,13 +221,13 @@ def random_tricks(
     """
     rules = rules or RuleSet()
     held = {seat: list(tiles) for seat, tiles in dealt.items()}
-    leader = first_leader(declarer, trump, rules)
+    leader = first_leader(contract, rules)
+    trump = contract.trump
     special = trump.special
-    sitting_out = declarer.partner if special is not None and special.is_nello else None
     tricks: list[Trick] = []
     for number in range(1, TRICKS + 1):
         tiles: list[Tile] = []
-        seats = [s for s in leader.clockwise() if s is not sitting_out]
+        seats = play_order(leader, contract.sitting_out)
         for seat in seats:
             choices: tuple[Tile, ...] = tuple(held[seat])
             if special is Special.SEVENS:
@@ -300,16 +289,15 @@ def random_hand(
         trump = random_special_trump(rng, special, rules)
     else:
         trump = random_trump(rng, rules, bid)
-    tricks = random_tricks(rng, dealt, declarer, trump, rules)
-    sitting_out = declarer.partner if special is not None and special.is_nello else None
+    contract = Contract(declarer, bid, trump)
+    tricks = random_tricks(rng, dealt, contract, rules)
     points = dict.fromkeys(Team, 0)
     taken = dict.fromkeys(Team, 0)
     for trick in tricks:
         tiles = trick.tiles
-        won_by = trick.seats(sitting_out)[trick_winner(tiles, trump)].team
+        won_by = trick.seats(contract.sitting_out)[trick_winner(tiles, trump)].team
         points[won_by] += trick_points(tiles)
         taken[won_by] += 1
-    contract = Contract(declarer, bid, trump)
     made, _ = made_or_set(contract, points, taken, len(tricks))
     mark = hand_award(contract, made, points, rules)
     total = {team: before[team] + mark.of(team) for team in Team}

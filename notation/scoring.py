@@ -72,6 +72,14 @@ def made_or_set(
     return points[bidders] >= bid.value, points[opponents] > POINTS_IN_A_HAND - bid.value
 
 
+def made_with(contract: Contract, bidders_points: int) -> bool:
+    """Whether the bidders make the contract by ending the hand with ``bidders_points`` (the
+    defenders having the rest of the 42), as :func:`made_or_set` judges it."""
+    bidders = contract.declarer.team
+    final = {bidders: bidders_points, bidders.opponents: POINTS_IN_A_HAND - bidders_points}
+    return made_or_set(contract, final)[0]
+
+
 @dataclass(frozen=True, slots=True)
 class MarkAward:
     """The marks one hand gives: to which team, and how many."""

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from notation.contracts import DOUBLES_SUIT, Trump
+from notation.contracts import DOUBLES_SUIT, Special, Trump
 from notation.play import (
     follows,
     is_trump,
@@ -48,7 +48,7 @@ from notation.play import (
     sevens_distance,
     trump_suit,
 )
-from notation.seats import SEATS, Seat, Team
+from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import ALL_TILES, Tile
 
 TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
@@ -184,11 +184,7 @@ class ContractTables:
 
 
 class UnsupportedContract(ValueError):
-    """A contract the solver has no tables for yet (Nello, Sevens)."""
-
-
-# Special contracts played as a plain trump contract (only what makes them differs).
-_TRUMP_PLAY_SPECIALS = frozenset({"plunge", "splash"})
+    """A contract the solver cannot play as asked (a Nello without the seat that sits out)."""
 
 
 @lru_cache(maxsize=64)
@@ -204,16 +200,13 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
     >>> t.led_suit[TILE_INDEX[Tile(3, 3)]] == DOUBLES_SUIT, len(t.groups)
     (True, 1)
     """
-    special = getattr(getattr(trump, "special", None), "value", None)
-    if special in _SITTING_OUT_SPECIALS:
+    special = trump.special
+    order: tuple[int, ...] = (0, 1, 2, 3)
+    if special is not None and special.is_nello:
         if sitting_out is None:
             raise UnsupportedContract(f"{trump}: say which seat sits out")
-        order = tuple(s for s in range(4) if s != sitting_out)
-    elif special is None or special in _TRUMP_PLAY_SPECIALS or special == "sevens":
-        order = (0, 1, 2, 3)
-    else:
-        raise UnsupportedContract(f"the solver does not play {trump} yet")
-    if special == "sevens":
+        order = tuple(s.index for s in play_order(Seat.N, SEATS[sitting_out]))
+    if special is Special.SEVENS:
         return _sevens_tables(str(trump))
     led = tuple(led_suit(t, trump) for t in ALL_TILES)
     follow = tuple(
@@ -240,7 +233,6 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
     return ContractTables(str(trump), led, follow, powers, groups, order, (), trumps)
 
 
-_SITTING_OUT_SPECIALS = frozenset({"nello", "low-no"})
 _SEVEN = 7
 
 

@@ -43,7 +43,6 @@ from notation.rules import (
     FollowMeMin,
     OpeningLead,
     OutOfTurn,
-    PlungeLead,
     RenegePenalty,
     RuleSet,
 )
@@ -54,8 +53,9 @@ from notation.scoring import (
     made_or_set,
     needs_every_trick,
 )
-from notation.seats import SEATS, Seat, Team
+from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
+from notation.tricks import first_leader
 
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
@@ -68,14 +68,13 @@ NORTH, SOUTH = Seat.N, Seat.S
 NS, EW = Team.NS, Team.EW
 TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
 # Enum members bound once: Python looks an enum member up slowly, and every hand needs some.
-PLUNGE, SPLASH, SEVENS = Special.PLUNGE, Special.SPLASH, Special.SEVENS
+PLUNGE = Special.PLUNGE
 FOLLOW_ME = TrumpKind.FOLLOW_ME
 NOBODY = len(SEATS)  # the sitting-out position when every seat plays
 # The seats of a trick, and their positions in SEATS, by the leader's position and the
 # position of the seat sitting out (NOBODY when all four play): clockwise from the leader.
 TRICK_SEATS: tuple[tuple[tuple[Seat, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in leader.clockwise() if s is not out) for out in (*SEATS, None))
-    for leader in SEATS
+    tuple(play_order(leader, out) for out in (*SEATS, None)) for leader in SEATS
 )
 TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(SEATS.index(s) for s in seats) for seats in by_out) for by_out in TRICK_SEATS
@@ -472,23 +471,10 @@ class _HandCheck:
                     evidence={"contract": special.value, "doubles": [str(t) for t in held]},
                 )
 
-    def first_leader(self, contract: Contract) -> Seat:
-        """Who leads to the first trick: the declarer, or the partner in a Splash and in a
-        Plunge under plunge-lead=partner (RULES.md, Contracts)."""
-        special = contract.trump.special
-        if special is SPLASH or (
-            special is PLUNGE and self.rules.plunge_lead is PlungeLead.PARTNER
-        ):
-            return contract.declarer.partner
-        return contract.declarer
-
     @property
     def sitting_out(self) -> Seat | None:
-        """The Nello declarer's partner, who lays her tiles down and does not play."""
         contract = self.contract
-        if contract is not None and contract.trump.special and contract.trump.special.is_nello:
-            return contract.declarer.partner
-        return None
+        return None if contract is None else contract.sitting_out
 
     # -- the play (RULES.md, Suits and rank; Reneges) --
 
@@ -508,7 +494,7 @@ class _HandCheck:
         # A seat that did not follow while its hand is unknown: proven a renege if it later
         # plays a tile that could have followed (RULES.md, Reneges).
         shown_void: dict[Seat, list[tuple[int, int, Tile, Span | None]]] = {s: [] for s in SEATS}
-        expected_leader = self.first_leader(contract) if contract is not None else None
+        expected_leader = first_leader(contract, self.rules) if contract is not None else None
         sitting_out = self.sitting_out
         sevens = contract is not None and contract.trump.special is Special.SEVENS
         # A Sevens play farther from 7 than a tile the seat later plays (RULES.md, Contracts).
@@ -631,7 +617,7 @@ class _HandCheck:
             and contract.trump.kind is not FOLLOW_ME
         )
         held = list(dealt)
-        at = SEATS.index(self.first_leader(contract))  # the leader's position
+        at = SEATS.index(first_leader(contract, self.rules))  # the leader's position
         sitting_out = self.sitting_out
         out = NOBODY if sitting_out is None else SEATS.index(sitting_out)
         players = len(SEATS) - (sitting_out is not None)
@@ -907,7 +893,7 @@ class _HandCheck:
         taken, tricks_won = tally(self.outcomes)
         bid = contract.bid
         made, set_ = made_or_set(contract, taken, tricks_won, played)
-        nello = contract.trump.special is not None and contract.trump.special.is_nello
+        nello = contract.sitting_out is not None
         if ending.kind is EndKind.MADE:
             ok = made
             need = (
