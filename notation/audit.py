@@ -45,7 +45,7 @@ from notation.solver import (
 )
 from notation.terminal import inert
 from notation.tiles import ALL_TILES, Tile
-from notation.tricks import first_leader
+from notation.tricks import first_leader, tally
 from notation.validate import HandReport, check_game
 
 TRICKS = 7
@@ -601,9 +601,7 @@ def audit_hand(
                               "with_best_play": claim.with_best_play},
                 ))
     elif ending is not None and contract is not None and played < TRICKS:
-        captured = {Team.NS: 0, Team.EW: 0}
-        for o in report.tricks:
-            captured[o.winner.team] += o.points
+        captured, _ = tally(report.tricks)
         shown = [t for o in report.tricks for t in o.tiles]
         stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,
                      contract, captured, shown)

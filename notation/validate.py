@@ -21,7 +21,6 @@ from typing import Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
 from notation.bids import POINTS_IN_A_HAND
-from notation.construct import quick_constructor
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
 from notation.game import Call, EndKind, Game, Hand, ScoreKind, Span, Trick, TrumpCall
@@ -32,8 +31,6 @@ from notation.play import (
     led_suit,
     sevens_choices,
     sevens_distance,
-    trick_points,
-    trick_winner,
     trump_suit,
     trump_table,
 )
@@ -55,7 +52,7 @@ from notation.scoring import (
 )
 from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
-from notation.tricks import first_leader
+from notation.tricks import TrickOutcome, first_leader, outcome, take_trick, tally
 
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
@@ -79,17 +76,6 @@ TRICK_SEATS: tuple[tuple[tuple[Seat, ...], ...], ...] = tuple(
 TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(SEATS.index(s) for s in seats) for seats in by_out) for by_out in TRICK_SEATS
 )
-
-
-@dataclass(frozen=True, slots=True)
-class TrickOutcome:
-    """A trick as the engine sees it: who played what, who won it, and what it was worth."""
-
-    number: int
-    seats: tuple[Seat, ...]
-    tiles: tuple[Tile, ...]
-    winner: Seat
-    points: int
 
 
 @dataclass(frozen=True)
@@ -125,11 +111,6 @@ class GameReport:
     @property
     def errors(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if f.is_error)
-
-
-# ``TrickOutcome(number, seats, tiles, winner, points)`` without the frozen dataclass's
-# ``__init__``, which is most of what a clean trick costs to check.
-_outcome = quick_constructor(TrickOutcome)
 
 
 class _Place(TypedDict, total=False):
@@ -589,12 +570,9 @@ class _HandCheck:
                 played.setdefault(tile, (k, seat))
                 played_by[seat].append(tile)
             if contract is not None and trick.plays:
-                tiles = trick.tiles[: len(seats)]
-                winner = seats[trick_winner(tiles, contract.trump, suit)]
-                self.outcomes.append(
-                    TrickOutcome(k, seats, tiles, winner, trick_points(tiles))
-                )
-                expected_leader = winner
+                taken = take_trick(k, trick.leader, trick.tiles, contract, suit)
+                self.outcomes.append(taken)
+                expected_leader = taken.winner
 
     def _clean_play(self) -> list[TrickOutcome] | None:
         """The quick play check: each trick's outcome when the play has nothing to report,
@@ -649,7 +627,7 @@ class _HandCheck:
                     best, won = power[key], by
                 points += COUNT_BY_KEY[key]
             at = won
-            outcomes.append(_outcome(k, seats, tiles, SEATS[won], points))
+            outcomes.append(outcome(k, seats, tiles, SEATS[won], points))
         return outcomes
 
     def _small_end_suit(
@@ -673,9 +651,9 @@ class _HandCheck:
             return suit
         tricks = self.hand.tricks
         if len(tricks) > 1:
-            tiles = trick.tiles[: len(seats)]
+            second = tricks[1].leader
             for s in readings:
-                if seats[trick_winner(tiles, trump, s)] is tricks[1].leader:
+                if take_trick(1, trick.leader, trick.tiles, contract, s).winner is second:
                     return s
         return readings[0]
 
@@ -972,19 +950,6 @@ class _HandCheck:
             )
 
 
-def tally(outcomes: Sequence[TrickOutcome]) -> tuple[dict[Team, int], dict[Team, int]]:
-    """The points and the tricks each team has taken in ``outcomes``."""
-    ns_points = ew_points = ns_tricks = 0
-    for outcome in outcomes:
-        # Seats by identity, not Seat.team: this runs for every hand checked.
-        if outcome.winner is NORTH or outcome.winner is SOUTH:
-            ns_points += outcome.points
-            ns_tricks += 1
-        else:
-            ew_points += outcome.points
-    return {NS: ns_points, EW: ew_points}, {NS: ns_tricks, EW: len(outcomes) - ns_tricks}
-
-
 def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
@@ -1018,6 +983,16 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         mark,
         thrown_in,
     )
+
+
+def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:
+    """The marks ``hand`` gives each team: the engine's when the record settles them, else
+    the marks the scorekeeper wrote; None when neither says."""
+    marks = report.marks
+    if marks is None:
+        recorded = hand.score(MARKS)
+        marks = None if recorded is None else {NS: recorded.ns, EW: recorded.ew}
+    return marks
 
 
 def check_game(
@@ -1082,10 +1057,7 @@ def check_game(
                 **_at(span),
                 evidence={"marks": {t.value: n for t, n in running.items()}},
             ))
-        marks = report.marks
-        if marks is None:
-            recorded = hand.score(ScoreKind.MARKS)
-            marks = None if recorded is None else {Team.NS: recorded.ns, Team.EW: recorded.ew}
+        marks = marks_gained(hand, report)
         if marks is None:
             known = False
         else:
