@@ -5,7 +5,8 @@ rule, and for those ``t42 validate`` has nothing to say. Reading such a game int
 costs some fifty objects a hand; this module instead reads each hand of the canonical form
 with one regular expression and checks the rules on integers, with the engine's own tables
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
-:func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
+:func:`notation.scoring.made_or_set`, :func:`notation.scoring.hand_award`,
+:func:`notation.scoring.game_winner`).
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
