@@ -33,7 +33,7 @@ from notation.contracts import Contract
 from notation.findings import Finding, Severity
 from notation.game import EndKind, Game, Hand, ScoreKind
 from notation.rules import RuleSet
-from notation.scoring import needs_every_trick
+from notation.scoring import made_with, needs_every_trick
 from notation.seats import SEATS, Seat, Team
 from notation.solver import (
     TILE_INDEX,
@@ -45,6 +45,7 @@ from notation.solver import (
 )
 from notation.terminal import inert
 from notation.tiles import ALL_TILES, Tile
+from notation.tricks import first_leader, tally
 from notation.validate import HandReport, check_game
 
 TRICKS = 7
@@ -289,19 +290,11 @@ _DEAL_PROBLEMS = frozenset({"seat-dealt-twice", "deal-size", "tile-written-twice
 
 def tables_for(contract: Contract) -> ContractTables | None:
     """The solver's tables for a contract, or None for one it does not play yet."""
-    out = _sitting_out(contract)
+    out = contract.sitting_out
     try:
         return contract_tables(contract.trump, None if out is None else out.index)
     except UnsupportedContract:
         return None
-
-
-def _sitting_out(contract: Contract) -> Seat | None:
-    """The declarer's partner in Nello and Low-No, who lays her tiles down and sits out."""
-    special = getattr(contract.trump, "special", None)
-    if special is not None and getattr(special, "is_nello", False):
-        return contract.declarer.partner
-    return None
 
 
 class _Judge:
@@ -311,7 +304,7 @@ class _Judge:
         self.tables = tables
         self.contract = contract
         self.bidders = contract.declarer.team
-        self.nello = _sitting_out(contract) is not None
+        self.nello = contract.sitting_out is not None
         # In Nello the defenders play to give the declarer a trick and the declarer plays
         # to lose them all: whichever side bids, E and W then play for NS points.
         self.solver = Solver(tables, maximizers=(1, 3)) if self.nello else Solver(tables)
@@ -348,16 +341,17 @@ class _Judge:
         if best is None:
             need = self.contract.bid.value - pos.points[b]
             return self.solver.reaches(pos, self.bidders, need)
-        return best >= self.contract.bid.value
+        return made_with(self.contract, best)
 
 
-def _opening_leader(hand: Hand, report: HandReport, contract: Contract) -> Seat:
-    """Who leads to trick 1: as recorded when the validator accepts it, else the declarer."""
+def _opening_leader(hand: Hand, report: HandReport, contract: Contract, rules: RuleSet) -> Seat:
+    """Who leads to trick 1: as recorded when the validator accepts it, else as the rules
+    say."""
     if hand.tricks and not any(
         f.code == "wrong-leader" and f.trick == 1 for f in report.findings
     ):
         return hand.tricks[0].leader
-    return contract.declarer
+    return first_leader(contract, rules)
 
 
 def _walk(
@@ -488,8 +482,8 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     A bid of a mark or more needs every trick, that is all 42 points.
     """
     bidders = contract.declarer.team
-    nello = _sitting_out(contract) is not None
-    need = 0 if nello else min(contract.bid.value, POINTS_IN_A_HAND)
+    nello = contract.sitting_out is not None
+    need = min(contract.bid.value, POINTS_IN_A_HAND)  # in words: a mark needs all 42
     have = captured[bidders]
     left_tricks = TRICKS - after_trick
     perfect: int | None = None
@@ -513,22 +507,17 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
         message += f" ({perfect} with best play by all)"
     else:
         message += " (the deal is not recorded, so only the count still out is known)"
-    if nello:
-        if best == 0:
-            message += "; the Nello was sure to be made whatever was played"
-        elif worst > 0:
-            message += "; the Nello could no longer be made whatever was played"
-        else:
-            message += "; the Nello was still open"
-    elif worst >= need:
-        message += f"; {need} was sure to be made whatever was played"
-    elif best < need:
-        message += f"; {need} could no longer be made whatever was played"
+    what = "the Nello" if nello else str(need)
+    made = {made_with(contract, worst), made_with(contract, best)}
+    if made == {True}:
+        message += f"; {what} was sure to be made whatever was played"
+    elif made == {False}:
+        message += f"; {what} could no longer be made whatever was played"
     else:
-        message += f"; {need} was still open"
-        if perfect is not None:
-            message += ", and with best play it " + (
-                "is made" if perfect >= need else "is set")
+        message += f"; {what} was still open"
+        if perfect is not None and not nello:
+            verdict = "is made" if made_with(contract, perfect) else "is set"
+            message += f", and with best play it {verdict}"
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
@@ -569,9 +558,9 @@ def audit_hand(
         )
     else:
         judge = _Judge(tables, contract)
-        out = _sitting_out(contract)
+        out = contract.sitting_out
         seated = {s: ts for s, ts in deal.items() if s is not out}
-        start = Position.deal(seated, _opening_leader(hand, report, contract))
+        start = Position.deal(seated, _opening_leader(hand, report, contract, rules))
         best = judge.best(start)
         makeable = judge.makeable(start, None if judge.every else best)
         perfect = PerfectPlay(judge.bidders, best, start.points_left - best, makeable)
@@ -612,9 +601,7 @@ def audit_hand(
                               "with_best_play": claim.with_best_play},
                 ))
     elif ending is not None and contract is not None and played < TRICKS:
-        captured = {Team.NS: 0, Team.EW: 0}
-        for o in report.tricks:
-            captured[o.winner.team] += o.points
+        captured, _ = tally(report.tricks)
         shown = [t for o in report.tricks for t in o.tiles]
         stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,
                      contract, captured, shown)
@@ -678,7 +665,7 @@ def perfect_play_words(p: PerfectPlay, contract: Contract | None) -> str:
     """The verdict of best play from the opening lead, in the contract's own terms: points
     for a bid, tricks for a Nello (whose declarer must lose them all)."""
     verdict = "makeable" if p.makeable else "a set against best defence"
-    if contract is not None and _sitting_out(contract) is not None:
+    if contract is not None and contract.sitting_out is not None:
         special = contract.trump.special
         name = special.title if special is not None else "Nello"
         declarer = contract.declarer

@@ -247,3 +247,10 @@ class Contract:
     declarer: Seat
     bid: Bid
     trump: Trump
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her
+        tiles down and does not play (RULES.md, Contracts); else None."""
+        special = self.trump.special
+        return self.declarer.partner if special is not None and special.is_nello else None

@@ -6,7 +6,8 @@ costs some fifty objects a hand; this module instead reads each hand of the cano
 with one regular expression (:mod:`notation.canonical`, which describes the canonical form
 once) and checks the rules on integers, with the engine's own tables
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
-:func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
+:func:`notation.scoring.made_or_set`, :func:`notation.scoring.hand_award`,
+:func:`notation.scoring.game_winner`).
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
@@ -78,7 +79,7 @@ from notation.canonical import (
     TRUMP_SEAT_AT,
     TRUMP_SUIT_AT,
 )
-from notation.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
+from notation.contracts import PIP_NAMES, Contract, DoublesRank, Trump, TrumpKind
 from notation.game import tag_name
 from notation.play import TrumpTable, trump_table
 from notation.reader import read_bid, within_limits
@@ -91,8 +92,8 @@ from notation.rules import (
     Scoring,
     tagged_rules,
 )
-from notation.scoring import award, game_winner, is_made
-from notation.seats import Team
+from notation.scoring import TRICKS_IN_A_HAND, game_winner, hand_award, made_or_set
+from notation.seats import SEATS, Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
@@ -129,7 +130,7 @@ NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
 FOLLOW_ME = TrumpKind.FOLLOW_ME
 TILES_IN_A_HAND = 7
-TRICKS_IN_A_HAND = 7
+PLAIN_TRUMP = Trump.pip(0)  # the score of a plain contract does not depend on its trump
 # The seats' positions in bidding order, by the dealer's position; in play order, by the
 # leader's.
 _BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDDING_ORDERS)
@@ -188,13 +189,18 @@ class _Table:
 
     def marks(self, word: str, side: int, points: int, tricks: int) -> tuple[int, int]:
         """The marks NS and EW score when team ``side`` (0 for NS) bid ``word`` and took
-        ``points`` in ``tricks`` of the seven."""
+        ``points`` in ``tricks`` of the seven, under a plain trump (which one does not change
+        the score)."""
         marks = self.awards.get((word, side, points, tricks))
         if marks is None:
             bid = _BIDS[word]
             assert bid is not None
-            made = is_made(bid, points, tricks, TRICKS_IN_A_HAND)
-            mark = award(bid, _TEAM_OF[side], made=made)
+            bidders = _TEAM_OF[side]
+            contract = Contract(SEATS[side], bid, PLAIN_TRUMP)
+            taken = {bidders: points, bidders.opponents: POINTS_IN_A_HAND - points}
+            won = {bidders: tricks, bidders.opponents: TRICKS_IN_A_HAND - tricks}
+            made, _ = made_or_set(contract, taken, won)
+            mark = hand_award(contract, made, taken, self.rules)
             marks = self.awards[word, side, points, tricks] = (mark.of(NS), mark.of(EW))
         return marks
 

@@ -243,3 +243,21 @@ def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> 
     assert hand.perfect is None
     assert hand.turning_points == ()
     assert any("small-end-opening" in note for note in hand.notes)
+
+
+def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:
+    """RULES.md, Contracts: the partner leads a Splash, so best play starts with the
+    partner's lead when the record holds no trick to say who led."""
+    deal = """deal N 6-6 6-5 6-4 6-3 5-5 5-4 4-4
+     E 6-2 6-1 6-0 3-3 2-2 1-1 0-0
+     S 5-3 5-2 5-1 5-0 4-3 4-2 4-1
+     W 4-0 3-2 3-1 3-0 2-1 2-0 1-0
+"""
+    record = '[Rules "texas"]\nhand 1 dealer W\n' + deal + "bid N 2m E pass S pass W pass\n"
+    # Led by N, the declarer, sixes would sweep and blanks give NS 16: S leads instead.
+    (sixes,) = _audit(record + "trump S splash sixes\n")
+    assert sixes.perfect is not None
+    assert (sixes.perfect.bidders_points, sixes.perfect.makeable) == (41, False)
+    (blanks,) = _audit(record + "trump S splash blanks\n")
+    assert blanks.perfect is not None
+    assert blanks.perfect.bidders_points == 0

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from notation.contracts import DOUBLES_SUIT, DoublesRank, Trump
 from notation.play import (
+    SUITS,
     can_follow,
     follows,
     is_trump,
     led_suit,
+    tile_power,
     trick_points,
     trick_winner,
     trump_suit,
+    trump_table,
 )
 from notation.seats import Seat
 from notation.text import loads
-from notation.tiles import ALL_TILES, Tile
+from notation.tiles import ALL_TILES, Tile, tile_key
 from notation.validate import check_game
 
 FIVES = Trump.pip(5)
@@ -247,3 +252,34 @@ trump E treys
     assert [t.winner for t in report.hands[0].tricks[:2]] == [Seat.E, Seat.E]
     [f] = [f for f in report.findings if f.code == "wrong-leader"]
     assert (f.trick, f.seat, f.line, f.evidence) == (3, Seat.W, 11, {"expected": "E"})
+
+
+TABLE_TRUMPS = [
+    *(Trump.pip(p) for p in range(7)),
+    DOUBLES,
+    FOLLOW_ME,
+    FOLLOW_ME_LOW,
+    FOLLOW_ME_OWN,
+    *(Trump.parse("", d.word, special="nello") for d in DoublesRank),
+    Trump.parse("", special="sevens"),
+]
+
+
+@pytest.mark.parametrize("trump", TABLE_TRUMPS, ids=str)
+def test_trump_table_says_what_the_rules_say(trump: Trump) -> None:
+    """The table the quick checks and the trick engine play by is the rules above, tile by
+    tile and suit by suit; its winner is trick_winner's."""
+    table = trump_table(trump)
+    for tile in ALL_TILES:
+        key = tile_key(tile)
+        assert table.led[key] == led_suit(tile, trump)
+        assert bool(table.trumps >> key & 1) == is_trump(tile, trump)
+        for suit in range(SUITS):
+            assert bool(table.followers[suit] >> key & 1) == follows(tile, suit, trump)
+            assert table.power[suit][key] == tile_power(tile, suit, trump)
+    rng = random.Random(str(trump))
+    for _ in range(500):
+        trick = rng.sample(ALL_TILES, 4)
+        assert table.winner(trick) == trick_winner(trick, trump)
+        suit = rng.choice((trick[0].high, trick[0].low))
+        assert table.winner(trick, suit) == trick_winner(trick, trump, suit)

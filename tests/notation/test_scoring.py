@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from notation.bids import Bid
-from notation.contracts import DoublesRank
+from notation.contracts import Contract, DoublesRank, Trump
 from notation.findings import Finding
 from notation.rules import (
     AllPass,
@@ -25,12 +25,11 @@ from notation.scoring import (
     MarkAward,
     award,
     game_winner,
-    is_made,
-    is_set,
+    made_or_set,
     marks_at_stake,
     needs_every_trick,
 )
-from notation.seats import Team
+from notation.seats import Seat, Team
 from notation.text import loads
 from notation.validate import GameReport, check_game
 
@@ -74,6 +73,15 @@ def hand(bid: str, tricks: list[str], tail: str = "", dealer: str = "W") -> str:
 
 def check(record: str, rules: RuleSet | None = None) -> GameReport:
     return check_game(loads('[Event "t"]\n' + record)[0], rules)
+
+
+def contract(bid: Bid) -> Contract:
+    """N declares ``bid`` in sixes."""
+    return Contract(Seat.N, bid, Trump.pip(6))
+
+
+def teams(ns: int, ew: int) -> dict[Team, int]:
+    return {Team.NS: ns, Team.EW: ew}
 
 
 def codes(report: GameReport) -> list[str]:
@@ -121,27 +129,85 @@ def test_marks_bids_of_one_mark_or_more_need_all_seven_tricks() -> None:
     """RULES.md, Scoring: bids of 1 mark or more need all 7 tricks."""
     assert needs_every_trick(Bid.marks(1))
     assert not needs_every_trick(Bid.points(41))
-    assert is_made(Bid.marks(1), 42, 7)
-    assert not is_made(Bid.marks(1), 41, 6)
-    assert not is_made(Bid.marks(1), 40, 5, tricks_played=5)
-    assert is_set(Bid.marks(1), 1, 1)
-    assert not is_set(Bid.marks(1), 0, 0)
+    one_mark = contract(Bid.marks(1))
+    assert made_or_set(one_mark, teams(42, 0), teams(7, 0)) == (True, False)
+    assert made_or_set(one_mark, teams(41, 1), teams(6, 1)) == (False, True)
+    assert made_or_set(one_mark, teams(40, 0), teams(5, 0), played=5) == (False, False)
     # A bid of 41 needs points only: 41 points made it, taking more than 1 sets it.
-    assert is_made(Bid.points(41), 41, 6)
-    assert is_set(Bid.points(41), 2)
-    assert not is_set(Bid.points(41), 1)
+    assert made_or_set(contract(Bid.points(41)), teams(41, 1), teams(6, 1)) == (True, False)
+    assert made_or_set(contract(Bid.points(41)), teams(40, 2), teams(6, 1)) == (False, True)
 
 
 def test_marks_points_bid_made_and_set_by_points() -> None:
     """RULES.md, Scoring: a bid of 30 … 41 is made by taking that many points."""
-    assert is_made(Bid.points(30), 30, 3)
-    assert not is_made(Bid.points(30), 29, 6)
-    assert is_set(Bid.points(30), 13)
-    assert not is_set(Bid.points(30), 12)
+    thirty = contract(Bid.points(30))
+    assert made_or_set(thirty, teams(30, 0), teams(3, 0), played=3) == (True, False)
+    assert made_or_set(thirty, teams(29, 13), teams(6, 1)) == (False, True)
+    assert made_or_set(thirty, teams(29, 12), teams(5, 1), played=6) == (False, False)
     report = check(hand("N 30 E pass S pass W pass", SWEEP, "points NS 42 EW 0\n"
                         "marks NS 1 EW 0\ntotal NS 1 EW 0\n"))
     assert codes(report) == []
     assert report.hands[0].points == {Team.NS: 42, Team.EW: 0}
+
+
+# -- hands written without tricks: made or set by the points written (RULES.md, Scoring) --
+
+
+def scored_only(rules: str, bid: str, trump: str, points: str, marks: str, total: str) -> str:
+    """A hand dealt by E, with no deal and no tricks: its auction, trump and score lines."""
+    return (
+        f'[Rules "{rules}"]\nhand 1 dealer E\nbid {bid}\ntrump {trump}\n'
+        f"points {points}\nmarks {marks}\ntotal {total}\n"
+    )
+
+
+def check_text(text: str) -> GameReport:
+    return check_game(loads(text)[0])
+
+
+# Each trick is worth at least 1 point, so 42 of 42 points means all seven tricks, and 0
+# points means none: a bid that needs every trick is made or set by the points written.
+@pytest.mark.parametrize(
+    ("rules", "bid", "trump", "points", "marks"),
+    [
+        ("straight", "S pass W pass N 2m E pass", "N deuces", "NS 42 EW 0", "NS 2 EW 0"),
+        ("straight", "S pass W pass N 2m E pass", "N deuces", "NS 41 EW 1", "NS 0 EW 2"),
+        ("points", "S pass W pass N 84 E pass", "N deuces", "NS 42 EW 0", "NS 84 EW 0"),
+        ("points", "S pass W pass N 84 E pass", "N deuces", "NS 40 EW 2", "NS 0 EW 84"),
+        ("texas", "S pass W pass N 2m E pass", "S splash deuces", "NS 42 EW 0", "NS 2 EW 0"),
+        ("texas", "S pass W pass N 2m E pass", "S splash deuces", "NS 35 EW 7", "NS 0 EW 2"),
+        ("texas", "S pass W pass N 2m E pass", "N sevens", "NS 42 EW 0", "NS 2 EW 0"),
+        ("texas", "S pass W pass N 2m E pass", "N sevens", "NS 30 EW 12", "NS 0 EW 2"),
+    ],
+)
+def test_bid_needing_every_trick_scored_by_points_written(
+    rules: str, bid: str, trump: str, points: str, marks: str
+) -> None:
+    """Issue 20: a bid of marks (84 in the points game, Splash, Sevens) with no tricks
+    recorded is made when the points show the bidders took all 42, set otherwise."""
+    report = check_text(scored_only(rules, bid, trump, points, marks, marks))
+    assert codes(report) == []
+
+
+@pytest.mark.parametrize(
+    ("points", "marks"), [("NS 0 EW 42", "NS 1 EW 0"), ("NS 5 EW 37", "NS 0 EW 1")]
+)
+def test_nello_scored_by_points_written(points: str, marks: str) -> None:
+    """Issue 20: a Nello with no tricks recorded is made when the declarer's side took no
+    point (so no trick), set when it took any."""
+    text = scored_only("texas", "S pass W pass N 1m E pass", "N nello", points, marks, marks)
+    assert codes(check_text(text)) == []
+
+
+def test_made_or_set_by_points_alone() -> None:
+    """Issue 20: without tricks, a team took a trick exactly when it has points."""
+    two_marks = contract(Bid.marks(2))
+    assert made_or_set(two_marks, teams(42, 0)) == (True, False)
+    assert made_or_set(two_marks, teams(41, 1)) == (False, True)
+    nello = Contract(Seat.N, Bid.marks(1), Trump.parse("", special="nello"))
+    assert made_or_set(nello, teams(0, 42)) == (True, False)
+    assert made_or_set(nello, teams(1, 41)) == (False, True)
+    assert made_or_set(contract(Bid.points(30)), teams(30, 12)) == (True, False)
 
 
 def test_game_first_to_7_marks() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from notation.seats import SEATS, Seat, Team
+from notation.seats import SEATS, Seat, Team, play_order
 
 
 def test_equipment_four_seats_clockwise_n_e_s_w() -> None:
@@ -34,3 +34,15 @@ def test_seat_names_in_words() -> None:
     assert [s.name_word for s in SEATS] == ["North", "East", "South", "West"]
     assert [str(s) for s in SEATS] == ["N", "E", "S", "W"]
     assert str(Team.NS) == "NS"
+
+
+def test_play_order_is_clockwise_from_the_leader_passing_over_a_seat_sitting_out() -> None:
+    """RULES.md, Contracts: in Nello the partner sits out, so tricks have three tiles."""
+    assert play_order(Seat.S) == (Seat.S, Seat.W, Seat.N, Seat.E)
+    assert play_order(Seat.S, Seat.N) == (Seat.S, Seat.W, Seat.E)
+    assert play_order(Seat.E, Seat.E) == (Seat.S, Seat.W, Seat.N)
+    for leader in SEATS:
+        for out in (*SEATS, None):
+            assert play_order(leader, out) == tuple(
+                s for s in leader.clockwise() if s is not out
+            )
