@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -20,6 +20,28 @@ from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.contracts import Contract, Special
 from notation.rules import RuleSet, Scoring
 from notation.seats import Team
+from notation.tiles import Tile
+
+# A seat's seven tiles hold at most all five count tiles (35): what is left in play, 7 at least.
+LEAST_IN_PLAY = POINTS_IN_A_HAND - 35
+COUNT_STEP = 5  # every count tile is worth 5 or 10
+
+
+def points_in_play(laid_down: Iterable[Tile] = ()) -> int:
+    """What a hand's tricks are worth together: 42, less the count of tiles laid down and
+    never played (the Nello partner's, who sits out; RULES.md, Contracts).
+
+    >>> points_in_play(), points_in_play([Tile(6, 4), Tile(5, 0), Tile(1, 1)])
+    (42, 27)
+    """
+    return POINTS_IN_A_HAND - sum(t.count for t in laid_down)
+
+
+def may_be_in_play(total: int) -> bool:
+    """Whether ``total`` points can be what a hand with a seat sitting out is worth, its
+    partner's tiles unknown: 42 less the count of some seven tiles."""
+    laid_down = POINTS_IN_A_HAND - total
+    return LEAST_IN_PLAY <= total <= POINTS_IN_A_HAND and laid_down % COUNT_STEP == 0
 
 
 def marks_at_stake(bid: Bid) -> int:

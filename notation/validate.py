@@ -63,7 +63,9 @@ from notation.scoring import (
     game_winner,
     hand_award,
     made_or_set,
+    may_be_in_play,
     needs_every_trick,
+    points_in_play,
 )
 from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
@@ -982,10 +984,11 @@ def check_score(check: _HandCheck, points: dict[Team, int], marks: dict[Team, in
             _compare(check, recorded_points, points, "misscored-points", "points")
         elif not hand.tricks and hand.ending is None:
             total = recorded_points.ns + recorded_points.ew
-            if total != POINTS_IN_A_HAND:
+            worth = _worth_problem(check, total)
+            if worth is not None:
                 check.report(
                     "misscored-points",
-                    f"the points written add up to {total}; a hand is worth 42",
+                    f"the points written add up to {total}; {worth}",
                     recorded_points.span,
                 )
             elif check.contract is not None and marks is None:
@@ -997,6 +1000,23 @@ def check_score(check: _HandCheck, points: dict[Team, int], marks: dict[Team, in
     if recorded_marks is not None and marks is not None:
         _compare(check, recorded_marks, marks, "misscored-marks", "marks")
     check.derived_marks = marks
+
+
+def _worth_problem(check: _HandCheck, total: int) -> str | None:
+    """Why ``total`` points cannot be what the hand was worth, or None: 42, less the count
+    laid down by a seat that sits out (exactly, when its tiles were dealt in the record)."""
+    out = None if check.contract is None else check.contract.sitting_out
+    if out is None:
+        return None if total == POINTS_IN_A_HAND else "a hand is worth 42"
+    holding = check.hand.holding(out)
+    if holding is not None and len(holding.tiles) == TILES_IN_A_HAND:
+        worth = points_in_play(holding.tiles)
+        if total == worth:
+            return None
+        return f"with {out} sitting out, the hand is worth {worth} (42 less the count {out} held)"
+    if may_be_in_play(total):
+        return None
+    return f"with {out} sitting out, the hand is worth 42 less the count {out} held"
 
 
 def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str, what: str) -> None:

@@ -199,6 +199,41 @@ def test_nello_scored_by_points_written(points: str, marks: str) -> None:
     assert codes(check_text(text)) == []
 
 
+# In a Nello the partner sits out, and the tiles she lays down are never played: their count
+# is in nobody's points, so the hand is worth 42 less that count (RULES.md, Contracts).
+@pytest.mark.parametrize(
+    ("points", "marks"), [("NS 0 EW 37", "NS 1 EW 0"), ("NS 0 EW 27", "NS 1 EW 0")]
+)
+def test_nello_scored_by_points_worth_less_the_count_laid_down(points: str, marks: str) -> None:
+    """Without a deal, a Nello's points may add up to 42 less any count the partner held."""
+    text = scored_only("texas", "S pass W pass N 1m E pass", "N nello", points, marks, marks)
+    assert codes(check_text(text)) == []
+
+
+def test_nello_with_its_deal_is_worth_42_less_the_partners_count() -> None:
+    """With the deal known, the worth is exact: S (sitting out) holds 6-4, 5-0 and 4-1, 20."""
+    deal = (
+        "deal N 6-6 6-5 6-3 6-2 6-1 6-0 5-5\n"
+        "     E 5-4 5-3 5-2 5-1 4-4 4-3 4-2\n"
+        "     S 6-4 5-0 4-1 4-0 3-3 3-1 1-1\n"
+        "     W 3-2 3-0 2-2 2-1 2-0 1-0 0-0\n"
+    )
+    head = '[Rules "texas"]\nhand 1 dealer E\n' + deal
+    tail = "bid S pass W pass N 1m E pass\ntrump N nello\n"
+    clean = head + tail + "points NS 0 EW 22\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"
+    assert codes(check_text(clean)) == []
+    wrong = head + tail + "points NS 0 EW 42\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"
+    assert codes(check_text(wrong)) == ["misscored-points"]
+
+
+def test_a_nello_cannot_be_worth_what_no_deal_gives() -> None:
+    """The count tiles are worth 5 or 10 each: a Nello's points are 42 less a multiple of 5."""
+    text = scored_only(
+        "texas", "S pass W pass N 1m E pass", "N nello", "NS 0 EW 40", "NS 1 EW 0", "NS 1 EW 0"
+    )
+    assert codes(check_text(text)) == ["misscored-points"]
+
+
 def test_made_or_set_by_points_alone() -> None:
     """Issue 20: without tricks, a team took a trick exactly when it has points."""
     two_marks = contract(Bid.marks(2))
