@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
-from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.construct import quick_constructor
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
@@ -140,6 +140,15 @@ _outcome = quick_constructor(TrickOutcome)
 class _Place(TypedDict, total=False):
     line: int
     column: int
+
+
+def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
+    """Whether a bid with a ``problem`` still stands for the bids after it: a jump in marks
+    off the ladder beats the standing bid, and the table went on bidding over it (so the next
+    bid is judged against it, not reported again for the same jump)."""
+    bid = call.bid
+    beats = standing is None or standing.is_pass or standing < bid
+    return problem[0] == "bid-off-ladder" and bid.kind is BidKind.MARKS and bid.amount > 1 and beats
 
 
 def _at(span: Span | None) -> _Place:
@@ -291,11 +300,14 @@ class _HandCheck:
                     seat=call.seat,
                     evidence={"expected": None if turn is None else turn.value},
                 )
-            problem = bid_problem(call.bid, standing, self.rules, plunge=plunge and call is winning)
+            # The declarer's jump is a Plunge if played as one; an overcalled seat never got
+            # to declare, so its jump may have been one whenever it could have been.
+            may_plunge = plunge if call is winning else self._could_plunge(call.seat)
+            problem = bid_problem(call.bid, standing, self.rules, plunge=may_plunge)
             if problem is not None:
                 code, words = problem
                 self.report(code, words, call.span, seat=call.seat, evidence={"bid": str(call.bid)})
-            elif not call.bid.is_pass:
+            if not call.bid.is_pass and (problem is None or _stands(problem, call, standing)):
                 standing = call.bid
         winner = winning
         if len(auction.calls) < len(order) and (winner is None or self.hand.tricks):
@@ -403,6 +415,14 @@ class _HandCheck:
                 seat=winner.seat,
                 evidence={"bid": str(winner.bid)},
             )
+
+    def _could_plunge(self, seat: Seat) -> bool:
+        """Whether ``seat`` may have meant a Plunge: the table plays it and, when the deal is
+        known, the seat held the doubles one needs (RULES.md, Contracts)."""
+        if not self.rules.plunge:
+            return False
+        held = self.dealt.get(seat)
+        return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]
 
     def check_special(self, contract: Contract, call: TrumpCall) -> None:
         """A special contract: that the table plays it, the bid is big enough, and the
