@@ -154,13 +154,21 @@ def _progress(path: Path, doing: str) -> Iterator[Callable[[int], None]]:
         yield lambda n: bar.advance(task, n)
 
 
-def _show(findings: list[Finding], path: str, lines: list[str], first_line: int = 1) -> None:
+def _show(
+    findings: list[Finding],
+    path: str,
+    lines: list[str],
+    first_line: int = 1,
+    console: Console = err,
+) -> None:
+    """Findings in words, on stderr unless they are the command's output (``validate``):
+    stdout carries only a command's data, so that it can be piped or redirected whole."""
     for finding in findings:
         style = "bold red" if finding.is_error else "yellow"
         head, _, rest = describe(finding, path, lines, first_line).partition("\n")
-        _say(out, head, style)
+        _say(console, head, style)
         if rest:
-            _say(out, rest)
+            _say(console, rest)
 
 
 def _read_or_exit(path: Path) -> _FileResult:
@@ -173,6 +181,7 @@ def _read_or_exit(path: Path) -> _FileResult:
 
 
 def _print_findings(result: _FileResult) -> None:
+    """The problems met reading a file, on stderr (they are no command's data)."""
     _show(result.findings, result.path, result.text.split("\n"))  # \n lines, as the grammar
 
 
@@ -215,7 +224,7 @@ def validate(
                 if as_json:
                     findings += [f.as_json() for f in found]
                 else:
-                    _show(found, name, checked.text.split("\n"), checked.first_line)
+                    _show(found, name, checked.text.split("\n"), checked.first_line, out)
                 if strict and found:
                     break
         except UnreadableInput as e:
@@ -593,7 +602,7 @@ def audit(
         for i, g in games
         for a in audit_game(g, None, i, None if hand is None else [hand])
     ]
-    if result.unreadable and not as_json:
+    if result.unreadable:
         _print_findings(result)
     if not audits:
         what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"

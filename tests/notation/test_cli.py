@@ -146,7 +146,8 @@ def test_fmt_refuses_a_broken_file_and_leaves_it_alone(tmp_path: Path) -> None:
     broken.write_text(original, encoding="utf-8")
     code, out, err = t42("fmt", "-i", str(broken))
     assert code == 2
-    assert "'3O' is not expected here" in out
+    assert out == ""
+    assert "'3O' is not expected here" in err
     assert "not formatted: mend the errors above first" in err
     assert broken.read_text(encoding="utf-8") == original
 
@@ -178,9 +179,51 @@ def test_convert_writes_good_games_and_reports_bad_ones(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     code, stdout, err = t42("convert", "samples/broken.t42", "-o", str(out))
     assert code == 1
-    assert "'3O' is not expected here" in stdout
+    assert stdout == ""
+    assert "'3O' is not expected here" in err
     assert "could not be converted" in err
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1  # game 2 is whole
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("convert", "samples/broken.t42"),
+        ("convert", "samples/broken.t42", "--to", "t42"),
+        ("convert", "samples/broken.t42", "--to", "json"),
+        ("fmt", "samples/broken.t42"),
+        ("replay", "samples/broken.t42", "--print"),
+        ("audit", "samples/broken.t42"),
+        ("audit", "samples/broken.t42", "--json"),
+    ],
+)
+def test_diagnostics_go_to_stderr_never_into_the_data_on_stdout(command: tuple[str, ...]) -> None:
+    """Issue 20: stdout carries only the command's data (`t42 convert FILE > out.jsonl` must
+    be JSON Lines); the syntax error of broken.t42 and every summary go to stderr."""
+    _, out, err = t42(*command)
+    assert "'3O' is not expected here" in err
+    assert "samples/broken.t42:37:7: error:" in err
+    assert "3O" not in out
+    assert "error" not in out
+    if command[:2] == ("convert", "samples/broken.t42") and len(command) == 2:
+        assert [json.loads(line)["format"] for line in out.splitlines()] != []
+    if command[-1] == "json":
+        json.loads(out)
+
+
+def test_convert_to_stdout_redirected_holds_only_json_lines(tmp_path: Path) -> None:
+    """The issue's own command, as a shell runs it: `t42 convert samples/broken.t42 > b.jsonl`."""
+    target = tmp_path / "b.jsonl"
+    with target.open("w", encoding="utf-8") as stdout:
+        done = subprocess.run(
+            [sys.executable, "-m", "notation", "convert", str(SAMPLES / "broken.t42")],
+            stdout=stdout, stderr=subprocess.PIPE, text=True, check=False, cwd=tmp_path,
+        )
+    assert done.returncode == 1
+    assert "'3O' is not expected here" in done.stderr
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines
+    assert all(json.loads(line)["format"] == "t42-game" for line in lines)
 
 
 def test_convert_bad_json_is_located(tmp_path: Path) -> None:
