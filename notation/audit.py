@@ -646,10 +646,12 @@ def audit_hand(
 
 
 def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
-               hands: Iterable[int] | None = None) -> tuple[HandAudit, ...]:
-    """Audit every hand of ``game`` (or the hand numbers in ``hands``)."""
+               hands: Iterable[int] | None = None,
+               unread: tuple[int, ...] = ()) -> tuple[HandAudit, ...]:
+    """Audit every hand of ``game`` (or the hand numbers in ``hands``); ``unread`` are the
+    lines where hands start that could not be read, as for :func:`check_game`."""
     rules = rules or game.rules
-    report = check_game(game, rules, index)
+    report = check_game(game, rules, index, unread)
     wanted = None if hands is None else set(hands)
     return tuple(
         audit_hand(h, r, game, index, rules)

@@ -128,7 +128,10 @@ def test_unknown_rules() -> None:
     assert "there is no rule set 'moon'" in f.message
     g = read_problem(TAG + '[Options "all-pass=redeal"]\n')
     assert (g.code, g.line, g.column) == ("unknown-rules", 2, 2)
-    assert g.message == "option all-pass takes forced-bid, reshake, not 'redeal'"
+    assert g.message == (
+        "option all-pass takes forced-bid, reshake, not 'redeal'; "
+        "the game is read under straight 42 (the defaults)"
+    )
 
 
 # -- the deal --
