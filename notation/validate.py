@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
@@ -59,6 +59,9 @@ from notation.scoring import (
 )
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
+
+if TYPE_CHECKING:
+    from notation.claims import ClaimAudit
 
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
@@ -108,6 +111,8 @@ class HandReport:
     points: dict[Team, int] = field(default_factory=dict)
     award: MarkAward | None = None
     thrown_in: bool = False
+    # The verdict on a lay-down (RULES.md, Ending a hand early), when the hand ends in one.
+    claim: ClaimAudit | None = None
 
     @property
     def marks(self) -> dict[Team, int] | None:
@@ -1076,7 +1081,7 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         # Marks settled by the points the scorekeeper wrote (no tricks recorded).
         winner = Team.NS if derived[Team.NS] else Team.EW
         mark = MarkAward(winner, derived[winner], derived[winner.opponents])
-    return HandReport(
+    report = HandReport(
         hand,
         tuple(check.findings),
         check.contract,
@@ -1085,6 +1090,15 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         mark,
         thrown_in,
     )
+    ending = hand.ending
+    if ending is not None and ending.kind is EndKind.LAYDOWN and check.contract is not None:
+        # Only a hand that ends in a lay-down loads and runs the solver.
+        from notation.claims import judge_laydown
+
+        claim, refuted = judge_laydown(hand, report, rules)
+        findings = report.findings if refuted is None else (*report.findings, refuted)
+        report = replace(report, findings=findings, claim=claim)
+    return report
 
 
 def check_game(

@@ -38,9 +38,9 @@ EXPECTED: dict[str, list[Key]] = {
     ],
     "early-end.t42": [],
     "early-end-unjustified.t42": [("ending-unjustified", 1, None, None)],
-    # The validator does not judge lay-downs; `t42 audit` finds this one refuted
-    # (laydown-refuted, trick 5 lost after N 5-1): tests/notation/test_audit.py.
-    "laydown-refuted.t42": [],
+    # The validator judges lay-downs with the solver, as `t42 audit` does: this one is
+    # refuted (trick 5 lost after N 5-1; the line of play: tests/notation/test_audit.py).
+    "laydown-refuted.t42": [("laydown-refuted", 1, None, "N")],
     "all-pass-forced.t42": [("dealer-must-bid", 2, None, "E")],
     "all-pass-reshake.t42": [],
     "broken.t42": [("syntax-error", 2, None, None)],

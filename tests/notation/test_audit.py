@@ -9,7 +9,8 @@ import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
 from typer.testing import CliRunner
 
-from notation.audit import LAYDOWN_REFUTED, HandAudit, audit_game
+from notation.audit import HandAudit, audit_game
+from notation.claims import LAYDOWN_REFUTED
 from notation.cli import app
 from notation.game import EndKind
 from notation.reader import read_games
