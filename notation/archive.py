@@ -62,7 +62,7 @@ def json_game(
     try:
         rules = item.rules
     except RulesError as e:
-        problem = Finding("unknown-rules", Severity.ERROR, str(e), first_line, 1, game=index)
+        problem = Finding("unknown-rules", Severity.ERROR, e.going_on, first_line, 1, game=index)
         return ReadGame(index, item, [problem], text, first_line, raw=raw)
     return ReadGame(index, item, [], text, first_line, rules=rules, raw=raw)
 
@@ -196,14 +196,24 @@ def check_unit(unit: Unit) -> CheckedGame:
 
 @dataclass(frozen=True)
 class ConvertedGame:
-    """A game read and written in another form, or the reasons it could not be."""
+    """A game read and written in another form, or the reasons it could not be.
 
-    output: str | None  # the game in the form asked for; None when it could not be read
+    A syntax error costs only its hand: the game's readable hands are written, ``left_out``
+    says what was not, and the game's whole text goes to the rejects file too, so that
+    nothing is lost (input = output + rejects, the game mended from its rejected text)."""
+
+    output: str | None  # the game in the form asked for; None when nothing could be read
     problems: list[Finding]
     is_game: bool
     text: str  # the game's text, to show the problems in
     rejected_text: str  # what a rejects file keeps of it
     first_line: int
+    left_out: tuple[str, ...] = ()  # what of the game could not be read, in words
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the game's text belongs in the rejects file: some of it was not written."""
+        return self.output is None or bool(self.left_out)
 
 
 def render(game: Game, form: str) -> str:
@@ -234,11 +244,14 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
         if text is not None:
             return ConvertedGame(text, [], True, "", "", unit.json_line[1])
     read = read_unit(unit)
-    if read.problems or not read.has_tags:
-        return ConvertedGame(
-            None, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line
-        )
-    return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+    if not read.problems and read.has_tags:
+        return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+    # An unknown rule set costs nothing (the tag is written as it is); a syntax error its hand.
+    output = render(read.game, form) if read.readable else None
+    return ConvertedGame(
+        output, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line,
+        tuple(read.left_out()),
+    )
 
 
 def read_archive(path: Path) -> Iterator[ReadGame]:

@@ -51,6 +51,7 @@ CODES: dict[str, str] = {
     "renege": "a seat did not follow suit while holding a tile that could follow",
     "hand-unfinished": "fewer than seven tricks and no ending written",
     "ending-unjustified": "an early end that the tricks taken do not justify",
+    "laydown-refuted": "a lay-down that a line of play refutes (the deal known)",
     "ending-after-seven": "an early end written after all seven tricks",
     "misscored-points": "points written that differ from the points the tricks give",
     "misscored-marks": "marks written that differ from the marks the hand gives",

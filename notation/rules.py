@@ -101,6 +101,12 @@ class PlungeLead(Enum):
 class RulesError(T42Error, ValueError):
     """An unknown rule set, option or option value."""
 
+    @property
+    def going_on(self) -> str:
+        """What an ``unknown-rules`` problem says: this error, and that the game is not
+        dropped but read and checked under the defaults."""
+        return f"{self}; the game is read under straight 42 (the defaults)"
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:

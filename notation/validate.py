@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
-from notation.bids import POINTS_IN_A_HAND
+from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
 from notation.findings import Finding, Severity
 from notation.game import (
@@ -71,6 +71,9 @@ from notation.seats import SEATS, Seat, Team, play_order
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
 from notation.tricks import TrickOutcome, first_leader, outcome, take_trick, tally
 
+if TYPE_CHECKING:
+    from notation.claims import ClaimAudit
+
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
 ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
@@ -106,6 +109,8 @@ class HandReport:
     points: dict[Team, int] = field(default_factory=dict)
     award: MarkAward | None = None
     thrown_in: bool = False
+    # The verdict on a lay-down (RULES.md, Ending a hand early), when the hand ends in one.
+    claim: ClaimAudit | None = None
 
     @property
     def marks(self) -> dict[Team, int] | None:
@@ -133,6 +138,15 @@ class GameReport:
 class _Place(TypedDict, total=False):
     line: int
     column: int
+
+
+def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
+    """Whether a bid with a ``problem`` still stands for the bids after it: a jump in marks
+    off the ladder beats the standing bid, and the table went on bidding over it (so the next
+    bid is judged against it, not reported again for the same jump)."""
+    bid = call.bid
+    beats = standing is None or standing.is_pass or standing < bid
+    return problem[0] == "bid-off-ladder" and bid.kind is BidKind.MARKS and bid.amount > 1 and beats
 
 
 def _at(span: Span | None) -> _Place:
@@ -311,11 +325,14 @@ def check_auction(check: _HandCheck) -> None:
                 seat=call.seat,
                 evidence={"expected": None if turn is None else turn.value},
             )
-        problem = bid_problem(call.bid, standing, check.rules, plunge=plunge and call is winning)
+        # The declarer's jump is a Plunge if played as one; an overcalled seat never got
+        # to declare, so its jump may have been one whenever it could have been.
+        may_plunge = plunge if call is winning else _could_plunge(check, call.seat)
+        problem = bid_problem(call.bid, standing, check.rules, plunge=may_plunge)
         if problem is not None:
             code, words = problem
             check.report(code, words, call.span, seat=call.seat, evidence={"bid": str(call.bid)})
-        elif not call.bid.is_pass:
+        if not call.bid.is_pass and (problem is None or _stands(problem, call, standing)):
             standing = call.bid
     winner = winning
     if len(auction.calls) < len(order) and (winner is None or check.hand.tricks):
@@ -419,6 +436,15 @@ def check_contract(check: _HandCheck) -> None:
             seat=winner.seat,
             evidence={"bid": str(winner.bid)},
         )
+
+
+def _could_plunge(check: _HandCheck, seat: Seat) -> bool:
+    """Whether ``seat`` may have meant a Plunge: the table plays it and, when the deal is
+    known, the seat held the doubles one needs (RULES.md, Contracts)."""
+    if not check.rules.plunge:
+        return False
+    held = check.dealt.get(seat)
+    return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]
 
 
 def _check_special(check: _HandCheck, contract: Contract, call: TrumpCall) -> None:
@@ -1067,7 +1093,7 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         # Marks settled by the points the scorekeeper wrote (no tricks recorded).
         winner = Team.NS if derived[Team.NS] else Team.EW
         mark = MarkAward(winner, derived[winner], derived[winner.opponents])
-    return HandReport(
+    report = HandReport(
         hand,
         tuple(check.findings),
         check.contract,
@@ -1076,6 +1102,15 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         mark,
         thrown_in,
     )
+    ending = hand.ending
+    if ending is not None and ending.kind is EndKind.LAYDOWN and check.contract is not None:
+        # Only a hand that ends in a lay-down loads and runs the solver.
+        from notation.claims import judge_laydown
+
+        claim, refuted = judge_laydown(hand, report, rules)
+        findings = report.findings if refuted is None else (*report.findings, refuted)
+        report = replace(report, findings=findings, claim=claim)
+    return report
 
 
 def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:

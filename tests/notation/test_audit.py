@@ -10,7 +10,8 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unus
 from referencing import Registry, Resource
 from typer.testing import CliRunner
 
-from notation.audit import LAYDOWN_REFUTED, HandAudit, audit_game
+from notation.audit import HandAudit, audit_game
+from notation.claims import LAYDOWN_REFUTED
 from notation.cli import app
 from notation.game import EndKind
 from notation.reader import read_games

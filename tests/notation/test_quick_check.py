@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from unittest import mock
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
@@ -565,3 +566,18 @@ def test_a_game_of_tags_alone_is_vouched_for_in_both_forms() -> None:
     assert clean_hands(game) == 0
     [read] = read_games(text)
     assert clean_json_hands(render(read.game, "jsonl")) == 0
+
+
+def test_a_refuted_lay_down_is_never_vouched_for_and_validate_finds_it() -> None:
+    """RULES.md, Ending a hand early: the quick check leaves every early end (an `end` line,
+    fewer than seven tricks) to the full check, which asks the solver about a lay-down: in
+    notation and in JSON Lines, validate's answer is the refutation (issue 20)."""
+    text = (Path(__file__).parents[2] / "samples" / "laydown-refuted.t42").read_text("utf-8")
+    [game] = split_games(text)
+    assert clean_hands(game) is None
+    assert [f.code for f in check_unit(Unit(1, notation=game)).findings] == ["laydown-refuted"]
+    [read] = list(read_games(text))
+    line = render(read.game, "jsonl")
+    assert clean_json_hands(line) is None
+    checked = check_unit(Unit(1, json_line=(line, 1)))
+    assert [f.code for f in checked.findings] == ["laydown-refuted"]

@@ -237,3 +237,18 @@ def test_duplicate_tags_and_unknown_rules_are_reported_but_read() -> None:
     [read] = list(read_games('[Event "a"]\n[Event "b"]\n[Rules "moon"]\nhand 1 dealer N\n'))
     assert [(p.code, p.line) for p in read.problems] == [("duplicate-tag", 2), ("unknown-rules", 3)]
     assert len(read.game.hands) == 1
+
+
+def test_roster_tag_names_in_any_case_other_names_as_written() -> None:
+    """docs/notation.md, Tags: the roster tags and Options may be named in any case (the
+    import form) and are written in the roster's case; any other name is kept as written."""
+    [read] = list(read_games('[north "Ann"] [RULES "texas"] [options "win-by=2"] [round "1"]\n'))
+    assert read.problems == []
+    assert read.game.tag("North") == "Ann"
+    assert read.rules.name == "texas"
+    assert read.rules.win_by == 2
+    assert '[North "Ann"]' in dumps([read.game])
+    assert '[round "1"]' in dumps([read.game])
+    [twice] = list(read_games('[north "Ann"] [North "Bob"] [Round "1"] [round "2"]\n'))
+    assert [p.code for p in twice.problems] == ["duplicate-tag"]
+    assert twice.game.tag("North") == "Ann"

@@ -133,6 +133,28 @@ def test_bidding_plunge_jump_only_for_a_plunge() -> None:
     assert "only a Plunge may jump to 4 marks" in found[0].message
 
 
+def test_bidding_plunge_jump_may_be_overcalled_with_5_marks() -> None:
+    """RULES.md, Bidding: a 4-mark Plunge jump stands as a bid; a later seat may overcall it
+    with 5 marks, one more than the standing 4, and play a normal contract (issue 20)."""
+    text = (
+        '[Event "?"]\n[Rules "texas"]\n\nhand 1 dealer N\n'
+        "bid E 4m S 5m W pass N pass\ntrump fives\n"
+    )
+    assert codes(text) == []
+    # With the deal known, a jump by a seat without four doubles was no Plunge: it is off the
+    # ladder, and the 5 marks over it are still judged against the 4 that stood.
+    dealt = changed(
+        text,
+        "bid E",
+        "deal N 6-3 5-4 4-0 3-3 2-0 1-0 0-0\n     E 6-6 6-4 6-1 5-3 5-0 4-3 4-2\n"
+        "     S 6-0 5-2 4-1 3-2 3-1 3-0 2-1\n     W 6-5 6-2 5-5 5-1 4-4 2-2 1-1\nbid E",
+    )
+    found = check(dealt).findings
+    assert [(f.code, f.seat) for f in found] == [("bid-off-ladder", Seat.E)]
+    # Under straight rules there is no Plunge: the jump is off the ladder.
+    assert codes(changed(text, '"texas"', '"straight"')) == ["bid-off-ladder"]
+
+
 def test_bidding_first_bidder_holder_of_0_1() -> None:
     """RULES.md, Bidding, variant (001): the holder of the 0-1 bids first."""
     text = sample("nello.t42").split("\nhand 2")[0] + "\n"

@@ -6,6 +6,9 @@ hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the lis
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from notation.findings import CODES, Finding, Severity
@@ -128,7 +131,10 @@ def test_unknown_rules() -> None:
     assert "there is no rule set 'moon'" in f.message
     g = read_problem(TAG + '[Options "all-pass=redeal"]\n')
     assert (g.code, g.line, g.column) == ("unknown-rules", 2, 2)
-    assert g.message == "option all-pass takes forced-bid, reshake, not 'redeal'"
+    assert g.message == (
+        "option all-pass takes forced-bid, reshake, not 'redeal'; "
+        "the game is read under straight 42 (the defaults)"
+    )
 
 
 # -- the deal --
@@ -335,6 +341,40 @@ def test_ending_unjustified() -> None:
     f = only("ending-unjustified", hand(SWEEP[:3], "end made\n"))
     assert where(f) == (1, None, None, 12, 1)
     assert f.evidence == {"points": {"NS": 23, "EW": 0}}
+
+
+def test_laydown_refuted() -> None:
+    """RULES.md, Ending a hand early: a lay-down is justified by the hands shown only if the
+    claimant's side takes every trick left whatever anyone plays. With the deal known the
+    validator asks the solver, as the audit does, and gives the refuting line of play."""
+    f = only("laydown-refuted", hand(SWEEP[:3], "end laydown E\n"))
+    assert where(f) == (1, None, Seat.E, 12, 1)
+    assert f.severity is Severity.ERROR
+    assert f.message.startswith("E's lay-down is refuted: EW loses trick 4 after N ")
+    line = f.evidence["line"]
+    assert [(p["trick"], p["seat"]) for p in line] == [(4, "N"), (4, "E"), (4, "S"), (4, "W")]
+    assert f.evidence["with_best_play"] is False
+    # North's claim holds: the last trumps are out and N's tiles win every trick.
+    assert check(hand(SWEEP[:3], "end laydown N\n")).findings == ()
+    # Without the deal the claim cannot be decided, so nothing is said.
+    assert check(hand(SWEEP[:3], "end laydown E\n", deal="")).findings == ()
+
+
+def test_only_a_hand_ending_in_a_lay_down_loads_the_solver() -> None:
+    """The lay-down check costs nothing elsewhere: validating hands that do not end in a
+    lay-down never imports the solver (a process of its own, so that no test has yet)."""
+    script = (
+        "import sys\n"
+        "from notation.text import loads\n"
+        "from notation.validate import check_game\n"
+        f"check_game(loads({TAG + hand(SWEEP[:3], 'end made' + chr(10))!r})[0])\n"
+        "before = 'notation.solver' in sys.modules\n"
+        f"check_game(loads({TAG + hand(SWEEP[:3], 'end laydown N' + chr(10))!r})[0])\n"
+        "print(before, 'notation.solver' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False", "True"]
 
 
 def test_ending_after_seven() -> None:
