@@ -60,7 +60,7 @@ from notation.game import (
     with_roster,
 )
 from notation.resources import read_resource
-from notation.rules import RulesError
+from notation.rules import RulesError, RuleSet
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED
 
@@ -198,7 +198,6 @@ _Holding = quick_constructor(Holding)
 _Play = quick_constructor(Play)
 _ScoreLine = quick_constructor(ScoreLine)
 _Trick = quick_constructor(Trick)
-_Trump = quick_constructor(Trump)
 _TrumpCall = quick_constructor(TrumpCall)
 # A play with no comments is the same value wherever its tile is played: one for each tile.
 # Within a trick each play stays a distinct object (the rules check compares plays by
@@ -256,21 +255,28 @@ def _auction(doc: Mapping[str, Any]) -> Auction:
     return _Auction(calls)
 
 
-def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
+def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
     suit: str = doc["suit"]
     if suit == "follow-me":
         kind, pip = TrumpKind.FOLLOW_ME, None
-        doubles = _DOUBLES[doc["doubles"]] if "doubles" in doc else default_doubles
     elif suit == "doubles":
-        kind, pip, doubles = TrumpKind.DOUBLES, None, DoublesRank.HIGH
+        kind, pip = TrumpKind.DOUBLES, None
     else:
-        kind, pip, doubles = TrumpKind.PIP, _SUITS[suit], DoublesRank.HIGH
+        kind, pip = TrumpKind.PIP, _SUITS[suit]
+    doubles = _DOUBLES[doc["doubles"]] if "doubles" in doc else None
     special = _SPECIALS[doc["contract"]] if "contract" in doc else None
-    if special is not None and special.is_nello and "doubles" not in doc:
-        doubles = DoublesRank.OWN_SUIT  # the Nello option when a Nello names none, as in text
+    # The doubles a call leaves out are the table's, decided where the notation's are.
+    trump = Trump.called(
+        kind,
+        pip,
+        doubles,
+        special,
+        follow_me_doubles=rules.follow_me_doubles,
+        nello_doubles=rules.nello_doubles,
+    )
     seat = _SEATS[doc["seat"]] if "seat" in doc else None
     comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
-    return _TrumpCall(_Trump(kind, pip, doubles, special), seat, *comments)
+    return _TrumpCall(trump, seat, *comments)
 
 
 def _play(doc: str | Mapping[str, Any]) -> Play:
@@ -318,7 +324,7 @@ def _score(kind: ScoreKind, doc: Mapping[str, Any]) -> ScoreLine:
     return _ScoreLine(kind, ns, ew)
 
 
-def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
+def _hand(doc: Mapping[str, Any], rules: RuleSet) -> Hand:
     number, dealer = int(doc["number"]), _SEATS[doc["dealer"]]
     if "comments" in doc:
         header = _HandHeader(number, dealer, *_line_comments(doc))
@@ -330,7 +336,7 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
         header,
         () if deal is None else tuple([_holding(h) for h in deal]),
         None if auction is None else _auction(auction),
-        None if trump is None else _trump(trump, default_doubles),
+        None if trump is None else _trump(trump, rules),
         () if tricks is None else tuple([_trick(t) for t in tricks]),
         None if ending is None else _ending(ending),
         tuple([_score(kind, doc[key]) for kind, key in _SCORE_KEYS if key in doc]),
@@ -349,8 +355,7 @@ def _game(doc: Mapping[str, Any]) -> Game:
         raise _NotSure  # a tag written twice: the careful reader says which
     tags = with_roster(tags)
     try:
-        # A follow-me trump that names no doubles option takes the table's rule, as in text.
-        default_doubles = Game(tags).rules.follow_me_doubles
+        rules = Game(tags).rules
     except (RulesError, ValueError):
-        default_doubles = DoublesRank.HIGH
-    return Game(tags, tuple([_hand(h, default_doubles) for h in doc["hands"]]))
+        rules = RuleSet()  # the reader reports the unknown rules and checks under these
+    return Game(tags, tuple([_hand(h, rules) for h in doc["hands"]]))

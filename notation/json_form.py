@@ -36,7 +36,6 @@ import json
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from functools import cache
 from typing import Any, Protocol, cast
 
@@ -71,7 +70,7 @@ from notation.game import (
     with_roster,
 )
 from notation.resources import read_resource
-from notation.rules import RulesError
+from notation.rules import RulesError, RuleSet
 from notation.seats import Seat
 from notation.tiles import TILE_NAMED, Tile, TileError
 
@@ -854,20 +853,24 @@ def _bid(value: Any) -> Bid:
     return Bid.points(amount)
 
 
-def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
+def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
     suit: str = doc["suit"]
     if suit == "follow-me":
-        doubles = doc.get("doubles")
-        trump = Trump.follow_me(default_doubles if doubles is None else DoublesRank(doubles))
+        kind, pip = TrumpKind.FOLLOW_ME, None
     elif suit == "doubles":
-        trump = Trump.doubles_trump()
+        kind, pip = TrumpKind.DOUBLES, None
     else:
-        trump = Trump.pip(PIP_NAMES.index(suit))
-    if "contract" in doc:
-        special = Special(doc["contract"])
-        if special.is_nello and "doubles" not in doc:
-            trump = replace(trump, doubles=DoublesRank.OWN_SUIT)
-        trump = replace(trump, special=special)
+        kind, pip = TrumpKind.PIP, PIP_NAMES.index(suit)
+    doubles = DoublesRank(doc["doubles"]) if "doubles" in doc else None
+    special = Special(doc["contract"]) if "contract" in doc else None
+    trump = Trump.called(
+        kind,
+        pip,
+        doubles,
+        special,
+        follow_me_doubles=rules.follow_me_doubles,
+        nello_doubles=rules.nello_doubles,
+    )
     seat = Seat(doc["seat"]) if "seat" in doc else None
     return TrumpCall(trump, seat, *_comments(doc))
 
@@ -878,7 +881,7 @@ def _play(doc: str | Mapping[str, Any]) -> Play:
     return Play(TILE_NAMED[doc["tile"]], *_comments(doc))
 
 
-def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
+def _hand(doc: Mapping[str, Any], rules: RuleSet) -> Hand:
     header = HandHeader(_number(doc["number"]), Seat(doc["dealer"]), *_comments(doc))
     deal = tuple(
         Holding(Seat(h["seat"]), tuple(TILE_NAMED[t] for t in h["tiles"]), *_comments(h))
@@ -890,7 +893,7 @@ def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
             Call(Seat(c["seat"]), _bid(c["bid"]), *_comments(c)) for c in doc["auction"]["calls"]
         )
         auction = Auction(calls, *_comments(doc["auction"]))
-    trump = _trump(doc["trump"], default_doubles) if "trump" in doc else None
+    trump = _trump(doc["trump"], rules) if "trump" in doc else None
     tricks = tuple(
         Trick(
             _number(t["number"]),
@@ -918,11 +921,10 @@ def _game(doc: Mapping[str, Any]) -> Game:
         tuple(Tag(tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
     )
     try:
-        # A follow-me trump that names no doubles option takes the table's rule, as in text.
-        default_doubles = Game(tags).rules.follow_me_doubles
+        rules = Game(tags).rules
     except (RulesError, ValueError):
-        default_doubles = DoublesRank.HIGH
-    hands = tuple(_hand(h, default_doubles) for h in doc["hands"])
+        rules = RuleSet()  # the reader reports the unknown rules and checks under these
+    hands = tuple(_hand(h, rules) for h in doc["hands"])
     return Game(tags, hands)
 
 

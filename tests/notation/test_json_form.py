@@ -39,6 +39,7 @@ from notation.game import (
 from notation.reader import read_games
 from notation.seats import SEATS, Seat
 from notation.tiles import ALL_TILES
+from notation.validate import check_game
 from notation.writer import write_game
 
 # A club night, written canonically: comments before, after and inside lines, a full hand of
@@ -259,6 +260,38 @@ def test_follow_me_without_doubles_takes_the_tables_rule() -> None:
     (trump,) = [h.trump for h in json_form.loads_game(doc).hands]
     assert trump is not None
     assert trump.trump == Trump.follow_me(DoublesRank.HIGH)
+
+
+# Issue 15: under these options the notation reads `trump N nello` as doubles-high; the same
+# hand written as JSON without "doubles" (valid against the schema) must read the same.
+NELLO_TABLE_DOUBLES = """\
+[Rules "texas"]
+[Options "nello-doubles=high nello-doubles-choice=table"]
+
+hand 1 dealer N
+deal N 6-1 5-4 5-3 4-4 3-2 3-1 3-0
+     E 6-6 6-3 4-3 4-2 4-0 3-3 1-0
+     S 6-4 5-2 4-1 2-1 2-0 1-1 0-0
+     W 6-5 6-2 6-0 5-5 5-1 5-0 2-2
+bid E 31 S 34 W pass N 1m
+trump N nello
+"""
+
+
+def test_a_nello_naming_no_doubles_takes_the_tables_nello_option_as_in_notation() -> None:
+    game = read(NELLO_TABLE_DOUBLES)
+    (hand,) = game.hands
+    assert hand.trump is not None
+    assert hand.trump.trump.doubles is DoublesRank.HIGH
+    doc = json_form.dumps_game(game)
+    del doc["hands"][0]["trump"]["doubles"]
+    text = json.dumps(doc)
+    # Both ways in: a document made in Python, and JSON text (the quick reader's way).
+    for loaded in (json_form.loads_game(doc), *json_form.loads(text)):
+        assert loaded == game
+        findings = check_game(loaded).findings
+        assert [f.code for f in findings] == [f.code for f in check_game(game).findings]
+        assert "contract-not-allowed" not in [f.code for f in findings]
 
 
 def test_a_bid_of_42_points_reads_as_a_mark_and_whole_floats_as_numbers(
