@@ -294,6 +294,18 @@ def test_a_nello_naming_no_doubles_takes_the_tables_nello_option_as_in_notation(
         assert "contract-not-allowed" not in [f.code for f in findings]
 
 
+def test_sevens_naming_no_doubles_has_them_high_as_in_notation() -> None:
+    """Sevens ranks by pips, not by the table's follow-me-doubles option."""
+    text = (Path(__file__).parents[2] / "samples" / "sevens.t42").read_text(encoding="utf-8")
+    text = text.replace('[Rules "texas"]', '[Rules "texas"]\n[Options "follow-me-doubles=low"]')
+    game = read(text)
+    doc = json_form.dumps_game(game)
+    del doc["hands"][0]["trump"]["doubles"]
+    for loaded in (json_form.loads_game(doc), *json_form.loads(json.dumps(doc))):
+        assert loaded == game
+        assert check_game(loaded).findings == check_game(game).findings
+
+
 def test_a_bid_of_42_points_reads_as_a_mark_and_whole_floats_as_numbers(
     club_night: Game,
 ) -> None:
