@@ -53,15 +53,12 @@ from notation.errors import RecordError
 from notation.game import (
     SCORE_ORDER,
     Auction,
-    Call,
     Comment,
     Ending,
-    EndKind,
     Game,
     Hand,
     HandHeader,
     Holding,
-    Play,
     ScoreLine,
     Tag,
     Trick,
@@ -69,14 +66,12 @@ from notation.game import (
     tag_name,
     with_roster,
 )
+from notation.json_game import SCHEMA_FILE, build_game
 from notation.resources import read_resource
-from notation.rules import RulesError, RuleSet
-from notation.seats import Seat
-from notation.tiles import TILE_NAMED, Tile, TileError
+from notation.tiles import Tile, TileError
 
 FORMAT = "t42-game"
 VERSION = 1
-SCHEMA_FILE = "game.schema.json"
 # A game document is about ten levels deep (game, hands, hand, tricks, trick, plays, play,
 # comments, after, comment); anything far deeper is not a game and could exhaust the stack.
 MAX_DEPTH = 24
@@ -826,106 +821,7 @@ def _load(obj: object, at: _Path) -> Game:
             at, f"nested too deeply: a game record is at most {MAX_DEPTH} levels deep"
         ) from None
     assert isinstance(obj, dict)
-    return _game(obj)
-
-
-def _comments(item: Mapping[str, Any]) -> _Notes:
-    comments = item.get("comments", {})
-    before = tuple(Comment(c["text"].strip(), c["braced"]) for c in comments.get("before", ()))
-    after = tuple(Comment(c["text"].strip(), c["braced"]) for c in comments.get("after", ()))
-    return before, after
-
-
-def _number(value: Any) -> int:
-    # The schema lets 3.0 stand for 3, as JSON Schema counts it a whole number.
-    return int(value)
-
-
-def _bid(value: Any) -> Bid:
-    if value == "pass":
-        return Bid.pass_()
-    if isinstance(value, str):
-        return Bid.marks(int(value[:-1]))
-    amount = _number(value)
-    if amount > 0 and amount % 42 == 0:
-        # 42 and 84 are 1 and 2 marks, as the text reader reads them (RULES.md, Bidding).
-        return Bid.marks(amount // 42)
-    return Bid.points(amount)
-
-
-def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
-    suit: str = doc["suit"]
-    if suit == "follow-me":
-        kind, pip = TrumpKind.FOLLOW_ME, None
-    elif suit == "doubles":
-        kind, pip = TrumpKind.DOUBLES, None
-    else:
-        kind, pip = TrumpKind.PIP, PIP_NAMES.index(suit)
-    doubles = DoublesRank(doc["doubles"]) if "doubles" in doc else None
-    special = Special(doc["contract"]) if "contract" in doc else None
-    trump = Trump.called(
-        kind,
-        pip,
-        doubles,
-        special,
-        follow_me_doubles=rules.follow_me_doubles,
-        nello_doubles=rules.nello_doubles,
-    )
-    seat = Seat(doc["seat"]) if "seat" in doc else None
-    return TrumpCall(trump, seat, *_comments(doc))
-
-
-def _play(doc: str | Mapping[str, Any]) -> Play:
-    if isinstance(doc, str):
-        return Play(TILE_NAMED[doc])
-    return Play(TILE_NAMED[doc["tile"]], *_comments(doc))
-
-
-def _hand(doc: Mapping[str, Any], rules: RuleSet) -> Hand:
-    header = HandHeader(_number(doc["number"]), Seat(doc["dealer"]), *_comments(doc))
-    deal = tuple(
-        Holding(Seat(h["seat"]), tuple(TILE_NAMED[t] for t in h["tiles"]), *_comments(h))
-        for h in doc.get("deal", ())
-    )
-    auction = None
-    if "auction" in doc:
-        calls = tuple(
-            Call(Seat(c["seat"]), _bid(c["bid"]), *_comments(c)) for c in doc["auction"]["calls"]
-        )
-        auction = Auction(calls, *_comments(doc["auction"]))
-    trump = _trump(doc["trump"], rules) if "trump" in doc else None
-    tricks = tuple(
-        Trick(
-            _number(t["number"]),
-            Seat(t["leader"]),
-            tuple(_play(p) for p in t["plays"]),
-            *_comments(t),
-        )
-        for t in doc.get("tricks", ())
-    )
-    ending = None
-    if "ending" in doc:
-        e = doc["ending"]
-        seat = Seat(e["seat"]) if "seat" in e else None
-        ending = Ending(EndKind(e["kind"]), seat, *_comments(e))
-    scores = tuple(
-        ScoreLine(kind, _number(line["NS"]), _number(line["EW"]), *_comments(line))
-        for kind in SCORE_ORDER
-        if (line := doc.get(kind.value)) is not None
-    )
-    return Hand(header, deal, auction, trump, tricks, ending, scores)
-
-
-def _game(doc: Mapping[str, Any]) -> Game:
-    tags = with_roster(
-        tuple(Tag(tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
-    )
-    try:
-        rules = Game(tags).rules
-    except (RulesError, ValueError):
-        rules = RuleSet()  # the reader reports the unknown rules and checks under these
-    hands = tuple(_hand(h, rules) for h in doc["hands"])
-    return Game(tags, hands)
+    return build_game(obj)  # the builder the quick reader feeds too
 
 
 # ---- JSON text ----
