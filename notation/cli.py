@@ -103,7 +103,14 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
                 result.unreadable = True
                 result.games_read += 1
                 result.findings.append(
-                    Finding(item.code, Severity.ERROR, item.message, item.line, item.column)
+                    Finding(
+                        item.code,
+                        Severity.ERROR,
+                        item.message,
+                        item.line,
+                        item.column,
+                        pointer=item.pointer,
+                    )
                 )
             else:
                 result.games.append(item)

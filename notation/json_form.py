@@ -30,6 +30,7 @@ notation.errors.RecordError: 1:84: hands/0/dealer: 'X' is not a seat (N, E, S or
 
 from __future__ import annotations
 
+import bisect
 import copy
 import difflib
 import json
@@ -60,13 +61,14 @@ from notation.game import (
     HandHeader,
     Holding,
     ScoreLine,
+    Span,
     Tag,
     Trick,
     TrumpCall,
     tag_name,
     with_roster,
 )
-from notation.json_game import SCHEMA_FILE, build_game
+from notation.json_game import SCHEMA_FILE, build_game, with_spans
 from notation.resources import read_resource
 from notation.tiles import Tile, TileError
 
@@ -917,11 +919,26 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
     A valid game is read quickly (:mod:`notation.json_fast`); any other goes to the careful
     reader, which says what is wrong and where, so games and errors are the same either way.
     """
+    for item, _, _ in read_placed_records(text):
+        yield item
+
+
+# Where a game is in JSON text: the offset of the JSON value that holds it, and its path in
+# that value, () for a game document or (index,) for a game in a list.
+Place = tuple[int, _Path]
+
+
+def read_placed_records(
+    text: str | bytes | bytearray,
+) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """:func:`read_records`, each game with its place (see :data:`Place`) in the text (without
+    a byte order mark), for :func:`placed` to find its items in; an error's place is where
+    its value starts."""
     if isinstance(text, bytes | bytearray):
         try:
             text = _utf8(bytes(text))
         except RecordError as e:
-            yield e
+            yield e, 0, ()
             return
     text = text.removeprefix("\ufeff")
     # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
@@ -934,7 +951,11 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
             end = len(text)  # one document or an array written over many lines
             quick = json_fast.games(text[i:])
         if quick is not None and None not in quick:
-            yield from cast("list[Game]", quick)
+            if text[i] == "[":
+                for index, game in enumerate(cast("list[Game]", quick)):
+                    yield game, i, (index,)
+            else:
+                yield cast("Game", quick[0]), i, ()
             i = _skip_space(text, end)
             continue
         try:
@@ -958,28 +979,29 @@ def _line_end(text: str, i: int) -> int:
 
 def _games_of(
     text: str, start: int, value: object, quick: Sequence[Game | None]
-) -> Iterator[Game | RecordError]:
-    """The games of a value decoded carefully at ``start``: each game the quick reader read of
-    it (``quick`` holds one for each game, or is empty), else the careful reader's game or
-    error."""
+) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """The games of a value decoded carefully at ``start``, placed: each game the quick reader
+    read of it (``quick`` holds one for each game, or is empty), else the careful reader's
+    game or error."""
     games = enumerate(value) if isinstance(value, list) else [(None, value)]
     for index, game in games:
+        at: _Path = () if index is None else (index,)
         found = quick[index or 0] if quick else None
         if found is not None:
-            yield found
+            yield found, start, at
             continue
         try:
-            yield _located(text, start, game, () if index is None else (index,))
+            yield _located(text, start, game, at), start, at
         except RecordError as e:
-            yield e
+            yield e, start, at
 
 
-def _careful_records(text: str, start: int) -> Iterator[Game | RecordError]:
-    """Each game from offset ``start`` on, or its error, decoded carefully (after malformed
-    JSON, JSON Lines are decoded a line at a time)."""
+def _careful_records(text: str, start: int) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """Each game from offset ``start`` on, or its error, decoded carefully and placed (after
+    malformed JSON, JSON Lines are decoded a line at a time)."""
     for document in _documents(text, start):
         if isinstance(document, RecordError):
-            yield document
+            yield document, start, ()
             continue
         begin, value = document
         # A value that is its whole line is still checked and built quickly.
@@ -1131,19 +1153,14 @@ def _located(text: str, start: int, obj: object, at: _Path) -> Game:
         raise _record_error(p, "", line, column) from None
 
 
-def _scan(
-    text: str, start: int, *, stop: int | None = None, max_depth: int | None = None
-) -> tuple[int, _Path]:
-    """Walk the JSON text from ``start`` keeping the path of where the walk is.
-
-    Stops at offset ``stop``, at a container deeper than ``max_depth``, or at the end of
-    the value; returns that offset and path. Works on malformed text too (approximately).
-    """
-    # Each open container: is it an object, its current field or index, is a field name next.
+def _walk(text: str, start: int) -> Iterator[tuple[re.Match[str], list[list[Any]]]]:
+    """Each token of the JSON text from ``start`` to the end of the value there, with the
+    containers open before it (the same list, changed as the walk goes on): for each,
+    whether it is an object, its current field or index, and whether a field name is next.
+    Works on malformed text too (approximately)."""
     stack: list[list[Any]] = []
     for m in _TOKEN.finditer(text, start):
-        if stop is not None and m.start() >= stop:
-            return stop, tuple(s[1] for s in stack)
+        yield m, stack
         token = m.group()
         c = token[0]
         if c == '"':
@@ -1154,20 +1171,92 @@ def _scan(
                     stack[-1][1] = token[1:-1]
                 stack[-1][2] = False
         elif c in "[{":
-            if max_depth is not None and len(stack) >= max_depth:
-                return m.start(), tuple(s[1] for s in stack)
             stack.append([c == "{", "" if c == "{" else 0, c == "{"])
         elif c in "]}":
             if stack:
                 stack.pop()
             if not stack:
-                return m.end(), ()
+                return
         elif c == "," and stack:
             if stack[-1][0]:
                 stack[-1][2] = True
             else:
                 stack[-1][1] += 1
+
+
+def _scan(
+    text: str, start: int, *, stop: int | None = None, max_depth: int | None = None
+) -> tuple[int, _Path]:
+    """Walk the JSON text from ``start`` keeping the path of where the walk is.
+
+    Stops at offset ``stop``, at a container deeper than ``max_depth``, or at the end of
+    the value; returns that offset and path. Works on malformed text too (approximately).
+    """
+    stack: list[list[Any]] = []
+    for m, stack in _walk(text, start):  # stack: the open containers, as left at the end
+        token = m.group()
+        if stop is not None and m.start() >= stop:
+            return stop, tuple(s[1] for s in stack)
+        if token in ("[", "{") and max_depth is not None and len(stack) >= max_depth:
+            return m.start(), tuple(s[1] for s in stack)
+        if token in ("]", "}") and len(stack) <= 1:
+            return m.end(), ()
     return stop if stop is not None else len(text), tuple(s[1] for s in stack)
+
+
+def _value_offsets(text: str, start: int) -> dict[_Path, int]:
+    """Where each value in the JSON value at ``start`` begins, by its path, in one walk."""
+    offsets: dict[_Path, int] = {(): _skip_space(text, start)}
+    for m, stack in _walk(text, start):
+        token = m.group()
+        if token == ":":  # the field's name is current
+            offsets[tuple(s[1] for s in stack)] = _skip_space(text, m.end())
+        elif token == "[":
+            first = _skip_space(text, m.end())
+            if text[first : first + 1] != "]":
+                offsets[(*(s[1] for s in stack), 0)] = first
+        elif token == "," and stack and not stack[-1][0]:  # the next item of a list
+            path = tuple(s[1] for s in stack)
+            offsets[(*path[:-1], path[-1] + 1)] = _skip_space(text, m.end())
+    return offsets
+
+
+def position(text: str, place: Place, path: _Path) -> tuple[int, int, str]:
+    """The line and column in JSON text of the value at ``path`` in the game placed at
+    ``place``, and its JSON Pointer (approximate for strange input: see :func:`_locate`)."""
+    start, at = place
+    line, column = _line_column(text, _locate(text, start, at + path))
+    return line, column, _pointer(at + path)
+
+
+def placed(game: Game, text: str, place: Place) -> tuple[Game, dict[tuple[int, int], str]]:
+    """A game read from JSON text with each item's span where it is written in the text, and
+    the JSON Pointer of the item at each line and column there.
+
+    Only for a game with findings, to show where they are: it walks the whole document.
+
+    >>> text = '{"format": "t42-game", "version": 1, "tags": [],\\n "hands": [{"number": 1,'
+    >>> text += ' "dealer": "N"}]}'
+    >>> game, pointers = placed(loads(text)[0], text, (0, ()))
+    >>> span = game.hands[0].header.span
+    >>> (span.line, span.column), pointers[span.line, span.column]
+    ((2, 12), '/hands/0')
+    """
+    start, at = place
+    offsets = _value_offsets(text, start)
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    pointers: dict[tuple[int, int], str] = {}
+
+    def span_at(path: _Path) -> Span | None:
+        offset = offsets.get(at + path)
+        if offset is None:
+            return None
+        line = bisect.bisect_right(line_starts, offset)
+        column = offset - line_starts[line - 1] + 1
+        pointers[line, column] = _pointer(at + path)
+        return Span(line, column, line, column)
+
+    return with_spans(game, span_at), pointers
 
 
 def _skip_value(text: str, i: int) -> int:

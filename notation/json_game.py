@@ -20,7 +20,8 @@ constructors, and a play with no comments is shared (see ``_PLAYS``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from notation.bids import Bid, BidKind
@@ -40,6 +41,7 @@ from notation.game import (
     Play,
     ScoreKind,
     ScoreLine,
+    Span,
     Tag,
     Trick,
     TrumpCall,
@@ -244,3 +246,57 @@ def build_game(doc: Mapping[str, Any]) -> Game:
     except (RulesError, ValueError):
         rules = RuleSet()  # the reader reports the unknown rules and checks under these
     return Game(tags, tuple([_hand(h, rules) for h in doc["hands"]]))
+
+
+# ---- where a game's items are in its document ----
+
+_Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
+
+
+def with_spans(game: Game, span_at: Callable[[_Path], Span | None]) -> Game:
+    """The game built from a document with each item's span where ``span_at`` says the
+    item's value is, given its path in the document: a hand's header at its hand, a deal
+    line, call, trump, trick, play, end or score line at its own object (a deal's tiles too).
+
+    For a game with findings, so that they say where they are; the tags keep no span (the
+    rules check points at none).
+    """
+    return Game(game.tags, tuple([_hand_with_spans(h, ("hands", i), span_at)
+                                  for i, h in enumerate(game.hands)]))
+
+
+def _hand_with_spans(hand: Hand, at: _Path, span_at: Callable[[_Path], Span | None]) -> Hand:
+    deal = []
+    for j, holding in enumerate(hand.deal):
+        here = (*at, "deal", j)
+        tiles = [span_at((*here, "tiles", k)) for k in range(len(holding.tiles))]
+        placed_tiles = tuple(t for t in tiles if t is not None)
+        if len(placed_tiles) != len(tiles):
+            placed_tiles = ()
+        deal.append(replace(holding, span=span_at(here), tile_spans=placed_tiles))
+    auction = hand.auction
+    if auction is not None:
+        here = (*at, "auction")
+        calls = tuple(
+            replace(c, span=span_at((*here, "calls", k))) for k, c in enumerate(auction.calls)
+        )
+        auction = replace(auction, calls=calls, span=span_at(here))
+    trump = hand.trump and replace(hand.trump, span=span_at((*at, "trump")))
+    tricks = []
+    for j, trick in enumerate(hand.tricks):
+        here = (*at, "tricks", j)
+        plays = tuple(
+            replace(p, span=span_at((*here, "plays", k))) for k, p in enumerate(trick.plays)
+        )
+        tricks.append(replace(trick, plays=plays, span=span_at(here)))
+    ending = hand.ending and replace(hand.ending, span=span_at((*at, "ending")))
+    scores = tuple(replace(s, span=span_at((*at, s.kind.value))) for s in hand.scores)
+    return Hand(
+        replace(hand.header, span=span_at(at)),
+        tuple(deal),
+        auction,
+        trump,
+        tuple(tricks),
+        ending,
+        scores,
+    )

@@ -1157,3 +1157,48 @@ def test_text_or_numbers_no_json_reader_keeps_are_refused_when_dumped(
         json_form.dumps_game(game)
     assert caught.value.pointer == pointer
     assert words in caught.value.message
+
+
+# ---- placing a game's items in its text ----
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_each_item_is_placed_where_its_value_is_written(
+    club_night: Game, indent: int | None
+) -> None:
+    """Every span the placing gives is where the value at its pointer starts in the text."""
+    text = "\n" + json_form.dumps([club_night, club_night], indent=indent)
+    document = json.loads(text)
+    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    for read, start, at in json_form.read_placed_records(text):
+        assert isinstance(read, Game)
+        game, pointers = json_form.placed(read, text, (start, at))
+        assert game == read
+        items: list[Any] = []
+        for hand in game.hands:
+            items += [hand.header, *hand.deal, hand.auction, hand.trump, *hand.tricks,
+                      hand.ending, *hand.scores]
+            items += [*(hand.auction.calls if hand.auction else ())]
+            items += [p for t in hand.tricks for p in t.plays]
+        spans = [item.span for item in items if item is not None]
+        assert len(spans) > 40
+        for span in spans:
+            assert span is not None
+            pointer = pointers[span.line, span.column]
+            value: Any = document
+            for step in pointer.split("/")[1:]:
+                value = value[int(step)] if isinstance(value, list) else value[step]
+            offset = line_starts[span.line - 1] + span.column - 1
+            assert json.JSONDecoder().raw_decode(text, offset)[0] == value
+        assert {p.split("/")[1] for p in pointers.values()} == {str(at[0])}
+
+
+def test_a_game_of_a_document_or_of_json_lines_is_placed_at_its_value(club_night: Game) -> None:
+    document = json_form.dumps(club_night)
+    assert [place for _, *place in json_form.read_placed_records("  " + document)] == [[2, ()]]
+    lines = json_form.dumps([club_night, club_night], lines=True)
+    second = lines.index("\n") + 1
+    assert [place for _, *place in json_form.read_placed_records(lines)] == [
+        [0, ()],
+        [second, ()],
+    ]
