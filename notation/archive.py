@@ -214,7 +214,7 @@ def check_unit(unit: Unit) -> CheckedGame:
     if read.game.hands or not read.problems:
         findings = check_game(read.game, read.rules, read.index, read.unread_lines).findings
         if findings and read.json_place is not None:
-            findings = _placed_in_json(read)
+            findings = _placed_in_json(read, findings)
         found += findings
     found.sort(key=lambda f: (f.line or 0, f.column or 0))
     text = read.text if found else ""
@@ -223,18 +223,22 @@ def check_unit(unit: Unit) -> CheckedGame:
     )
 
 
-def _placed_in_json(read: ReadGame) -> tuple[Finding, ...]:
+def _placed_in_json(read: ReadGame, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     """The findings of a game read from JSON, each with the line and column of its item in
-    the JSON text and the item's JSON Pointer: the game is checked again with its items
-    placed, which only a game with findings pays for."""
+    the JSON text and the item's JSON Pointer: the game is checked again with the items of
+    the hands with findings placed, which only a game with findings pays for."""
     assert read.json_place is not None
-    game, pointers = json_form.placed(read.game, read.text, read.json_place)
+    numbers = {f.hand for f in findings}
+    hands = None
+    if None not in numbers:
+        hands = {i for i, hand in enumerate(read.game.hands) if hand.number in numbers}
+    game, pointer_at = json_form.placed(read.game, read.text, read.json_place, hands)
     report = check_game(game, read.rules, read.index, read.unread_lines)
     shift = read.first_line - 1  # a line of JSON Lines was placed as line 1
     return tuple(
         f
         if f.line is None
-        else replace(f, line=f.line + shift, pointer=pointers.get((f.line, f.column or 1)))
+        else replace(f, line=f.line + shift, pointer=pointer_at(f.line, f.column or 1))
         for f in report.findings
     )
 

@@ -36,8 +36,8 @@ import difflib
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
 from notation import json_fast
@@ -1044,6 +1044,7 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+_NEWLINE = re.compile("\n")
 # A JSON string, or one character of JSON structure.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},:]', re.DOTALL)
 _SCALAR = re.compile(r'[^\s,\]}]*')
@@ -1153,6 +1154,17 @@ def _located(text: str, start: int, obj: object, at: _Path) -> Game:
         raise _record_error(p, "", line, column) from None
 
 
+def _field_name(token: str) -> str:
+    """The field name a JSON string token writes (as written, when it is not valid JSON)."""
+    if "\\" not in token:
+        return token[1:-1]  # nothing escaped: most names, and much quicker than decoding
+    try:
+        name: str = json.loads(token)
+    except ValueError:
+        return token[1:-1]
+    return name
+
+
 def _walk(text: str, start: int) -> Iterator[tuple[re.Match[str], list[list[Any]]]]:
     """Each token of the JSON text from ``start`` to the end of the value there, with the
     containers open before it (the same list, changed as the walk goes on): for each,
@@ -1165,10 +1177,7 @@ def _walk(text: str, start: int) -> Iterator[tuple[re.Match[str], list[list[Any]
         c = token[0]
         if c == '"':
             if stack and stack[-1][0] and stack[-1][2]:
-                try:
-                    stack[-1][1] = json.loads(token)
-                except ValueError:
-                    stack[-1][1] = token[1:-1]
+                stack[-1][1] = _field_name(token)
                 stack[-1][2] = False
         elif c in "[{":
             stack.append([c == "{", "" if c == "{" else 0, c == "{"])
@@ -1204,6 +1213,27 @@ def _scan(
     return stop if stop is not None else len(text), tuple(s[1] for s in stack)
 
 
+@lru_cache(maxsize=2)
+def _line_starts(text: str) -> list[int]:
+    """Where each line of the text starts (kept for the text last asked about: the games of
+    one array with findings are placed one after another)."""
+    return [0, *(m.end() for m in _NEWLINE.finditer(text))]
+
+
+@lru_cache(maxsize=2)
+def _item_starts(text: str, start: int) -> list[int]:
+    """Where each item of the JSON list at ``start`` begins (kept as :func:`_line_starts`)."""
+    starts: list[int] = []
+    i = _skip_space(text, start + 1)
+    while i < len(text) and text[i] != "]":
+        starts.append(i)
+        i = _skip_space(text, _skip_value(text, i))
+        if text[i : i + 1] != ",":
+            break
+        i = _skip_space(text, i + 1)
+    return starts
+
+
 def _value_offsets(text: str, start: int) -> dict[_Path, int]:
     """Where each value in the JSON value at ``start`` begins, by its path, in one walk."""
     offsets: dict[_Path, int] = {(): _skip_space(text, start)}
@@ -1229,34 +1259,58 @@ def position(text: str, place: Place, path: _Path) -> tuple[int, int, str]:
     return line, column, _pointer(at + path)
 
 
-def placed(game: Game, text: str, place: Place) -> tuple[Game, dict[tuple[int, int], str]]:
-    """A game read from JSON text with each item's span where it is written in the text, and
-    the JSON Pointer of the item at each line and column there.
+def placed(
+    game: Game, text: str, place: Place, hands: Collection[int] | None = None
+) -> tuple[Game, Callable[[int, int], str | None]]:
+    """A game read from JSON text with each item's span where it is written in the text (of
+    the hands at the indexes ``hands`` only, when given), and a function that gives the JSON
+    Pointer of the item at a line and column there.
 
-    Only for a game with findings, to show where they are: it walks the whole document.
+    For a game with findings, to show where they are: it walks the game's text again.
 
     >>> text = '{"format": "t42-game", "version": 1, "tags": [],\\n "hands": [{"number": 1,'
     >>> text += ' "dealer": "N"}]}'
-    >>> game, pointers = placed(loads(text)[0], text, (0, ()))
+    >>> game, pointer_at = placed(loads(text)[0], text, (0, ()))
     >>> span = game.hands[0].header.span
-    >>> (span.line, span.column), pointers[span.line, span.column]
+    >>> (span.line, span.column), pointer_at(span.line, span.column)
     ((2, 12), '/hands/0')
     """
     start, at = place
-    offsets = _value_offsets(text, start)
-    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    pointers: dict[tuple[int, int], str] = {}
+    # Only the game's own value is walked, not all of an array of games; where the games
+    # of an array and the lines of the text start is found once for all its games.
+    game_start = start
+    if at:
+        index = at[0]
+        assert isinstance(index, int)  # a game of a list
+        game_start = _item_starts(text, start)[index]
+    if hands is None:
+        offsets = _value_offsets(text, game_start)
+    else:  # only the hands asked for are walked, the others skipped (much quicker)
+        offsets = {}
+        for i in hands:
+            here = ("hands", i)
+            hand_start = _locate(text, game_start, here)
+            offsets.update(
+                ((*here, *path), offset)
+                for path, offset in _value_offsets(text, hand_start).items()
+            )
+    line_starts = _line_starts(text)
+    paths: dict[tuple[int, int], _Path] = {}
 
     def span_at(path: _Path) -> Span | None:
-        offset = offsets.get(at + path)
+        offset = offsets.get(path)
         if offset is None:
             return None
         line = bisect.bisect_right(line_starts, offset)
         column = offset - line_starts[line - 1] + 1
-        pointers[line, column] = _pointer(at + path)
+        paths[line, column] = path
         return Span(line, column, line, column)
 
-    return with_spans(game, span_at), pointers
+    def pointer_at(line: int, column: int) -> str | None:
+        path = paths.get((line, column))
+        return None if path is None else _pointer(at + path)
+
+    return with_spans(game, span_at, hands), pointer_at
 
 
 def _skip_value(text: str, i: int) -> int:

@@ -20,7 +20,7 @@ constructors, and a play with no comments is shared (see ``_PLAYS``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -253,16 +253,26 @@ def build_game(doc: Mapping[str, Any]) -> Game:
 _Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
 
 
-def with_spans(game: Game, span_at: Callable[[_Path], Span | None]) -> Game:
+def with_spans(
+    game: Game, span_at: Callable[[_Path], Span | None], hands: Collection[int] | None = None
+) -> Game:
     """The game built from a document with each item's span where ``span_at`` says the
     item's value is, given its path in the document: a hand's header at its hand, a deal
     line, call, trump, trick, play, end or score line at its own object (a deal's tiles too).
+    Only the hands at the indexes ``hands`` are placed, when given.
 
     For a game with findings, so that they say where they are; the tags keep no span (the
     rules check points at none).
     """
-    return Game(game.tags, tuple([_hand_with_spans(h, ("hands", i), span_at)
-                                  for i, h in enumerate(game.hands)]))
+    return Game(
+        game.tags,
+        tuple(
+            [
+                _hand_with_spans(h, ("hands", i), span_at) if hands is None or i in hands else h
+                for i, h in enumerate(game.hands)
+            ]
+        ),
+    )
 
 
 def _hand_with_spans(hand: Hand, at: _Path, span_at: Callable[[_Path], Span | None]) -> Hand:
