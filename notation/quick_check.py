@@ -223,9 +223,16 @@ class _Table:
         """A trump as the JSON form names it (``suit``, and ``doubles`` for follow-me only),
         as :mod:`notation.json_fast` builds it."""
         if (suit, doubles) not in self.json_trumps:
+            rank = None if doubles is None else DoublesRank(doubles)
             if suit == "follow-me":
-                rank = self.rules.follow_me_doubles if doubles is None else DoublesRank(doubles)
-                trump: Trump | None = Trump.follow_me(rank)
+                # The table's doubles where none are named, decided where the readers' are.
+                rules = self.rules
+                trump: Trump | None = Trump.called(
+                    TrumpKind.FOLLOW_ME,
+                    doubles=rank,
+                    follow_me_doubles=rules.follow_me_doubles,
+                    nello_doubles=rules.nello_doubles,
+                )
             elif doubles is not None:
                 trump = None  # only follow-me names its doubles (the schema says so)
             elif suit == "doubles":

@@ -104,6 +104,9 @@ class ReadGame:
     unread_lines: tuple[int, ...] = ()  # where each hand that could not be read starts
     has_tags: bool = True  # False for text before any tag block, which is no game at all
     raw: str | None = None  # what a rejects file keeps of the game, when not ``text``
+    # For a game read from JSON, where it is in ``text`` (notation.json_form.Place): the
+    # offset of the JSON value holding it and its path there, () or (index,).
+    json_place: tuple[int, tuple[str | int, ...]] | None = None
 
     @property
     def rejected_text(self) -> str:

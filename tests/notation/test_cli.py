@@ -318,6 +318,67 @@ def test_convert_bad_json_is_located(tmp_path: Path) -> None:
     assert '    2 |   {"number": 1, "dealer": "X"}]}' in out
 
 
+# The samples that break rules, as they can be written in JSON (broken.t42 cannot be).
+FINDING_SAMPLES = [
+    name
+    for name in SAMPLE_NAMES
+    if name != "broken.t42"
+    and ": 0 errors, 0 warnings" not in (GOLDEN / f"validate-{name}.txt").read_text()
+]
+
+
+@pytest.mark.parametrize("form", ["json", "jsonl"])
+@pytest.mark.parametrize("name", FINDING_SAMPLES)
+def test_validate_json_findings_golden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, form: str
+) -> None:
+    """A finding in a JSON record says where its item is written: file:line:col, the line
+    and a caret, and the item's JSON Pointer; the findings are those of the notation."""
+    stem = name.removesuffix(".t42")
+    record = tmp_path / f"{stem}.{form}"
+    assert t42("convert", f"samples/{name}", "-o", str(record))[0] == 0
+    sample = str(SAMPLES / name)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = t42("validate", record.name)
+    assert code == 1
+    _golden(f"validate-{stem}.{form}.txt", out)
+    _, as_json, _ = t42("validate", "--json", record.name, sample)
+    in_json, in_notation = (f["findings"] for f in json.loads(as_json)["files"])
+    assert all(f["line"] and f["column"] and f["pointer"].startswith("/") for f in in_json)
+    assert all("pointer" not in f for f in in_notation)
+    unplaced = [{k: v for k, v in f.items() if k not in ("line", "column", "pointer")}
+                for f in in_json]
+    assert unplaced == [{k: v for k, v in f.items() if k not in ("line", "column")}
+                        for f in in_notation]
+
+
+def test_validate_json_lines_golden_with_a_broken_game_and_unknown_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game of JSON Lines is placed on its own line: a rule broken, a value the schema
+    refuses, and rules t42 does not know, each with its line, column and pointer."""
+    renege = json_form.dumps(loads((SAMPLES / "renege.t42").read_text())[0])
+    head = '{"format": "t42-game", "version": 1, '
+    lines = [
+        renege,
+        head + '"tags": [], "hands": [{"number": 1, "dealer": "X"}]}',
+        head + '"tags": [{"name": "Rules", "value": "sevens-only"}], "hands": []}',
+    ]
+    (tmp_path / "club.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = t42("validate", "club.jsonl")
+    assert code == 1
+    _golden("validate-club-night.jsonl.txt", out)
+    _, as_json, _ = t42("validate", "--json", "club.jsonl")
+    places = [(f["line"], f["pointer"]) for f in json.loads(as_json)["files"][0]["findings"]]
+    assert places == [
+        (1, "/hands/0/tricks/2/plays/3"),
+        (1, "/hands/1/tricks/1/plays/2"),
+        (2, "/hands/0/dealer"),
+        (3, "/tags"),
+    ]
+
+
 def test_replay_prints_every_step_when_piped() -> None:
     code, out, _ = t42("replay", "samples/renege.t42", "--hand", "1")
     assert code == 0
