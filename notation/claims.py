@@ -1,4 +1,4 @@
-"""Lay-downs: does a claim hold whatever is played? (RULES.md, Ending a hand early.)
+"""Lay-downs: does a claim hold whatever is played? (docs/rules.md, Ending a hand early.)
 
 A player who lays down claims that her side takes every trick still to play. With the whole
 deal recorded the exact solver (:mod:`notation.solver`) decides it: the claim holds, or a

@@ -63,7 +63,7 @@ class DoublesRank(Enum):
 
 
 class Special(Enum):
-    """A special contract the declarer may name instead of a plain trump (RULES.md, Contracts).
+    """A special contract the declarer may name instead of a plain trump (docs/rules.md, Contracts).
 
     Nello and Low-No are played with no trump and a doubles option; Plunge and Splash with
     the trump the partner names; Sevens by distance from 7 pips.
@@ -290,6 +290,6 @@ class Contract:
     @property
     def sitting_out(self) -> Seat | None:
         """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her
-        tiles down and does not play (RULES.md, Contracts); else None."""
+        tiles down and does not play (docs/rules.md, Contracts); else None."""
         special = self.trump.special
         return self.declarer.partner if special is not None and special.is_nello else None

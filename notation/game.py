@@ -148,7 +148,7 @@ class Trick:
 
 
 class EndKind(Enum):
-    """Why a hand stopped before seven tricks (RULES.md, Ending a hand early)."""
+    """Why a hand stopped before seven tricks (docs/rules.md, Ending a hand early)."""
 
     MADE = "made"
     SET = "set"

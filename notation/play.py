@@ -1,6 +1,6 @@
 """The rules of play: which suit a lead calls for, who can follow, and who wins a trick.
 
-RULES.md, "Suits and rank". A suit is a pip 0 … 6, or :data:`DOUBLES_SUIT` when the doubles
+docs/rules.md, "Suits and rank". A suit is a pip 0 … 6, or :data:`DOUBLES_SUIT` when the doubles
 form a suit of their own (doubles trump, or a follow-me/Nello doubles option).
 
 >>> fives, t = Trump.pip(5), Tile.parse
@@ -96,7 +96,7 @@ SEVEN = 7
 
 
 def sevens_distance(tile: Tile) -> int:
-    """How far a tile's pip total is from 7, which Sevens plays by (RULES.md, Contracts).
+    """How far a tile's pip total is from 7, which Sevens plays by (docs/rules.md, Contracts).
 
     >>> sevens_distance(Tile(4, 3)), sevens_distance(Tile(6, 6)), sevens_distance(Tile(0, 0))
     (0, 5, 7)
@@ -154,7 +154,7 @@ def _trump_suit(trump: Trump) -> int:
 
 
 def trick_points(tiles: Iterable[Tile]) -> int:
-    """A trick is worth 1 plus the count of its tiles (RULES.md, Equipment, seats, count).
+    """A trick is worth 1 plus the count of its tiles (docs/rules.md, Equipment, seats, count).
 
     >>> trick_points([Tile(6, 6), Tile(6, 4), Tile(1, 0), Tile(2, 0)])
     11

@@ -170,7 +170,7 @@ class _Table:
     def auction(self, calls: tuple[str, ...]) -> tuple[int, str] | None:
         """The declarer's position and the winning bid's word of an auction written as the
         dealer, then four (seat, bid) pairs; None when it is out of turn, holds a bid that
-        may not be made, or all pass (RULES.md, Bidding)."""
+        may not be made, or all pass (docs/rules.md, Bidding)."""
         order = _BIDDING_POSITIONS[_SEAT_AT[calls[0]]]
         standing: str | None = None  # the standing bid's word
         declarer = -1
@@ -330,7 +330,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
         return None
 
-    # The auction (RULES.md, Bidding): in turn from the dealer's left, each bid legal.
+    # The auction (docs/rules.md, Bidding): in turn from the dealer's left, each bid legal.
     calls = AUCTION(hand)
     bidding = table.auctions.get(calls, _UNSEEN)
     if bidding is _UNSEEN:
@@ -341,7 +341,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
         return None  # the trump named by another seat
 
-    # The contract (RULES.md, Contracts).
+    # The contract (docs/rules.md, Contracts).
     bid = _BIDS[standing]
     assert bid is not None  # a legal bid
     trump, play, plays = named
@@ -349,7 +349,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
         return None
 
-    # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it,
+    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it,
     # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
     keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
     if table.trump_lead and not follow_me and held[declarer] & play.trumps:
@@ -386,7 +386,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
 
-    # The score (RULES.md, Scoring): seven tricks settle every plain contract.
+    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
     ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
     ns_points = ns_tricks + ns_count
     points = (ns_points, POINTS_IN_A_HAND - ns_points)

@@ -443,7 +443,7 @@ def read_bid(word: str) -> Bid:
     """The bid a word names (words repeat: a cache makes most bids one lookup)."""
     bid = Bid.parse(word)
     if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
-        # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
+        # 42 and 84 are 1 and 2 marks in the marks game (docs/rules.md, Bidding).
         bid = Bid.marks(bid.amount // 42)
     return bid
 

@@ -1,4 +1,4 @@
-"""Scoring a hand in the marks game, and the running score of a game (RULES.md, Scoring).
+"""Scoring a hand in the marks game, and the running score of a game (docs/rules.md, Scoring).
 
 >>> from notation.contracts import Contract, Trump
 >>> from notation.seats import Seat
@@ -29,7 +29,7 @@ COUNT_STEP = 5  # every count tile is worth 5 or 10
 
 def points_in_play(laid_down: Iterable[Tile] = ()) -> int:
     """What a hand's tricks are worth together: 42, less the count of tiles laid down and
-    never played (the Nello partner's, who sits out; RULES.md, Contracts).
+    never played (the Nello partner's, who sits out; docs/rules.md, Contracts).
 
     >>> points_in_play(), points_in_play([Tile(6, 4), Tile(5, 0), Tile(1, 1)])
     (42, 27)
@@ -50,7 +50,7 @@ def marks_at_stake(bid: Bid) -> int:
 
 
 def needs_every_trick(bid: Bid) -> bool:
-    """Bids of 1 mark or more need all seven tricks (RULES.md, Scoring)."""
+    """Bids of 1 mark or more need all seven tricks (docs/rules.md, Scoring)."""
     return bid.value >= POINTS_IN_A_HAND
 
 
@@ -64,7 +64,7 @@ def made_or_set(
     played: int = TRICKS_IN_A_HAND,
 ) -> tuple[bool, bool]:
     """Whether the bidders have made their contract, and whether it is set, so far
-    (RULES.md, Scoring; Ending a hand early).
+    (docs/rules.md, Scoring; Ending a hand early).
 
     ``points`` and ``tricks`` are what each team has taken in the ``played`` tricks. A bid of
     30 … 41 is made and set by points; a bid of 1 mark or more (Plunge, Splash and Sevens
@@ -123,7 +123,7 @@ def hand_award(
     contract: Contract, made: bool, points: Mapping[Team, int], rules: RuleSet
 ) -> MarkAward:
     """What a hand scores once it is made or set: marks, or in the points game points
-    (RULES.md, Scoring; Low-No is worth 42)."""
+    (docs/rules.md, Scoring; Low-No: it is worth 42)."""
     bid = Bid.points(POINTS_IN_A_HAND) if contract.trump.special is LOW_NO else contract.bid
     if rules.scoring is POINTS:
         return points_award(bid, contract.declarer.team, made, points)
@@ -131,7 +131,7 @@ def hand_award(
 
 
 def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]) -> MarkAward:
-    """What a hand scores in the points game (RULES.md, Scoring, Points).
+    """What a hand scores in the points game (docs/rules.md, Scoring, Points).
 
     Below 42, a made bid scores each team the points it took; a set scores the bidders 0 and
     the opponents their points plus the bid. At 42 and above the bid alone is scored, by the
@@ -152,7 +152,7 @@ def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]
 
 
 def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -> Team | None:
-    """The team that has won at these running scores, if either has (RULES.md, Scoring).
+    """The team that has won at these running scores, if either has (docs/rules.md, Scoring).
 
     In the marks game: ``marks-to-win`` and ahead by ``win-by``. In the points game:
     ``points-to-win``; when both teams pass it on the same hand, the team that bid that hand
@@ -189,7 +189,7 @@ def settlement(
     per_set: Decimal,
     marks_to_win: int = 7,
 ) -> Decimal:
-    """What the losers pay when playing for money (RULES.md, Scoring; 004).
+    """What the losers pay when playing for money (docs/rules.md, Scoring; 004).
 
     The winners are paid for each mark the losers were short of the game, and for each time
     the losers were set; the winners' own sets and any marks over the game cost nothing.

@@ -1,5 +1,5 @@
 """Playing a hand's tricks: who leads the first, which seats play, who wins each trick and
-what it is worth, and what each team has taken (RULES.md, Suits and rank; Contracts).
+what it is worth, and what each team has taken (docs/rules.md, Suits and rank; Contracts).
 
 A trick's winner comes from its trump's table (:func:`notation.play.trump_table`), built once
 from the rules of :mod:`notation.play`; the seat that sits out is
@@ -54,7 +54,7 @@ outcome = quick_constructor(TrickOutcome)
 
 def first_leader(contract: Contract, rules: RuleSet) -> Seat:
     """Who leads to the first trick: the declarer, or the partner in a Splash and in a
-    Plunge under plunge-lead=partner (RULES.md, Contracts)."""
+    Plunge under plunge-lead=partner (docs/rules.md, Contracts)."""
     special = contract.trump.special
     if special is SPLASH or (special is PLUNGE and rules.plunge_lead is PlungeLead.PARTNER):
         return contract.declarer.partner

@@ -77,7 +77,7 @@ if TYPE_CHECKING:
 TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
 ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
-# The smallest bid, in marks, for each special contract (RULES.md, Contracts); Plunge's
+# The smallest bid, in marks, for each special contract (docs/rules.md, Contracts); Plunge's
 # depends on the plunge-lead option.
 MIN_SPECIAL_BID: dict[Special, int] = {Special.NELLO: 1, Special.SEVENS: 1, Special.SPLASH: 2}
 DOUBLES_NEEDED: dict[Special, int] = {Special.PLUNGE: 4, Special.SPLASH: 3}
@@ -109,7 +109,7 @@ class HandReport:
     points: dict[Team, int] = field(default_factory=dict)
     award: MarkAward | None = None
     thrown_in: bool = False
-    # The verdict on a lay-down (RULES.md, Ending a hand early), when the hand ends in one.
+    # The verdict on a lay-down (docs/rules.md, Ending a hand early), when the hand ends in one.
     claim: ClaimAudit | None = None
 
     @property
@@ -221,11 +221,11 @@ class _HandCheck:
         return None if contract is None else contract.sitting_out
 
 
-# -- the deal (RULES.md, Equipment, seats, count) --
+# -- the deal (docs/rules.md, Equipment, seats, count) --
 
 
 def check_deal(check: _HandCheck) -> None:
-    """The deal (RULES.md, Equipment, seats, count): each seat holds 7 tiles of the 28 and
+    """The deal (docs/rules.md, Equipment, seats, count): each seat holds 7 tiles of the 28 and
     is dealt once; no tile is written twice or dealt to two seats."""
     if check.fast and _clean_deal(check):
         return
@@ -293,11 +293,11 @@ def _clean_deal(check: _HandCheck) -> bool:
     return True
 
 
-# -- the auction (RULES.md, Bidding) --
+# -- the auction (docs/rules.md, Bidding) --
 
 
 def check_auction(check: _HandCheck) -> None:
-    """The auction (RULES.md, Bidding): one round in turn from the dealer's left (or the
+    """The auction (docs/rules.md, Bidding): one round in turn from the dealer's left (or the
     holder of the 0-1), each bid beating the last, 30 … 41 then marks, 2 marks free and one
     more after, Plunge's jump; all four passing: the forced bid, or the reshake."""
     auction = check.hand.auction
@@ -364,7 +364,7 @@ def check_auction(check: _HandCheck) -> None:
 
 def _bidding_order(check: _HandCheck) -> tuple[tuple[Seat, ...], str]:
     """The seats in bidding order, and why the first one bids first when it is not the
-    seat left of the dealer (RULES.md, Bidding; first-bidder option)."""
+    seat left of the dealer (docs/rules.md, Bidding; first-bidder option)."""
     if check.rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
         for seat, tiles in check.dealt.items():
             if ONE_BLANK in tiles:
@@ -375,11 +375,11 @@ def _bidding_order(check: _HandCheck) -> tuple[tuple[Seat, ...], str]:
     return bidding_order(check.hand.dealer), ""
 
 
-# -- the contract (RULES.md, Contracts) --
+# -- the contract (docs/rules.md, Contracts) --
 
 
 def check_contract(check: _HandCheck) -> None:
-    """The contract (RULES.md, Contracts): the auction's winner names trump (the partner in
+    """The contract (docs/rules.md, Contracts): the auction's winner names trump (the partner in
     a Plunge or Splash), follow-me where the table allows it, the trump from the first lead
     under 003, and each special contract's rules (:func:`_check_special`)."""
     auction, call = check.hand.auction, check.hand.trump
@@ -440,7 +440,7 @@ def check_contract(check: _HandCheck) -> None:
 
 def _could_plunge(check: _HandCheck, seat: Seat) -> bool:
     """Whether ``seat`` may have meant a Plunge: the table plays it and, when the deal is
-    known, the seat held the doubles one needs (RULES.md, Contracts)."""
+    known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
     if not check.rules.plunge:
         return False
     held = check.dealt.get(seat)
@@ -449,7 +449,7 @@ def _could_plunge(check: _HandCheck, seat: Seat) -> bool:
 
 def _check_special(check: _HandCheck, contract: Contract, call: TrumpCall) -> None:
     """A special contract: that the table plays it, the bid is big enough, and the
-    declarer held the doubles it needs (RULES.md, Contracts)."""
+    declarer held the doubles it needs (docs/rules.md, Contracts)."""
     special = contract.trump.special
     assert special is not None
     rules, declarer = check.rules, contract.declarer
@@ -520,11 +520,11 @@ def _check_special(check: _HandCheck, contract: Contract, call: TrumpCall) -> No
             )
 
 
-# -- the play (RULES.md, Suits and rank; Reneges) --
+# -- the play (docs/rules.md, Suits and rank; Reneges) --
 
 
 def check_play(check: _HandCheck) -> None:
-    """The play (RULES.md, Suits and rank; Reneges; Contracts): seven tricks in order, each
+    """The play (docs/rules.md, Suits and rank; Reneges; Contracts): seven tricks in order, each
     led by the last one's winner (the first by :func:`notation.tricks.first_leader`), every
     seat but the one sitting out playing a tile it holds once; following suit when able
     (a renege proven from the deal or a later play), Sevens' closest tile, the opening lead.
@@ -542,12 +542,12 @@ def check_play(check: _HandCheck) -> None:
     played_by: dict[Seat, list[Tile]] = {s: [] for s in SEATS}
     owner = {tile: seat for seat, tiles in check.dealt.items() for tile in tiles}
     # A seat that did not follow while its hand is unknown: proven a renege if it later
-    # plays a tile that could have followed (RULES.md, Reneges).
+    # plays a tile that could have followed (docs/rules.md, Reneges).
     shown_void: dict[Seat, list[tuple[int, int, Tile, Span | None]]] = {s: [] for s in SEATS}
     expected_leader = first_leader(contract, check.rules) if contract is not None else None
     sitting_out = check.sitting_out
     sevens = contract is not None and contract.trump.special is Special.SEVENS
-    # A Sevens play farther from 7 than a tile the seat later plays (RULES.md, Contracts).
+    # A Sevens play farther from 7 than a tile the seat later plays (docs/rules.md, Contracts).
     not_closest: dict[Seat, list[tuple[int, Tile, Span | None]]] = {s: [] for s in SEATS}
     if len(tricks) > TRICKS_IN_A_HAND:
         check.report(
@@ -781,7 +781,7 @@ def _check_sevens(
     pending: list[tuple[int, Tile, Span | None]],
 ) -> None:
     """Sevens: each play as close to 7 pips as the hand allows, proven from the deal or
-    from a later play of a closer tile (RULES.md, Contracts)."""
+    from a later play of a closer tile (docs/rules.md, Contracts)."""
     distance = sevens_distance(tile)
     for entry in list(pending):
         earlier, far, far_span = entry
@@ -845,7 +845,7 @@ def _check_follow(
     played_by: dict[Seat, list[Tile]],
     shown_void: dict[Seat, list[tuple[int, int, Tile, Span | None]]],
 ) -> None:
-    """A play that does not follow ``suit`` (RULES.md, Reneges): a renege when the deal shows
+    """A play that does not follow ``suit`` (docs/rules.md, Reneges): a renege when the deal shows
     the seat still held a tile that could follow; without the deal, kept in ``shown_void``
     for a later play to prove."""
     assert check.contract is not None
@@ -865,7 +865,7 @@ def _check_later_proof(
     tile: Tile,
     span: Span | None,
 ) -> None:
-    """RULES.md, Reneges: a seat that did not follow an earlier lead reneged if it now plays
+    """docs/rules.md, Reneges: a seat that did not follow an earlier lead reneged if it now plays
     a tile of that suit, which it held then."""
     assert check.contract is not None
     for entry in list(voids):
@@ -910,12 +910,12 @@ def _renege(
         check.renege_by = seat.team
 
 
-# -- the result (RULES.md, Ending a hand early; Scoring) --
+# -- the result (docs/rules.md, Ending a hand early; Scoring) --
 
 
 def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
     """The points each team took (a lay-down gives the claimants the rest) and what the hand
-    scores once made or set (RULES.md, Scoring; Ending a hand early; Reneges: the renege
+    scores once made or set (docs/rules.md, Scoring; Ending a hand early; Reneges: the renege
     penalty); None while the record does not settle it."""
     contract = check.contract
     points, tricks_won = tally(check.outcomes)
@@ -940,7 +940,7 @@ def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
 
 
 def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
-    """An early end (RULES.md, Ending a hand early): a hand of fewer than seven tricks says
+    """An early end (docs/rules.md, Ending a hand early): a hand of fewer than seven tricks says
     why it stopped, and a made or set stop is justified by what was captured."""
     ending, contract = check.hand.ending, check.contract
     played = len(check.hand.tricks)
@@ -997,7 +997,7 @@ def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
 
 
 def check_score(check: _HandCheck, points: dict[Team, int], marks: dict[Team, int] | None) -> None:
-    """The score lines (RULES.md, Scoring; Equipment: a hand is worth 42): the points and
+    """The score lines (docs/rules.md, Scoring; Equipment: a hand is worth 42): the points and
     marks written against the engine's, or with no tricks recorded the marks the written
     points give."""
     hand = check.hand
@@ -1123,11 +1123,11 @@ def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:
     return marks
 
 
-# -- the game (RULES.md, Bidding: the deal passes left; Scoring: the running marks) --
+# -- the game (docs/rules.md, Bidding: the deal passes left; Scoring: the running marks) --
 
 
 def check_hand_order(hand: Hand, previous: Hand) -> list[Finding]:
-    """The order of hands (RULES.md, Bidding: after each hand the deal passes left): each
+    """The order of hands (docs/rules.md, Bidding: after each hand the deal passes left): each
     hand numbered one more than the last, and dealt by the seat left of the last dealer."""
     span = hand.header.span
     found: list[Finding] = []
@@ -1153,7 +1153,7 @@ def check_hand_order(hand: Hand, previous: Hand) -> list[Finding]:
 
 
 def check_total(hand: Hand, total: ScoreLine, running: dict[Team, int]) -> list[Finding]:
-    """The running marks written on a hand (RULES.md, Scoring: the game's marks) against
+    """The running marks written on a hand (docs/rules.md, Scoring: the game's marks) against
     the marks of the hands so far, ``running``."""
     if total.ns == running[NS] and total.ew == running[EW]:
         return []

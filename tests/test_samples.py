@@ -44,7 +44,7 @@ EXPECTED: dict[str, list[Key]] = {
     "all-pass-forced.t42": [("dealer-must-bid", 2, None, "E")],
     "all-pass-reshake.t42": [],
     "broken.t42": [("syntax-error", 2, None, None)],
-    # One game per rule set, and a hand of each special contract (RULES.md, Contracts).
+    # One game per rule set, and a hand of each special contract (docs/rules.md, Contracts).
     "texas-game.t42": [],
     "points-game.t42": [],
     "nello.t42": [],

@@ -212,7 +212,7 @@ def test_special_contracts_are_solved(name: str) -> None:
 
 
 def test_a_nello_is_judged_by_tricks_not_points() -> None:
-    """RULES.md, Contracts, Nello: the declarer must lose every trick, so the perfect-play
+    """docs/rules.md, Contracts, Nello: the declarer must lose every trick, so the perfect-play
     verdict speaks of tricks. In nello.t42 hand 1 the defenders can force N to take one (and
     did, in trick 2)."""
     out = runner.invoke(app, ["audit", str(SAMPLES / "nello.t42"), "--hand", "1"]).stdout
@@ -225,7 +225,7 @@ def test_a_nello_is_judged_by_tricks_not_points() -> None:
 
 
 def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
-    """RULES.md, Contracts: a Splash needs all seven tricks, so once N's 5-4 lead lets E win
+    """docs/rules.md, Contracts: a Splash needs all seven tricks, so once N's 5-4 lead lets E win
     trick 1 the set is certain and later points change nothing: the audit names that play
     and no point costs after it."""
     out = runner.invoke(app, ["audit", str(SAMPLES / "splash.t42")]).stdout
@@ -234,7 +234,7 @@ def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
 
 
 def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> None:
-    """RULES.md, Contracts, variant (004): under small-end-opening the first lead may be played
+    """docs/rules.md, Contracts, variant (004): under small-end-opening the first lead may be played
     as the suit of its small end; the solver does not play such leads, so the audit says so
     rather than judge the hand by rules it was not played under."""
     text = (SAMPLES / "options.t42").read_text(encoding="utf-8")
@@ -247,7 +247,7 @@ def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> 
 
 
 def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:
-    """RULES.md, Contracts: the partner leads a Splash, so best play starts with the
+    """docs/rules.md, Contracts: the partner leads a Splash, so best play starts with the
     partner's lead when the record holds no trick to say who led."""
     deal = """deal N 6-6 6-5 6-4 6-3 5-5 5-4 4-4
      E 6-2 6-1 6-0 3-3 2-2 1-1 0-0

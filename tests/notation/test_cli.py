@@ -290,7 +290,7 @@ def test_an_unknown_rule_set_is_reported_and_the_game_goes_on_under_straight(
     command: tuple[str, ...],
 ) -> None:
     """As validate does: the unknown name is an error, and the game is read under straight
-    42 (RULES.md's defaults) instead of being dropped."""
+    42 (docs/rules.md's defaults) instead of being dropped."""
     code, out, err = t42(*command, stdin=UNKNOWN_RULES)
     assert code == 1
     assert "there is no rule set 'straight 42'" in err

@@ -84,7 +84,7 @@ def test_comment_inside_a_line_stays_on_that_line(line: str, inside: str) -> Non
 
 
 def test_tile_written_low_end_first_is_read_and_written_high_first() -> None:
-    """RULES.md, Equipment: each tile is written higher end first (`6-4`); 4-6 is accepted."""
+    """docs/rules.md, Equipment: each tile is written higher end first (`6-4`); 4-6 is accepted."""
     [game] = loads('[Event "x"]\nhand 1 dealer N\ndeal N 4-6 0-6 3-5\nbid E pass S 30 W pass '
                    'N pass\ntrump S fives\n1 S 3-5 4-6 0-4 3-3\n')
     hand = game.hands[0]
@@ -127,7 +127,7 @@ def test_lower_case_is_accepted() -> None:
     ],
 )
 def test_trump_words_and_aliases(word: str, trump: Trump) -> None:
-    """RULES.md, Contracts: a pip trump (0 … 6), doubles trump, or follow-me with its doubles
+    """docs/rules.md, Contracts: a pip trump (0 … 6), doubles trump, or follow-me with its doubles
     option; the other names players use are read too."""
     [game] = loads(f'[Event "x"]\nhand 1 dealer N\ntrump {word}\n')
     assert game.hands[0].trump is not None
@@ -135,7 +135,7 @@ def test_trump_words_and_aliases(word: str, trump: Trump) -> None:
 
 
 def test_follow_me_without_an_option_takes_the_table_rule() -> None:
-    """RULES.md, Suits and rank: follow-me doubles high (default), or the table's option."""
+    """docs/rules.md, Suits and rank: follow-me doubles high (default), or the table's option."""
     text = '[Event "x"]\n[Options "follow-me-doubles=low"]\nhand 1 dealer N\ntrump follow-me\n'
     [game] = loads(text)
     assert game.hands[0].trump is not None

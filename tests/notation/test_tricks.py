@@ -1,5 +1,5 @@
 """Playing a hand's tricks: the first leader, the seat sitting out, each trick's seats,
-winner and points, and what each team took (RULES.md, Suits and rank; Contracts)."""
+winner and points, and what each team took (docs/rules.md, Suits and rank; Contracts)."""
 
 from __future__ import annotations
 
@@ -34,13 +34,13 @@ def contract(trump: str, special: str | None = None, declarer: Seat = Seat.E) ->
     ],
 )
 def test_first_leader(trump: str, special: str | None, rules: RuleSet, leader: Seat) -> None:
-    """RULES.md, Contracts: the declarer leads, but the partner leads a Splash, and a Plunge
+    """docs/rules.md, Contracts: the declarer leads, but the partner leads a Splash, and a Plunge
     under plunge-lead=partner."""
     assert first_leader(contract(trump, special), rules) is leader
 
 
 def test_the_nello_partner_sits_out() -> None:
-    """RULES.md, Contracts: in Nello and Low-No the declarer's partner sits out; in every
+    """docs/rules.md, Contracts: in Nello and Low-No the declarer's partner sits out; in every
     other contract all four play."""
     assert contract("", "nello").sitting_out is Seat.W
     assert contract("", "low-no", Seat.S).sitting_out is Seat.N
@@ -54,7 +54,7 @@ def tiles(words: str) -> list[Tile]:
 
 
 def test_take_trick_seats_winner_and_points() -> None:
-    """RULES.md, Suits and rank: the highest trump wins, else the highest of the led suit; a
+    """docs/rules.md, Suits and rank: the highest trump wins, else the highest of the led suit; a
     trick is worth 1 and its count. In Nello the partner sits out: three seats play."""
     fives = Contract(Seat.N, Bid.points(30), Trump.pip(5))
     trick = take_trick(3, Seat.W, tiles("6-4 6-6 5-0 6-1"), fives)
@@ -71,7 +71,7 @@ def test_take_trick_seats_winner_and_points() -> None:
 
 
 def test_play_tricks_each_winner_leads_the_next_and_tally_counts_them() -> None:
-    """RULES.md, Suits and rank: the winner of a trick leads the next; the partner leads a
+    """docs/rules.md, Suits and rank: the winner of a trick leads the next; the partner leads a
     Splash."""
     splash = Contract(Seat.N, Bid.marks(2), Trump.parse("6", special="splash"))
     written = {1: "6-6 5-5 6-1 4-4", 2: "6-5 3-3 6-0 2-2", 3: "5-4 5-3 5-0 6-3"}
