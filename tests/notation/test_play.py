@@ -232,8 +232,8 @@ def test_worked_example_004_tricks_worth_11_and_16_sixes_trump() -> None:
 
 
 def test_winner_of_a_trick_leads_the_next_and_declarer_leads_first() -> None:
-    """docs/rules.md, Suits and rank: the winner of a trick leads the next; docs/rules.md, Contracts:
-    opening lead: declarer leads anything (004)."""
+    """docs/rules.md, Suits and rank: the winner of a trick leads the next;
+    docs/rules.md, Contracts: opening lead: declarer leads anything (004)."""
     record = """[Event "x"]
 hand 1 dealer W
 deal N 6-6 6-5 6-4 6-3 5-5 5-4 4-4
