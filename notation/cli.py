@@ -71,6 +71,11 @@ RECORDS, CONVERSION, ANALYSIS, REFERENCE = (
 out = console(Colour.auto)
 err = console(Colour.auto, stderr=True)
 
+GameOption = Annotated[
+    int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
+]
+HandOption = Annotated[int | None, typer.Option("--hand", "-n", help="Only this hand number.")]
+
 ColourOption = Annotated[
     Colour,
     typer.Option(
@@ -650,9 +655,7 @@ def html_command(
         Path | None,
         typer.Option("--output", "-o", help="The HTML file to write (default: stdout)."),
     ] = None,
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
+    game: GameOption = None,
     with_audit: Annotated[
         bool,
         typer.Option("--audit", help="Add each hand's audit: its perfect-play value and the "
@@ -714,12 +717,8 @@ def deal(
 @app.command(rich_help_panel=ANALYSIS)
 def replay(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
-    hand: Annotated[
-        int | None, typer.Option("--hand", "-n", help="Only this hand number.")
-    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
     print_steps: Annotated[
         bool, typer.Option("--print", help="Print every step even on a terminal.")
     ] = False,
@@ -774,12 +773,8 @@ def replay(
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
-    hand: Annotated[
-        int | None, typer.Option("--hand", "-n", help="Only this hand number.")
-    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,

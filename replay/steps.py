@@ -161,6 +161,22 @@ def bid_words(bid: Bid) -> str:
     return f"bids {bid.amount}"
 
 
+def auction_words(step: Step) -> str:
+    """The calls so far: ``E pass · S 31 · W pass``, or ``—`` before the first."""
+    return " · ".join(f"{seat} {bid}" for seat, bid in step.auction) or "—"
+
+
+def contract_words(step: Step) -> str:
+    """The contract as the table says it: ``S 31 in sixes``, or what is known of it."""
+    contract = step.contract
+    if contract is not None:
+        bid = bid_words(contract.bid).removeprefix("bids ")
+        return f"{contract.declarer} {bid} in {contract.trump}"
+    if step.trump is not None:
+        return f"none (trump {step.trump} named)"
+    return "—"
+
+
 def _suit_words(suit: int) -> str:
     return "doubles" if suit == DOUBLES_SUIT else PIP_NAMES[suit]
 
