@@ -27,6 +27,7 @@ from typing import Any
 from notation.bids import Bid, BidKind
 from notation.construct import quick_constructor
 from notation.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
+from notation.errors import T42Error
 from notation.game import (
     SCORE_ORDER,
     Auction,
@@ -63,7 +64,7 @@ _SCORE_KEYS = tuple((kind, kind.value) for kind in SCORE_ORDER)
 _NO_COMMENTS: tuple[tuple[Comment, ...], tuple[Comment, ...]] = ((), ())
 
 
-class Unvouched(ValueError):
+class Unvouched(T42Error, ValueError):
     """A valid document whose meaning the builder cannot vouch for: the careful reader
     words what is wrong with it."""
 
