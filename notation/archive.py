@@ -14,7 +14,7 @@ import gc
 import itertools
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from notation import json_form
@@ -43,36 +43,62 @@ def looks_like_json(text: str) -> bool:
 
 
 def json_game(
-    index: int, item: Game | RecordError, text: str, first_line: int = 1, raw: str | None = None
+    index: int,
+    item: Game | RecordError,
+    text: str,
+    first_line: int = 1,
+    raw: str | None = None,
+    place: json_form.Place = (0, ()),
 ) -> ReadGame:
     """A game loaded from JSON, or the error that stopped it, as the readers give games: under
     the rules its tags name, or under straight 42 with an ``unknown-rules`` problem when they
     name none that t42 knows (the game is kept and still checked). ``text`` is the record as
-    written, ``first_line`` where it starts, ``raw`` what a rejects file keeps if not ``text``.
+    written, ``first_line`` where it starts, ``raw`` what a rejects file keeps if not ``text``,
+    and ``place`` where the game is in ``text`` (see :func:`notation.json_form.placed`).
 
     >>> from notation.game import Tag
-    >>> read = json_game(1, Game((Tag("Rules", "sevens-only"),)), "")
-    >>> [p.code for p in read.problems], read.rules.name
-    (['unknown-rules'], 'straight')
+    >>> read = json_game(1, Game((Tag("Rules", "sevens-only"),)), '{"tags": []}')
+    >>> [(p.code, p.line, p.column, p.pointer) for p in read.problems], read.rules.name
+    ([('unknown-rules', 1, 10, '/tags')], 'straight')
     """
     if isinstance(item, RecordError):
         line = None if item.line is None else item.line + first_line - 1
-        problem = Finding(item.code, Severity.ERROR, item.message, line, item.column, game=index)
+        problem = Finding(
+            item.code,
+            Severity.ERROR,
+            item.message,
+            line,
+            item.column,
+            game=index,
+            pointer=item.pointer,
+        )
         return ReadGame(index, Game(()), [problem], text, first_line, raw=raw)
     try:
         rules = item.rules
     except RulesError as e:
-        problem = Finding("unknown-rules", Severity.ERROR, str(e), first_line, 1, game=index)
-        return ReadGame(index, item, [problem], text, first_line, raw=raw)
-    return ReadGame(index, item, [], text, first_line, rules=rules, raw=raw)
+        # The Rules or Options tag names it: the finding points at the tags.
+        line, column, pointer = json_form.position(text, place, ("tags",))
+        problem = Finding(
+            "unknown-rules",
+            Severity.ERROR,
+            e.going_on,
+            line + first_line - 1,
+            column,
+            game=index,
+            pointer=pointer,
+        )
+        return ReadGame(index, item, [problem], text, first_line, raw=raw, json_place=place)
+    return ReadGame(index, item, [], text, first_line, rules=rules, raw=raw, json_place=place)
 
 
 def _json_line(index: int, line: str, number: int) -> ReadGame:
     """The game on one line of a JSON Lines file."""
-    items = list(json_form.read_records(line))
+    items = list(json_form.read_placed_records(line))
     if len(items) != 1:
-        items = [RecordError("a line of a JSON Lines file holds exactly one game", 1, 1)]
-    return json_game(index, items[0], line, number)
+        error = RecordError("a line of a JSON Lines file holds exactly one game", 1, 1)
+        return json_game(index, error, line, number)
+    item, start, at = items[0]
+    return json_game(index, item, line, number, place=(start, at))
 
 
 def _is_one_line_document(line: str) -> bool:
@@ -186,7 +212,10 @@ def check_unit(unit: Unit) -> CheckedGame:
     read = read_unit(unit)
     found = list(read.problems)
     if read.game.hands or not read.problems:
-        found += check_game(read.game, read.rules, read.index, read.unread_lines).findings
+        findings = check_game(read.game, read.rules, read.index, read.unread_lines).findings
+        if findings and read.json_place is not None:
+            findings = _placed_in_json(read, findings)
+        found += findings
     found.sort(key=lambda f: (f.line or 0, f.column or 0))
     text = read.text if found else ""
     return CheckedGame(
@@ -194,16 +223,46 @@ def check_unit(unit: Unit) -> CheckedGame:
     )
 
 
+def _placed_in_json(read: ReadGame, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The findings of a game read from JSON, each with the line and column of its item in
+    the JSON text and the item's JSON Pointer: the game is checked again with the items of
+    the hands with findings placed, which only a game with findings pays for."""
+    assert read.json_place is not None
+    numbers = {f.hand for f in findings}
+    hands = None
+    if None not in numbers:
+        hands = {i for i, hand in enumerate(read.game.hands) if hand.number in numbers}
+    game, pointer_at = json_form.placed(read.game, read.text, read.json_place, hands)
+    report = check_game(game, read.rules, read.index, read.unread_lines)
+    shift = read.first_line - 1  # a line of JSON Lines was placed as line 1
+    return tuple(
+        f
+        if f.line is None
+        else replace(f, line=f.line + shift, pointer=pointer_at(f.line, f.column or 1))
+        for f in report.findings
+    )
+
+
 @dataclass(frozen=True)
 class ConvertedGame:
-    """A game read and written in another form, or the reasons it could not be."""
+    """A game read and written in another form, or the reasons it could not be.
 
-    output: str | None  # the game in the form asked for; None when it could not be read
+    A syntax error costs only its hand: the game's readable hands are written, ``left_out``
+    says what was not, and the game's whole text goes to the rejects file too, so that
+    nothing is lost (input = output + rejects, the game mended from its rejected text)."""
+
+    output: str | None  # the game in the form asked for; None when nothing could be read
     problems: list[Finding]
     is_game: bool
     text: str  # the game's text, to show the problems in
     rejected_text: str  # what a rejects file keeps of it
     first_line: int
+    left_out: tuple[str, ...] = ()  # what of the game could not be read, in words
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the game's text belongs in the rejects file: some of it was not written."""
+        return self.output is None or bool(self.left_out)
 
 
 def render(game: Game, form: str) -> str:
@@ -234,11 +293,14 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
         if text is not None:
             return ConvertedGame(text, [], True, "", "", unit.json_line[1])
     read = read_unit(unit)
-    if read.problems or not read.has_tags:
-        return ConvertedGame(
-            None, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line
-        )
-    return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+    if not read.problems and read.has_tags:
+        return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+    # An unknown rule set costs nothing (the tag is written as it is); a syntax error its hand.
+    output = render(read.game, form) if read.readable else None
+    return ConvertedGame(
+        output, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line,
+        tuple(read.left_out()),
+    )
 
 
 def read_archive(path: Path) -> Iterator[ReadGame]:
@@ -290,9 +352,9 @@ def units(path: Path) -> Iterator[Unit]:
     # One document or an array: read whole. Each game keeps the whole text, so findings
     # show their source line, and for a rejects file its own part of it.
     whole = probe + "".join(more)
-    for index, item in enumerate(json_form.read_records(whole), start=1):
+    for index, (item, start, at) in enumerate(json_form.read_placed_records(whole), start=1):
         raw = _element_text(whole, item) if isinstance(item, RecordError) else json_form.dumps(item)
-        yield Unit(index, done=json_game(index, item, whole, 1, raw))
+        yield Unit(index, done=json_game(index, item, whole, 1, raw, (start, at)))
 
 
 def _element_text(text: str, error: RecordError) -> str:

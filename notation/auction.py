@@ -1,4 +1,4 @@
-"""The auction: whose turn it is, which bids are legal, and who wins (RULES.md, Bidding).
+"""The auction: whose turn it is, which bids are legal, and who wins (docs/rules.md, Bidding).
 
 >>> from notation.bids import Bid
 >>> bidding_order(Seat.N)

@@ -21,7 +21,7 @@ have changed. :meth:`HandAudit.as_json` is the ``t42 audit --json`` form
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -29,43 +29,26 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.bids import POINTS_IN_A_HAND
+from notation.claims import (
+    TRICKS,
+    ClaimAudit,
+    LinePlay,
+    follow_play,
+    full_deal,
+)
 from notation.contracts import Contract
-from notation.findings import Finding, Severity
+from notation.findings import Finding
 from notation.game import EndKind, Game, Hand, ScoreKind
 from notation.rules import RuleSet
-from notation.scoring import needs_every_trick
+from notation.scoring import made_with, needs_every_trick
 from notation.seats import SEATS, Seat, Team
-from notation.solver import (
-    TILE_INDEX,
-    ContractTables,
-    Position,
-    Solver,
-    UnsupportedContract,
-    contract_tables,
-)
+from notation.solver import ContractTables, Position, Solver
 from notation.terminal import inert
 from notation.tiles import ALL_TILES, Tile
+from notation.tricks import tally
 from notation.validate import HandReport, check_game
 
-TRICKS = 7
-TILES_EACH = 7
-LAYDOWN_REFUTED = "laydown-refuted"
 TOTAL_COUNT = sum(t.count for t in ALL_TILES)
-
-
-@dataclass(frozen=True, slots=True)
-class LinePlay:
-    """One play in a line of play: the trick it belongs to, the seat and the tile."""
-
-    trick: int
-    seat: Seat
-    tile: Tile
-
-    def as_json(self) -> dict[str, Any]:
-        return {"trick": self.trick, "seat": self.seat.value, "tile": str(self.tile)}
-
-    def __str__(self) -> str:
-        return f"{self.seat} {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,33 +122,6 @@ class TurningPoint:
             "makeable_before": self.makeable_before,
             "makeable_after": self.makeable_after,
             "better": [str(t) for t in self.better],
-            "message": self.message,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimAudit:
-    """The check of a lay-down: does the claimant's side take every trick, whatever is played?
-
-    ``valid`` is None when it cannot be checked (no full deal, or play the solver cannot
-    follow); ``refutation`` a line of play in which the claimant's side loses a trick;
-    ``with_best_play`` whether the side would still take every trick by playing well.
-    """
-
-    seat: Seat
-    after_trick: int
-    valid: bool | None
-    with_best_play: bool | None
-    refutation: tuple[LinePlay, ...]
-    message: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.value,
-            "after_trick": self.after_trick,
-            "valid": self.valid,
-            "with_best_play": self.with_best_play,
-            "refutation": [p.as_json() for p in self.refutation],
             "message": self.message,
         }
 
@@ -270,40 +226,6 @@ class HandAudit:
 # -- building --
 
 
-def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
-    """The four holdings when the record deals all 28 tiles, seven to a seat, else None."""
-    if any(f.code in _DEAL_PROBLEMS for f in report.findings):
-        return None
-    holdings = {s: h.tiles for s in SEATS if (h := hand.holding(s)) is not None}
-    tiles = {t for ts in holdings.values() for t in ts}
-    if len(holdings) != len(SEATS) or len(tiles) != len(ALL_TILES):
-        return None
-    if any(len(ts) != TILES_EACH for ts in holdings.values()):
-        return None
-    return holdings
-
-
-_DEAL_PROBLEMS = frozenset({"seat-dealt-twice", "deal-size", "tile-written-twice",
-                            "tile-dealt-twice"})
-
-
-def tables_for(contract: Contract) -> ContractTables | None:
-    """The solver's tables for a contract, or None for one it does not play yet."""
-    out = _sitting_out(contract)
-    try:
-        return contract_tables(contract.trump, None if out is None else out.index)
-    except UnsupportedContract:
-        return None
-
-
-def _sitting_out(contract: Contract) -> Seat | None:
-    """The declarer's partner in Nello and Low-No, who lays her tiles down and sits out."""
-    special = getattr(contract.trump, "special", None)
-    if special is not None and getattr(special, "is_nello", False):
-        return contract.declarer.partner
-    return None
-
-
 class _Judge:
     """Best-play questions about one hand's positions, in the bidders' terms."""
 
@@ -311,7 +233,7 @@ class _Judge:
         self.tables = tables
         self.contract = contract
         self.bidders = contract.declarer.team
-        self.nello = _sitting_out(contract) is not None
+        self.nello = contract.sitting_out is not None
         # In Nello the defenders play to give the declarer a trick and the declarer plays
         # to lose them all: whichever side bids, E and W then play for NS points.
         self.solver = Solver(tables, maximizers=(1, 3)) if self.nello else Solver(tables)
@@ -348,48 +270,7 @@ class _Judge:
         if best is None:
             need = self.contract.bid.value - pos.points[b]
             return self.solver.reaches(pos, self.bidders, need)
-        return best >= self.contract.bid.value
-
-
-def _opening_leader(hand: Hand, report: HandReport, contract: Contract) -> Seat:
-    """Who leads to trick 1: as recorded when the validator accepts it, else the declarer."""
-    if hand.tricks and not any(
-        f.code == "wrong-leader" and f.trick == 1 for f in report.findings
-    ):
-        return hand.tricks[0].leader
-    return contract.declarer
-
-
-def _walk(
-    report: HandReport, tables: ContractTables, start: Position
-) -> tuple[list[tuple[Position, LinePlay]], Position, str | None]:
-    """Each recorded play with the position before it; the last position; why it stopped.
-
-    The seats of each trick are the validator's (a seat sitting out plays no tile).
-    """
-    steps: list[tuple[Position, LinePlay]] = []
-    pos = start
-    for trick in report.tricks:
-        for tile, seat in zip(trick.tiles, trick.seats, strict=False):
-            mover = SEATS[pos.to_move(tables)]
-            index = TILE_INDEX[tile]
-            if seat is not mover:
-                return steps, pos, (
-                    f"the perfect-play analysis stops at trick {trick.number}: {seat} played "
-                    f"when it was {mover}'s turn"
-                )
-            if not pos.legal(tables) >> index & 1:
-                return steps, pos, (
-                    f"the perfect-play analysis stops at trick {trick.number}: {seat}'s "
-                    f"{tile} was not a legal play"
-                )
-            steps.append((pos, LinePlay(trick.number, seat, tile)))
-            pos = pos.play(index, tables)
-        if pos.trick:
-            return steps, pos, (
-                f"the perfect-play analysis stops at trick {trick.number}: it is not complete"
-            )
-    return steps, pos, None
+        return made_with(self.contract, best)
 
 
 def _tile_list(tiles: Iterable[Tile]) -> str:
@@ -445,42 +326,6 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
                         made_before, made_after, tuple(better), message)
 
 
-def _line(pos: Position, tables: ContractTables, moves: Iterable[int],
-          first_trick: int) -> tuple[LinePlay, ...]:
-    out: list[LinePlay] = []
-    trick = first_trick
-    for i in moves:
-        seat = SEATS[pos.to_move(tables)]
-        out.append(LinePlay(trick, seat, ALL_TILES[i]))
-        pos = pos.play(i, tables)
-        if not pos.trick:
-            trick += 1
-    return tuple(out)
-
-
-def check_claim(pos: Position, tables: ContractTables, seat: Seat,
-                after_trick: int) -> ClaimAudit:
-    """Judge a lay-down by ``seat`` from ``pos``: valid when its side takes every remaining
-    trick whatever any seat plays (its own side's order of play included)."""
-    team = seat.team
-    solver = Solver(tables)
-    refutation = solver.claim_refutation(pos, team)
-    if refutation is None:
-        return ClaimAudit(seat, after_trick, True, True, (),
-                          f"{seat}'s lay-down holds: {team} takes every remaining trick "
-                          "whatever anyone plays")
-    line = _line(pos, tables, refutation, after_trick + 1)
-    with_best = solver.takes_every_trick(pos, team)
-    lost = line[-1].trick
-    words = " · ".join(f"{p.seat} {p.tile}" for p in line)
-    message = (
-        f"{seat}'s lay-down is refuted: {team} loses trick {lost} after {words}"
-    )
-    if with_best:
-        message += f" (with the right order of play {team} would still take every trick)"
-    return ClaimAudit(seat, after_trick, False, with_best, line, message)
-
-
 def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
           contract: Contract, captured: dict[Team, int], played: Iterable[Tile]) -> StopAudit:
     """What the tricks not played could still have given the bidders after a made/set stop.
@@ -488,8 +333,8 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     A bid of a mark or more needs every trick, that is all 42 points.
     """
     bidders = contract.declarer.team
-    nello = _sitting_out(contract) is not None
-    need = 0 if nello else min(contract.bid.value, POINTS_IN_A_HAND)
+    nello = contract.sitting_out is not None
+    need = min(contract.bid.value, POINTS_IN_A_HAND)  # in words: a mark needs all 42
     have = captured[bidders]
     left_tricks = TRICKS - after_trick
     perfect: int | None = None
@@ -513,22 +358,17 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
         message += f" ({perfect} with best play by all)"
     else:
         message += " (the deal is not recorded, so only the count still out is known)"
-    if nello:
-        if best == 0:
-            message += "; the Nello was sure to be made whatever was played"
-        elif worst > 0:
-            message += "; the Nello could no longer be made whatever was played"
-        else:
-            message += "; the Nello was still open"
-    elif worst >= need:
-        message += f"; {need} was sure to be made whatever was played"
-    elif best < need:
-        message += f"; {need} could no longer be made whatever was played"
+    what = "the Nello" if nello else str(need)
+    made = {made_with(contract, worst), made_with(contract, best)}
+    if made == {True}:
+        message += f"; {what} was sure to be made whatever was played"
+    elif made == {False}:
+        message += f"; {what} could no longer be made whatever was played"
     else:
-        message += f"; {need} was still open"
-        if perfect is not None:
-            message += ", and with best play it " + (
-                "is made" if perfect >= need else "is set")
+        message += f"; {what} was still open"
+        if perfect is not None and not nello:
+            verdict = "is made" if made_with(contract, perfect) else "is set"
+            message += f", and with best play it {verdict}"
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
@@ -540,7 +380,8 @@ def audit_hand(
     rules = rules or game.rules
     contract = report.contract
     deal = full_deal(hand, report)
-    findings = list(report.findings)
+    # The validator's findings, a refuted lay-down among them, with this game's number.
+    findings = [replace(f, game=index) for f in report.findings]
     notes: list[str] = []
     tricks = tuple(
         TrickAudit(o.number, o.seats[0],
@@ -550,71 +391,37 @@ def audit_hand(
     )
     perfect: PerfectPlay | None = None
     turning: list[TurningPoint] = []
-    claim: ClaimAudit | None = None
     stop: StopAudit | None = None
-    tables = None if contract is None else tables_for(contract)
     judge: _Judge | None = None
     end_pos: Position | None = None
-    if contract is None:
-        notes.append("no contract, so there is no play to judge")
-    elif tables is None:
-        notes.append(f"the solver does not play {contract.trump} yet")
-    elif deal is None:
-        notes.append("the deal is not recorded in full, so best play cannot be computed")
-    elif rules.small_end_opening:
-        # A first lead may then be of either end's suit; the solver leads by the higher end.
-        notes.append(
-            "the solver does not play small-end-opening leads yet, so best play is not "
-            "computed under that option"
-        )
+    followed = follow_play(hand, report, rules)
+    if isinstance(followed, str):
+        notes.append(followed)
     else:
-        judge = _Judge(tables, contract)
-        out = _sitting_out(contract)
-        seated = {s: ts for s, ts in deal.items() if s is not out}
-        start = Position.deal(seated, _opening_leader(hand, report, contract))
+        assert contract is not None
+        judge = _Judge(followed.tables, contract)
+        start = followed.start
         best = judge.best(start)
         makeable = judge.makeable(start, None if judge.every else best)
         perfect = PerfectPlay(judge.bidders, best, start.points_left - best, makeable)
-        steps, end_pos, stopped = _walk(report, tables, start)
+        steps = followed.steps
+        end_pos = followed.end
         values = [best]
-        for p in [*(p for p, _ in steps[1:]), end_pos]:
+        afters = [*(p for p, _ in steps[1:]), followed.last]  # the position after each play
+        for p in afters:
             values.append(judge.best(p, values[-1]))
         for k, (pos, step) in enumerate(steps):
-            after = steps[k + 1][0] if k + 1 < len(steps) else end_pos
-            tp = _turning_point(judge, pos, step, after, values[k], values[k + 1])
+            tp = _turning_point(judge, pos, step, afters[k], values[k], values[k + 1])
             if tp is not None:
                 turning.append(tp)
-        if stopped is not None:
-            notes.append(stopped)
-            end_pos = None
+        if followed.stopped is not None:
+            notes.append(followed.stopped)
+    # The verdict on a lay-down is the validator's (one check, one home: notation.claims).
+    claim = report.claim
     ending = hand.ending
     played = len(report.tricks)
-    if ending is not None and ending.kind is EndKind.LAYDOWN and ending.seat is not None:
-        if contract is None:
-            pass
-        elif tables is None or deal is None or end_pos is None:
-            why = "the play before it could not be followed"
-            if deal is None:
-                why = "the deal is not recorded in full"
-            elif rules.small_end_opening:
-                why = "the solver does not play small-end-opening leads yet"
-            claim = ClaimAudit(ending.seat, played, None, None, (),
-                               f"{ending.seat}'s lay-down cannot be checked: {why}")
-        else:
-            claim = check_claim(end_pos, tables, ending.seat, played)
-            if not claim.valid:
-                findings.append(Finding(
-                    LAYDOWN_REFUTED, Severity.ERROR, claim.message,
-                    line=ending.span.line if ending.span else None,
-                    column=ending.span.column if ending.span else None,
-                    game=index, hand=hand.number, seat=ending.seat,
-                    evidence={"line": [p.as_json() for p in claim.refutation],
-                              "with_best_play": claim.with_best_play},
-                ))
-    elif ending is not None and contract is not None and played < TRICKS:
-        captured = {Team.NS: 0, Team.EW: 0}
-        for o in report.tricks:
-            captured[o.winner.team] += o.points
+    if claim is None and ending is not None and contract is not None and played < TRICKS:
+        captured, _ = tally(report.tricks)
         shown = [t for o in report.tricks for t in o.tiles]
         stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,
                      contract, captured, shown)
@@ -646,10 +453,12 @@ def audit_hand(
 
 
 def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
-               hands: Iterable[int] | None = None) -> tuple[HandAudit, ...]:
-    """Audit every hand of ``game`` (or the hand numbers in ``hands``)."""
+               hands: Iterable[int] | None = None,
+               unread: tuple[int, ...] = ()) -> tuple[HandAudit, ...]:
+    """Audit every hand of ``game`` (or the hand numbers in ``hands``); ``unread`` are the
+    lines where hands start that could not be read, as for :func:`check_game`."""
     rules = rules or game.rules
-    report = check_game(game, rules, index)
+    report = check_game(game, rules, index, unread)
     wanted = None if hands is None else set(hands)
     return tuple(
         audit_hand(h, r, game, index, rules)
@@ -678,7 +487,7 @@ def perfect_play_words(p: PerfectPlay, contract: Contract | None) -> str:
     """The verdict of best play from the opening lead, in the contract's own terms: points
     for a bid, tricks for a Nello (whose declarer must lose them all)."""
     verdict = "makeable" if p.makeable else "a set against best defence"
-    if contract is not None and _sitting_out(contract) is not None:
+    if contract is not None and contract.sitting_out is not None:
         special = contract.trump.special
         name = special.title if special is not None else "Nello"
         declarer = contract.declarer

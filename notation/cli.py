@@ -29,6 +29,7 @@ from notation.archive import (
     Unit,
     check_units,
     convert_units,
+    json_game,
     looks_like_json,
     read_archive,
     render,
@@ -36,7 +37,6 @@ from notation.archive import (
     units,
 )
 from notation.diagnostics import describe
-from notation.errors import RecordError
 from notation.files import (
     AtomicWriter,
     UnreadableInput,
@@ -44,7 +44,7 @@ from notation.files import (
     source_name,
     write_atomically,
 )
-from notation.findings import Finding, Severity
+from notation.findings import Finding
 from notation.game import Game
 from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
@@ -71,6 +71,11 @@ RECORDS, CONVERSION, ANALYSIS, REFERENCE = (
 # Each command sets these to its --color choice (see _use_colour) before it writes anything.
 out = console(Colour.auto)
 err = console(Colour.auto, stderr=True)
+
+GameOption = Annotated[
+    int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
+]
+HandOption = Annotated[int | None, typer.Option("--hand", "-n", help="Only this hand number.")]
 
 ColourOption = Annotated[
     Colour,
@@ -126,9 +131,13 @@ class _FileResult:
 
     path: str
     text: str
-    games: list[Game] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)  # the games read whole
+    # Every game worth keeping, whole or not (a syntax error costs only its hand; an
+    # unknown rule set nothing: such a game is read under the defaults), with its rules.
+    kept: list[ReadGame] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    unreadable: bool = False  # some game could not be read whole
+    unreadable: bool = False  # some game had a problem reading it
+    left_out: list[str] = field(default_factory=list)  # what could not be read, in words
     games_read: int = 0  # every game met, whole or not (text before any tags is no game)
     hands: int = 0
 
@@ -137,28 +146,21 @@ def _read_file(path: Path, *, check: bool) -> _FileResult:
     """Read one file of either form; with ``check``, also run every rule over it."""
     text = read_source(path)
     result = _FileResult(source_name(path), text)
+    reads: list[ReadGame]
     if looks_like_json(text):
-        for item in json_form.read_records(text):
-            if isinstance(item, RecordError):
-                result.unreadable = True
-                result.games_read += 1
-                result.findings.append(
-                    Finding(item.code, Severity.ERROR, item.message, item.line, item.column)
-                )
-            else:
-                result.games.append(item)
-        reads: Iterator[ReadGame] = (
-            ReadGame(i, g, rules=g.rules) for i, g in enumerate(result.games, start=1)
-        )
+        reads = [json_game(i, item, text) for i, item in enumerate(json_form.read_records(text), 1)]
     else:
-        games: list[ReadGame] = list(read_games(text))
-        result.games = [g.game for g in games if not g.problems]
-        result.unreadable = any(g.problems for g in games)
-        reads = iter(games)
+        reads = list(read_games(text))
     for read in reads:
         result.games_read += read.has_tags
         result.findings.extend(read.problems)
         result.hands += len(read.game.hands)
+        result.unreadable |= bool(read.problems)
+        result.left_out += read.left_out()
+        if not read.problems:
+            result.games.append(read.game)
+        if read.readable:
+            result.kept.append(read)
         if check and (read.game.hands or not read.problems):
             report = check_game(read.game, read.rules, read.index, read.unread_lines)
             result.findings.extend(report.findings)
@@ -194,13 +196,21 @@ def _progress(path: Path, doing: str) -> Iterator[Callable[[int], None]]:
         yield lambda n: bar.advance(task, n)
 
 
-def _show(findings: list[Finding], path: str, lines: list[str], first_line: int = 1) -> None:
+def _show(
+    findings: list[Finding],
+    path: str,
+    lines: list[str],
+    first_line: int = 1,
+    console: Console = err,
+) -> None:
+    """Findings in words, on stderr unless they are the command's output (``validate``):
+    stdout carries only a command's data, so that it can be piped or redirected whole."""
     for finding in findings:
         style = "bold red" if finding.is_error else "yellow"
         head, _, rest = describe(finding, path, lines, first_line).partition("\n")
-        _say(out, head, style)
+        _say(console, head, style)
         if rest:
-            _say(out, rest)
+            _say(console, rest)
 
 
 def _read_or_exit(path: Path) -> _FileResult:
@@ -213,7 +223,17 @@ def _read_or_exit(path: Path) -> _FileResult:
 
 
 def _print_findings(result: _FileResult) -> None:
+    """The problems met reading a file, and what they cost, on stderr (they are no command's
+    data)."""
     _show(result.findings, result.path, result.text.split("\n"))  # \n lines, as the grammar
+    _say_left_out(result.path, result.left_out)
+
+
+def _say_left_out(path: str, parts: list[str]) -> None:
+    """Which hands (or games) could not be read and are left out: the rest goes on."""
+    if parts:
+        they = "it" if len(parts) == 1 else "they"
+        _say(err, f"{path}: left out, as {they} could not be read: {', '.join(parts)}", "bold red")
 
 
 def _plural(n: int, word: str) -> str:
@@ -257,7 +277,7 @@ def validate(
                 if as_json:
                     findings += [f.as_json() for f in found]
                 else:
-                    _show(found, name, checked.text.split("\n"), checked.first_line)
+                    _show(found, name, checked.text.split("\n"), checked.first_line, out)
                 if strict and found:
                     break
         except UnreadableInput as e:
@@ -297,7 +317,7 @@ def validate(
 
 
 def _unusable(result: _FileResult, what: str) -> None:
-    _print_findings(result)
+    _show(result.findings, result.path, result.text.split("\n"))
     _say(err, f"{result.path}: not {what}: mend the errors above first", "bold red")
 
 
@@ -430,7 +450,8 @@ def convert(
         sink_file = files.enter_context(AtomicWriter(output)) if to_file and output else None
         reject_file = files.enter_context(AtomicWriter(rejects)) if rejects else None
         sink = _GameSink(sink_file.write if sink_file else out.file.write, form)
-        rejected = games = 0
+        rejected = cut = games = 0
+        found = False  # problems reported, such as an unknown rule set, that lost nothing
         try:
             work = partial(convert_units, form.value)
             with _progress(source, "converting") as advance:
@@ -438,17 +459,23 @@ def convert(
                 for converted in itertools.chain.from_iterable(conversions):
                     advance(len(converted.text) + len(converted.output or ""))
                     games += converted.is_game
-                    if converted.output is None:
+                    if converted.problems:
+                        found = True
                         lines = converted.text.split("\n")
                         _show(converted.problems, name, lines, converted.first_line)
-                        rejected += 1
+                        _say_left_out(name, list(converted.left_out))
+                    if converted.rejected:
+                        if converted.output is None:
+                            rejected += 1
+                        else:
+                            cut += 1
                         if reject_file is not None:
                             text = converted.rejected_text
                             reject_file.write(text if text.endswith("\n") else text + "\n")
                         if strict:
                             break
-                        continue
-                    sink.add_rendered(converted.output)
+                    if converted.output is not None:
+                        sink.add_rendered(converted.output)
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
@@ -456,12 +483,12 @@ def convert(
         if not games and not rejected:
             _say(err, f"{name}: no games found", "bold red")
             raise typer.Exit(EXIT_UNUSABLE)
-        if rejected and (in_place or strict):
+        if (rejected or cut) and (in_place or strict):
             why = (
-                "not converted in place: it has games that cannot be read, and writing over "
-                "it would lose them"
+                "not converted in place: it has games that cannot be read whole, and writing "
+                "over it would lose them"
                 if in_place
-                else "stopped at the first game that cannot be read"
+                else "stopped at the first game that cannot be read whole"
             )
             _say(err, f"{name}: {why}", "bold red")
             raise typer.Exit(EXIT_UNUSABLE if in_place else EXIT_FINDINGS)
@@ -469,13 +496,17 @@ def convert(
             sink_file.commit()
         if reject_file is not None:
             reject_file.commit()
-    if rejected:
-        kept = f"; their text is in {rejects}" if rejects else ""
-        what = "game" if rejected == 1 else "games"
-        _say(err, f"{name}: {sink.count} converted, {rejected} {what} could not be converted"
-             f"{kept}", "bold red")
+    if rejected or cut:
+        summary = f"{name}: {sink.count} converted"
+        if cut:
+            summary += f", {cut} of them in part (without what could not be read)"
+        if rejected:
+            summary += f", {_plural(rejected, 'game')} could not be converted"
+        if rejects:
+            summary += f"; the whole text of {_plural(rejected + cut, 'game')} is in {rejects}"
+        _say(err, summary, "bold red")
         raise typer.Exit(EXIT_UNUSABLE if not sink.count else EXIT_FINDINGS)
-    raise typer.Exit(EXIT_CLEAN)
+    raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
 
 
 @app.command(rich_help_panel=ANALYSIS)
@@ -625,9 +656,7 @@ def html_command(
         Path | None,
         typer.Option("--output", "-o", help="The HTML file to write (default: stdout)."),
     ] = None,
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
+    game: GameOption = None,
     with_audit: Annotated[
         bool,
         typer.Option("--audit", help="Add each hand's audit: its perfect-play value and the "
@@ -689,12 +718,8 @@ def deal(
 @app.command(rich_help_panel=ANALYSIS)
 def replay(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
-    hand: Annotated[
-        int | None, typer.Option("--hand", "-n", help="Only this hand number.")
-    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
     print_steps: Annotated[
         bool, typer.Option("--print", help="Print every step even on a terminal.")
     ] = False,
@@ -710,24 +735,26 @@ def replay(
     from replay.render import print_replay
 
     result = _read_or_exit(source)
-    games = list(enumerate(result.games, start=1))
+    games = [(read.index, read) for read in result.kept]
     if game is not None:
         games = [(i, g) for i, g in games if i == game]
         if not games:
-            count = len(result.games)
+            count = result.games_read
             if result.unreadable:
                 _print_findings(result)
             _say(err, f"{result.path}: there is no game {game} (it has {count})", "bold red")
             raise typer.Exit(EXIT_UNUSABLE)
     if hand is not None:
-        games = [(i, g) for i, g in games if any(h.number == hand for h in g.hands)]
+        games = [(i, g) for i, g in games if any(h.number == hand for h in g.game.hands)]
     if not games:
         if result.unreadable:
             _print_findings(result)
         what = f"no hand {hand}" if hand is not None else "no games"
         _say(err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
-    checked = [(i, g, check_game(g, index=i)) for i, g in games]
+    checked = [
+        (i, g.game, check_game(g.game, g.rules, i, g.unread_lines)) for i, g in games
+    ]
     interactive = not print_steps and str(source) != "-" and on_a_terminal()
     if interactive and not has_textual():
         _say(err, HINT, "yellow")
@@ -784,12 +811,8 @@ def record_command(
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
     source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
-    game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
-    ] = None,
-    hand: Annotated[
-        int | None, typer.Option("--hand", "-n", help="Only this hand number.")
-    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,
@@ -802,13 +825,16 @@ def audit(
     from notation.audit import audit_game, audit_json, render_hand
 
     result = _read_or_exit(source)
-    games = [(i, g) for i, g in enumerate(result.games, start=1) if game in (None, i)]
+    games = [read for read in result.kept if game in (None, read.index)]
     audits = [
         a
-        for i, g in games
-        for a in audit_game(g, None, i, None if hand is None else [hand])
+        for read in games
+        for a in audit_game(
+            read.game, read.rules, read.index, None if hand is None else [hand],
+            read.unread_lines,
+        )
     ]
-    if result.unreadable and not as_json:
+    if result.unreadable:
         _print_findings(result)
     if not audits:
         what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"

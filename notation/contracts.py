@@ -63,7 +63,7 @@ class DoublesRank(Enum):
 
 
 class Special(Enum):
-    """A special contract the declarer may name instead of a plain trump (RULES.md, Contracts).
+    """A special contract the declarer may name instead of a plain trump (docs/rules.md, Contracts).
 
     Nello and Low-No are played with no trump and a doubles option; Plunge and Splash with
     the trump the partner names; Sevens by distance from 7 pips.
@@ -131,6 +131,39 @@ class Trump:
         return cls(TrumpKind.FOLLOW_ME, None, doubles)
 
     @classmethod
+    def called(
+        cls,
+        kind: TrumpKind,
+        suit: int | None = None,
+        doubles: DoublesRank | None = None,
+        special: Special | None = None,
+        *,
+        follow_me_doubles: DoublesRank = DoublesRank.HIGH,
+        nello_doubles: DoublesRank = DoublesRank.OWN_SUIT,
+    ) -> Trump:
+        """The trump a call names, where the call leaves ``doubles`` out taking the table's
+        rule: the one place that decides it, for the notation and the JSON form alike.
+
+        A Nello or Low-No takes ``nello_doubles`` (the table's nello-doubles option); Sevens
+        ranks by pips, its doubles high; any other follow-me (Plunge and Splash too) takes
+        ``follow_me_doubles``; a pip or doubles trump has its doubles high.
+
+        >>> str(Trump.called(TrumpKind.FOLLOW_ME, special=Special.NELLO,
+        ...                  nello_doubles=DoublesRank.HIGH))
+        'nello doubles-high'
+        >>> str(Trump.called(TrumpKind.FOLLOW_ME, follow_me_doubles=DoublesRank.LOW))
+        'follow-me doubles-low'
+        """
+        if doubles is None:
+            if special is not None and special.is_nello:
+                doubles = nello_doubles
+            elif kind is TrumpKind.FOLLOW_ME and special is not Special.SEVENS:
+                doubles = follow_me_doubles
+            else:
+                doubles = DoublesRank.HIGH
+        return cls(kind, suit, doubles, special)
+
+    @classmethod
     def parse(
         cls,
         word: str,
@@ -146,65 +179,25 @@ class Trump:
         table's rule. ``special`` is a contract word before the trump: ``nello`` and
         ``low-no`` (no trump word; a doubles option, ``nello_doubles`` when none is named),
         ``sevens`` (nothing else), ``plunge`` and ``splash`` (the trump the partner names).
+        The doubles a call leaves out are decided by :meth:`called`.
         """
-        if special is not None:
-            return cls._parse_special(
-                parse_special(special), word, doubles_word, default_doubles, nello_doubles
+        contract = None if special is None else parse_special(special)
+        if contract is not None and not contract.partner_names_trump:
+            kind, suit, doubles = _no_trump(contract, word, doubles_word)
+        elif contract is not None and not word.strip():
+            raise ContractError(
+                f"name the trump of the {contract.title}: trump S {contract.value} fives"
             )
-        w = word.strip().lower()
-        doubles = default_doubles
-        if doubles_word is not None:
-            doubles = parse_doubles_rank(doubles_word)
-            if doubles is DoublesRank.OWN_SUIT_INVERTED:
-                raise ContractError(
-                    "doubles-own-suit-inverted is a Nello option; follow-me takes "
-                    "doubles-high, doubles-low or doubles-own-suit"
-                )
-        if w.isdigit() and int(w) <= 6:
-            trump = cls.pip(int(w))
-        elif w in PIP_NAMES:
-            trump = cls.pip(PIP_NAMES.index(w))
-        elif w in PIP_ALIASES:
-            trump = cls.pip(PIP_ALIASES[w])
-        elif w == "doubles":
-            trump = cls.doubles_trump()
-        elif w in FOLLOW_ME_ALIASES:
-            return cls.follow_me(doubles)
         else:
-            raise ContractError(
-                f"{word!r} is not a trump: name a suit (blanks, ones, deuces, treys, fours, "
-                "fives, sixes or 0 … 6), doubles, or follow-me"
-            )
-        if doubles_word is not None:
-            raise ContractError(f"a doubles option goes only with follow-me, not with {w}")
-        return trump
-
-    @classmethod
-    def _parse_special(
-        cls,
-        special: Special,
-        word: str,
-        doubles_word: str | None,
-        default_doubles: DoublesRank,
-        nello_doubles: DoublesRank,
-    ) -> Trump:
-        if special.partner_names_trump:
-            if not word.strip():
-                raise ContractError(
-                    f"name the trump of the {special.title}: trump S {special.value} fives"
-                )
-            trump = cls.parse(word, doubles_word, default_doubles)
-            return dataclasses.replace(trump, special=special)
-        if word.strip():
-            raise ContractError(
-                f"{special.title} has no trump: write trump N {special.value} without {word!r}"
-            )
-        if special is Special.SEVENS:
-            if doubles_word is not None:
-                raise ContractError("Sevens takes no doubles option")
-            return cls(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
-        doubles = nello_doubles if doubles_word is None else parse_doubles_rank(doubles_word)
-        return cls(TrumpKind.FOLLOW_ME, None, doubles, special)
+            kind, suit, doubles = _trump_word(word, doubles_word)
+        return cls.called(
+            kind,
+            suit,
+            doubles,
+            contract,
+            follow_me_doubles=default_doubles,
+            nello_doubles=nello_doubles,
+        )
 
     @property
     def doubles_form_suit(self) -> bool:
@@ -231,6 +224,52 @@ class Trump:
         return f"follow-me {self.doubles.word}"
 
 
+_Called = tuple[TrumpKind, int | None, DoublesRank | None]  # what a call names, as written
+
+
+def _trump_word(word: str, doubles_word: str | None) -> _Called:
+    """A trump word and the doubles option written after it, if any, checked."""
+    w = word.strip().lower()
+    doubles = None
+    if doubles_word is not None:
+        doubles = parse_doubles_rank(doubles_word)
+        if doubles is DoublesRank.OWN_SUIT_INVERTED:
+            raise ContractError(
+                "doubles-own-suit-inverted is a Nello option; follow-me takes "
+                "doubles-high, doubles-low or doubles-own-suit"
+            )
+    if w.isdigit() and int(w) <= 6:
+        called: _Called = (TrumpKind.PIP, int(w), None)
+    elif w in PIP_NAMES:
+        called = (TrumpKind.PIP, PIP_NAMES.index(w), None)
+    elif w in PIP_ALIASES:
+        called = (TrumpKind.PIP, PIP_ALIASES[w], None)
+    elif w == "doubles":
+        called = (TrumpKind.DOUBLES, None, None)
+    elif w in FOLLOW_ME_ALIASES:
+        return TrumpKind.FOLLOW_ME, None, doubles
+    else:
+        raise ContractError(
+            f"{word!r} is not a trump: name a suit (blanks, ones, deuces, treys, fours, "
+            "fives, sixes or 0 … 6), doubles, or follow-me"
+        )
+    if doubles_word is not None:
+        raise ContractError(f"a doubles option goes only with follow-me, not with {w}")
+    return called
+
+
+def _no_trump(special: Special, word: str, doubles_word: str | None) -> _Called:
+    """What a contract with no trump (Nello, Low-No, Sevens) names, checked."""
+    if word.strip():
+        raise ContractError(
+            f"{special.title} has no trump: write trump N {special.value} without {word!r}"
+        )
+    if special is Special.SEVENS and doubles_word is not None:
+        raise ContractError("Sevens takes no doubles option")
+    doubles = None if doubles_word is None else parse_doubles_rank(doubles_word)
+    return TrumpKind.FOLLOW_ME, None, doubles
+
+
 def parse_doubles_rank(word: str) -> DoublesRank:
     w = word.strip().lower().removeprefix("doubles-")
     for rank in DoublesRank:
@@ -247,3 +286,10 @@ class Contract:
     declarer: Seat
     bid: Bid
     trump: Trump
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her
+        tiles down and does not play (docs/rules.md, Contracts); else None."""
+        special = self.trump.special
+        return self.declarer.partner if special is not None and special.is_nello else None

@@ -36,7 +36,7 @@ from notation.auction import (
     plunge_bid,
 )
 from notation.bids import Bid, BidKind
-from notation.contracts import DoublesRank, Special, Trump, TrumpKind
+from notation.contracts import Contract, DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
     Auction,
     Call,
@@ -51,23 +51,22 @@ from notation.game import (
     Trick,
     TrumpCall,
 )
-from notation.play import can_follow, is_trump, led_suit, sevens_choices, trick_points, trick_winner
+from notation.play import can_follow, is_trump, led_suit, sevens_choices
 from notation.rules import (
     AllPass,
     FirstBidder,
     FollowMeMin,
     OpeningLead,
-    PlungeLead,
     RulesError,
     RuleSet,
     rule_set,
 )
-from notation.scoring import award, game_winner, is_made, points_award
+from notation.scoring import game_winner, hand_award, made_or_set
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import ALL_TILES, Tile
+from notation.tricks import TrickOutcome, play_tricks, tally
 
 TILES_EACH = 7
-TRICKS = 7
 
 # Chances used by the random players; any values give legal records.
 PASS_CHANCE = 0.55
@@ -207,52 +206,40 @@ def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -
     return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
 
 
-def first_leader(declarer: Seat, trump: Trump, rules: RuleSet) -> Seat:
-    """The declarer leads, but the partner leads a Splash, and a Plunge under
-    plunge-lead=partner."""
-    if trump.special is Special.SPLASH or (
-        trump.special is Special.PLUNGE and rules.plunge_lead is PlungeLead.PARTNER
-    ):
-        return declarer.partner
-    return declarer
-
-
 def random_tricks(
     rng: random.Random,
     dealt: Mapping[Seat, tuple[Tile, ...]],
-    declarer: Seat,
-    trump: Trump,
+    contract: Contract,
     rules: RuleSet | None = None,
-) -> tuple[Trick, ...]:
-    """Seven tricks of legal play: the declarer leads (or whoever the contract says), then
-    each trick's winner.
+) -> tuple[TrickOutcome, ...]:
+    """Seven tricks of legal play, as :func:`notation.tricks.play_tricks` plays them: the
+    declarer leads (or whoever the contract says), then each trick's winner.
 
     Each seat plays a random tile of the led suit if it holds one, else any tile; in Sevens
     a random one of its tiles closest to 7; in Nello the declarer's partner sits out.
     """
     rules = rules or RuleSet()
     held = {seat: list(tiles) for seat, tiles in dealt.items()}
-    leader = first_leader(declarer, trump, rules)
-    special = trump.special
-    sitting_out = declarer.partner if special is not None and special.is_nello else None
-    tricks: list[Trick] = []
-    for number in range(1, TRICKS + 1):
+    trump = contract.trump
+    sevens = trump.special is Special.SEVENS
+    trump_lead = rules.opening_lead is OpeningLead.TRUMP
+
+    def choose(number: int, seats: tuple[Seat, ...]) -> list[Tile]:
         tiles: list[Tile] = []
-        seats = [s for s in leader.clockwise() if s is not sitting_out]
         for seat in seats:
             choices: tuple[Tile, ...] = tuple(held[seat])
-            if special is Special.SEVENS:
+            if sevens:
                 choices = sevens_choices(held[seat])
             elif tiles:
                 choices = can_follow(held[seat], led_suit(tiles[0], trump), trump) or choices
-            elif number == 1 and rules.opening_lead is OpeningLead.TRUMP:
+            elif number == 1 and trump_lead:
                 choices = tuple(t for t in choices if is_trump(t, trump)) or choices
             tile = rng.choice(choices)
             held[seat].remove(tile)
             tiles.append(tile)
-        tricks.append(Trick(number, leader, tuple(Play(t) for t in tiles)))
-        leader = seats[trick_winner(tiles, trump)]
-    return tuple(tricks)
+        return tiles
+
+    return play_tricks(contract, rules, choose)
 
 
 def random_hand(
@@ -300,25 +287,12 @@ def random_hand(
         trump = random_special_trump(rng, special, rules)
     else:
         trump = random_trump(rng, rules, bid)
-    tricks = random_tricks(rng, dealt, declarer, trump, rules)
-    sitting_out = declarer.partner if special is not None and special.is_nello else None
-    points = dict.fromkeys(Team, 0)
-    taken = dict.fromkeys(Team, 0)
-    for trick in tricks:
-        tiles = trick.tiles
-        won_by = trick.seats(sitting_out)[trick_winner(tiles, trump)].team
-        points[won_by] += trick_points(tiles)
-        taken[won_by] += 1
-    bidders = declarer.team
-    if special is not None and special.is_nello:
-        made = taken[bidders] == 0
-    else:
-        made = is_made(bid, points[bidders], taken[bidders], len(tricks))
-    worth = Bid.marks(1) if special is Special.LOW_NO else bid
-    if rules.points_game:
-        mark = points_award(worth, bidders, made, points)
-    else:
-        mark = award(worth, bidders, made)
+    contract = Contract(declarer, bid, trump)
+    played = random_tricks(rng, dealt, contract, rules)
+    tricks = tuple(Trick(t.number, t.seats[0], tuple(Play(p) for p in t.tiles)) for t in played)
+    points, taken = tally(played)
+    made, _ = made_or_set(contract, points, taken, len(tricks))
+    mark = hand_award(contract, made, points, rules)
     total = {team: before[team] + mark.of(team) for team in Team}
     namer = declarer.partner if special is not None and special.partner_names_trump else declarer
     return Hand(

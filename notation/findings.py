@@ -1,8 +1,10 @@
 """Findings: what validation reports, each with a stable code, a place and its evidence.
 
 >>> f = Finding("renege", Severity.ERROR, "W reneged", line=9, column=5, hand=1, trick=1)
->>> f.is_error, f.where()
-(True, 'hand 1, trick 1')
+>>> f.is_error, f.where(), "pointer" in f.as_json()
+(True, 'hand 1, trick 1', False)
+>>> Finding("renege", Severity.ERROR, "W reneged", pointer="/hands/0").as_json()["pointer"]
+'/hands/0'
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ CODES: dict[str, str] = {
     "renege": "a seat did not follow suit while holding a tile that could follow",
     "hand-unfinished": "fewer than seven tricks and no ending written",
     "ending-unjustified": "an early end that the tricks taken do not justify",
+    "laydown-refuted": "a lay-down that a line of play refutes (the deal known)",
     "ending-after-seven": "an early end written after all seven tricks",
     "misscored-points": "points written that differ from the points the tricks give",
     "misscored-marks": "marks written that differ from the marks the hand gives",
@@ -81,6 +84,9 @@ class Finding:
     trick: int | None = None
     seat: Seat | None = None
     evidence: dict[str, Any] = field(default_factory=dict)
+    # The JSON Pointer of the item in a JSON record (RFC 6901, "" for the whole document);
+    # None for notation, where the line and column say it all.
+    pointer: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -111,4 +117,4 @@ class Finding:
             "trick": self.trick,
             "seat": None if self.seat is None else self.seat.value,
             "evidence": self.evidence,
-        }
+        } | ({} if self.pointer is None else {"pointer": self.pointer})

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from notation.bids import Bid
 from notation.contracts import Trump
 from notation.rules import RuleSet, tagged_rules
-from notation.seats import Seat, Team
+from notation.seats import Seat, Team, play_order
 from notation.tiles import Tile
 
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
@@ -140,8 +140,7 @@ class Trick:
         >>> [str(s) for s in t.seats(sitting_out=Seat.S)]
         ['N', 'E', 'W']
         """
-        order = tuple(s for s in self.leader.clockwise() if s is not sitting_out)
-        return order[: len(self.plays)]
+        return play_order(self.leader, sitting_out)[: len(self.plays)]
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -149,7 +148,7 @@ class Trick:
 
 
 class EndKind(Enum):
-    """Why a hand stopped before seven tricks (RULES.md, Ending a hand early)."""
+    """Why a hand stopped before seven tricks (docs/rules.md, Ending a hand early)."""
 
     MADE = "made"
     SET = "set"

@@ -30,14 +30,14 @@ notation.errors.RecordError: 1:84: hands/0/dealer: 'X' is not a seat (N, E, S or
 
 from __future__ import annotations
 
+import bisect
 import copy
 import difflib
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
-from functools import cache
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
 from typing import Any, Protocol, cast
 
 from notation import json_fast
@@ -54,30 +54,26 @@ from notation.errors import RecordError
 from notation.game import (
     SCORE_ORDER,
     Auction,
-    Call,
     Comment,
     Ending,
-    EndKind,
     Game,
     Hand,
     HandHeader,
     Holding,
-    Play,
     ScoreLine,
+    Span,
     Tag,
     Trick,
     TrumpCall,
     tag_name,
     with_roster,
 )
+from notation.json_game import SCHEMA_FILE, build_game, with_spans
 from notation.resources import read_resource
-from notation.rules import RulesError
-from notation.seats import Seat
-from notation.tiles import TILE_NAMED, Tile, TileError
+from notation.tiles import Tile, TileError
 
 FORMAT = "t42-game"
 VERSION = 1
-SCHEMA_FILE = "game.schema.json"
 # A game document is about ten levels deep (game, hands, hand, tricks, trick, plays, play,
 # comments, after, comment); anything far deeper is not a game and could exhaust the stack.
 MAX_DEPTH = 24
@@ -827,103 +823,7 @@ def _load(obj: object, at: _Path) -> Game:
             at, f"nested too deeply: a game record is at most {MAX_DEPTH} levels deep"
         ) from None
     assert isinstance(obj, dict)
-    return _game(obj)
-
-
-def _comments(item: Mapping[str, Any]) -> _Notes:
-    comments = item.get("comments", {})
-    before = tuple(Comment(c["text"].strip(), c["braced"]) for c in comments.get("before", ()))
-    after = tuple(Comment(c["text"].strip(), c["braced"]) for c in comments.get("after", ()))
-    return before, after
-
-
-def _number(value: Any) -> int:
-    # The schema lets 3.0 stand for 3, as JSON Schema counts it a whole number.
-    return int(value)
-
-
-def _bid(value: Any) -> Bid:
-    if value == "pass":
-        return Bid.pass_()
-    if isinstance(value, str):
-        return Bid.marks(int(value[:-1]))
-    amount = _number(value)
-    if amount > 0 and amount % 42 == 0:
-        # 42 and 84 are 1 and 2 marks, as the text reader reads them (RULES.md, Bidding).
-        return Bid.marks(amount // 42)
-    return Bid.points(amount)
-
-
-def _trump(doc: Mapping[str, Any], default_doubles: DoublesRank) -> TrumpCall:
-    suit: str = doc["suit"]
-    if suit == "follow-me":
-        doubles = doc.get("doubles")
-        trump = Trump.follow_me(default_doubles if doubles is None else DoublesRank(doubles))
-    elif suit == "doubles":
-        trump = Trump.doubles_trump()
-    else:
-        trump = Trump.pip(PIP_NAMES.index(suit))
-    if "contract" in doc:
-        special = Special(doc["contract"])
-        if special.is_nello and "doubles" not in doc:
-            trump = replace(trump, doubles=DoublesRank.OWN_SUIT)
-        trump = replace(trump, special=special)
-    seat = Seat(doc["seat"]) if "seat" in doc else None
-    return TrumpCall(trump, seat, *_comments(doc))
-
-
-def _play(doc: str | Mapping[str, Any]) -> Play:
-    if isinstance(doc, str):
-        return Play(TILE_NAMED[doc])
-    return Play(TILE_NAMED[doc["tile"]], *_comments(doc))
-
-
-def _hand(doc: Mapping[str, Any], default_doubles: DoublesRank) -> Hand:
-    header = HandHeader(_number(doc["number"]), Seat(doc["dealer"]), *_comments(doc))
-    deal = tuple(
-        Holding(Seat(h["seat"]), tuple(TILE_NAMED[t] for t in h["tiles"]), *_comments(h))
-        for h in doc.get("deal", ())
-    )
-    auction = None
-    if "auction" in doc:
-        calls = tuple(
-            Call(Seat(c["seat"]), _bid(c["bid"]), *_comments(c)) for c in doc["auction"]["calls"]
-        )
-        auction = Auction(calls, *_comments(doc["auction"]))
-    trump = _trump(doc["trump"], default_doubles) if "trump" in doc else None
-    tricks = tuple(
-        Trick(
-            _number(t["number"]),
-            Seat(t["leader"]),
-            tuple(_play(p) for p in t["plays"]),
-            *_comments(t),
-        )
-        for t in doc.get("tricks", ())
-    )
-    ending = None
-    if "ending" in doc:
-        e = doc["ending"]
-        seat = Seat(e["seat"]) if "seat" in e else None
-        ending = Ending(EndKind(e["kind"]), seat, *_comments(e))
-    scores = tuple(
-        ScoreLine(kind, _number(line["NS"]), _number(line["EW"]), *_comments(line))
-        for kind in SCORE_ORDER
-        if (line := doc.get(kind.value)) is not None
-    )
-    return Hand(header, deal, auction, trump, tricks, ending, scores)
-
-
-def _game(doc: Mapping[str, Any]) -> Game:
-    tags = with_roster(
-        tuple(Tag(tag_name(t["name"]), t["value"], *_comments(t)) for t in doc["tags"])
-    )
-    try:
-        # A follow-me trump that names no doubles option takes the table's rule, as in text.
-        default_doubles = Game(tags).rules.follow_me_doubles
-    except (RulesError, ValueError):
-        default_doubles = DoublesRank.HIGH
-    hands = tuple(_hand(h, default_doubles) for h in doc["hands"])
-    return Game(tags, hands)
+    return build_game(obj)  # the builder the quick reader feeds too
 
 
 # ---- JSON text ----
@@ -1019,11 +919,26 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
     A valid game is read quickly (:mod:`notation.json_fast`); any other goes to the careful
     reader, which says what is wrong and where, so games and errors are the same either way.
     """
+    for item, _, _ in read_placed_records(text):
+        yield item
+
+
+# Where a game is in JSON text: the offset of the JSON value that holds it, and its path in
+# that value, () for a game document or (index,) for a game in a list.
+Place = tuple[int, _Path]
+
+
+def read_placed_records(
+    text: str | bytes | bytearray,
+) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """:func:`read_records`, each game with its place (see :data:`Place`) in the text (without
+    a byte order mark), for :func:`placed` to find its items in; an error's place is where
+    its value starts."""
     if isinstance(text, bytes | bytearray):
         try:
             text = _utf8(bytes(text))
         except RecordError as e:
-            yield e
+            yield e, 0, ()
             return
     text = text.removeprefix("\ufeff")
     # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
@@ -1036,7 +951,11 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
             end = len(text)  # one document or an array written over many lines
             quick = json_fast.games(text[i:])
         if quick is not None and None not in quick:
-            yield from cast("list[Game]", quick)
+            if text[i] == "[":
+                for index, game in enumerate(cast("list[Game]", quick)):
+                    yield game, i, (index,)
+            else:
+                yield cast("Game", quick[0]), i, ()
             i = _skip_space(text, end)
             continue
         try:
@@ -1060,28 +979,29 @@ def _line_end(text: str, i: int) -> int:
 
 def _games_of(
     text: str, start: int, value: object, quick: Sequence[Game | None]
-) -> Iterator[Game | RecordError]:
-    """The games of a value decoded carefully at ``start``: each game the quick reader read of
-    it (``quick`` holds one for each game, or is empty), else the careful reader's game or
-    error."""
+) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """The games of a value decoded carefully at ``start``, placed: each game the quick reader
+    read of it (``quick`` holds one for each game, or is empty), else the careful reader's
+    game or error."""
     games = enumerate(value) if isinstance(value, list) else [(None, value)]
     for index, game in games:
+        at: _Path = () if index is None else (index,)
         found = quick[index or 0] if quick else None
         if found is not None:
-            yield found
+            yield found, start, at
             continue
         try:
-            yield _located(text, start, game, () if index is None else (index,))
+            yield _located(text, start, game, at), start, at
         except RecordError as e:
-            yield e
+            yield e, start, at
 
 
-def _careful_records(text: str, start: int) -> Iterator[Game | RecordError]:
-    """Each game from offset ``start`` on, or its error, decoded carefully (after malformed
-    JSON, JSON Lines are decoded a line at a time)."""
+def _careful_records(text: str, start: int) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+    """Each game from offset ``start`` on, or its error, decoded carefully and placed (after
+    malformed JSON, JSON Lines are decoded a line at a time)."""
     for document in _documents(text, start):
         if isinstance(document, RecordError):
-            yield document
+            yield document, start, ()
             continue
         begin, value = document
         # A value that is its whole line is still checked and built quickly.
@@ -1124,6 +1044,7 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+_NEWLINE = re.compile("\n")
 # A JSON string, or one character of JSON structure.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},:]', re.DOTALL)
 _SCALAR = re.compile(r'[^\s,\]}]*')
@@ -1233,6 +1154,45 @@ def _located(text: str, start: int, obj: object, at: _Path) -> Game:
         raise _record_error(p, "", line, column) from None
 
 
+def _field_name(token: str) -> str:
+    """The field name a JSON string token writes (as written, when it is not valid JSON)."""
+    if "\\" not in token:
+        return token[1:-1]  # nothing escaped: most names, and much quicker than decoding
+    try:
+        name: str = json.loads(token)
+    except ValueError:
+        return token[1:-1]
+    return name
+
+
+def _walk(text: str, start: int) -> Iterator[tuple[re.Match[str], list[list[Any]]]]:
+    """Each token of the JSON text from ``start`` to the end of the value there, with the
+    containers open before it (the same list, changed as the walk goes on): for each,
+    whether it is an object, its current field or index, and whether a field name is next.
+    Works on malformed text too (approximately)."""
+    stack: list[list[Any]] = []
+    for m in _TOKEN.finditer(text, start):
+        yield m, stack
+        token = m.group()
+        c = token[0]
+        if c == '"':
+            if stack and stack[-1][0] and stack[-1][2]:
+                stack[-1][1] = _field_name(token)
+                stack[-1][2] = False
+        elif c in "[{":
+            stack.append([c == "{", "" if c == "{" else 0, c == "{"])
+        elif c in "]}":
+            if stack:
+                stack.pop()
+            if not stack:
+                return
+        elif c == "," and stack:
+            if stack[-1][0]:
+                stack[-1][2] = True
+            else:
+                stack[-1][1] += 1
+
+
 def _scan(
     text: str, start: int, *, stop: int | None = None, max_depth: int | None = None
 ) -> tuple[int, _Path]:
@@ -1241,35 +1201,116 @@ def _scan(
     Stops at offset ``stop``, at a container deeper than ``max_depth``, or at the end of
     the value; returns that offset and path. Works on malformed text too (approximately).
     """
-    # Each open container: is it an object, its current field or index, is a field name next.
     stack: list[list[Any]] = []
-    for m in _TOKEN.finditer(text, start):
+    for m, stack in _walk(text, start):  # stack: the open containers, as left at the end
+        token = m.group()
         if stop is not None and m.start() >= stop:
             return stop, tuple(s[1] for s in stack)
-        token = m.group()
-        c = token[0]
-        if c == '"':
-            if stack and stack[-1][0] and stack[-1][2]:
-                try:
-                    stack[-1][1] = json.loads(token)
-                except ValueError:
-                    stack[-1][1] = token[1:-1]
-                stack[-1][2] = False
-        elif c in "[{":
-            if max_depth is not None and len(stack) >= max_depth:
-                return m.start(), tuple(s[1] for s in stack)
-            stack.append([c == "{", "" if c == "{" else 0, c == "{"])
-        elif c in "]}":
-            if stack:
-                stack.pop()
-            if not stack:
-                return m.end(), ()
-        elif c == "," and stack:
-            if stack[-1][0]:
-                stack[-1][2] = True
-            else:
-                stack[-1][1] += 1
+        if token in ("[", "{") and max_depth is not None and len(stack) >= max_depth:
+            return m.start(), tuple(s[1] for s in stack)
+        if token in ("]", "}") and len(stack) <= 1:
+            return m.end(), ()
     return stop if stop is not None else len(text), tuple(s[1] for s in stack)
+
+
+@lru_cache(maxsize=2)
+def _line_starts(text: str) -> list[int]:
+    """Where each line of the text starts (kept for the text last asked about: the games of
+    one array with findings are placed one after another)."""
+    return [0, *(m.end() for m in _NEWLINE.finditer(text))]
+
+
+@lru_cache(maxsize=2)
+def _item_starts(text: str, start: int) -> list[int]:
+    """Where each item of the JSON list at ``start`` begins (kept as :func:`_line_starts`)."""
+    starts: list[int] = []
+    i = _skip_space(text, start + 1)
+    while i < len(text) and text[i] != "]":
+        starts.append(i)
+        i = _skip_space(text, _skip_value(text, i))
+        if text[i : i + 1] != ",":
+            break
+        i = _skip_space(text, i + 1)
+    return starts
+
+
+def _value_offsets(text: str, start: int) -> dict[_Path, int]:
+    """Where each value in the JSON value at ``start`` begins, by its path, in one walk."""
+    offsets: dict[_Path, int] = {(): _skip_space(text, start)}
+    for m, stack in _walk(text, start):
+        token = m.group()
+        if token == ":":  # the field's name is current
+            offsets[tuple(s[1] for s in stack)] = _skip_space(text, m.end())
+        elif token == "[":
+            first = _skip_space(text, m.end())
+            if text[first : first + 1] != "]":
+                offsets[(*(s[1] for s in stack), 0)] = first
+        elif token == "," and stack and not stack[-1][0]:  # the next item of a list
+            path = tuple(s[1] for s in stack)
+            offsets[(*path[:-1], path[-1] + 1)] = _skip_space(text, m.end())
+    return offsets
+
+
+def position(text: str, place: Place, path: _Path) -> tuple[int, int, str]:
+    """The line and column in JSON text of the value at ``path`` in the game placed at
+    ``place``, and its JSON Pointer (approximate for strange input: see :func:`_locate`)."""
+    start, at = place
+    line, column = _line_column(text, _locate(text, start, at + path))
+    return line, column, _pointer(at + path)
+
+
+def placed(
+    game: Game, text: str, place: Place, hands: Collection[int] | None = None
+) -> tuple[Game, Callable[[int, int], str | None]]:
+    """A game read from JSON text with each item's span where it is written in the text (of
+    the hands at the indexes ``hands`` only, when given), and a function that gives the JSON
+    Pointer of the item at a line and column there.
+
+    For a game with findings, to show where they are: it walks the game's text again.
+
+    >>> text = '{"format": "t42-game", "version": 1, "tags": [],\\n "hands": [{"number": 1,'
+    >>> text += ' "dealer": "N"}]}'
+    >>> game, pointer_at = placed(loads(text)[0], text, (0, ()))
+    >>> span = game.hands[0].header.span
+    >>> (span.line, span.column), pointer_at(span.line, span.column)
+    ((2, 12), '/hands/0')
+    """
+    start, at = place
+    # Only the game's own value is walked, not all of an array of games; where the games
+    # of an array and the lines of the text start is found once for all its games.
+    game_start = start
+    if at:
+        index = at[0]
+        assert isinstance(index, int)  # a game of a list
+        game_start = _item_starts(text, start)[index]
+    if hands is None:
+        offsets = _value_offsets(text, game_start)
+    else:  # only the hands asked for are walked, the others skipped (much quicker)
+        offsets = {}
+        for i in hands:
+            here = ("hands", i)
+            hand_start = _locate(text, game_start, here)
+            offsets.update(
+                ((*here, *path), offset)
+                for path, offset in _value_offsets(text, hand_start).items()
+            )
+    line_starts = _line_starts(text)
+    paths: dict[tuple[int, int], _Path] = {}
+
+    def span_at(path: _Path) -> Span | None:
+        offset = offsets.get(path)
+        if offset is None:
+            return None
+        line = bisect.bisect_right(line_starts, offset)
+        column = offset - line_starts[line - 1] + 1
+        paths[line, column] = path
+        return Span(line, column, line, column)
+
+    def pointer_at(line: int, column: int) -> str | None:
+        path = paths.get((line, column))
+        return None if path is None else _pointer(at + path)
+
+    return with_spans(game, span_at, hands), pointer_at
 
 
 def _skip_value(text: str, i: int) -> int:

@@ -1,6 +1,6 @@
 """The rules of play: which suit a lead calls for, who can follow, and who wins a trick.
 
-RULES.md, "Suits and rank". A suit is a pip 0 … 6, or :data:`DOUBLES_SUIT` when the doubles
+docs/rules.md, "Suits and rank". A suit is a pip 0 … 6, or :data:`DOUBLES_SUIT` when the doubles
 form a suit of their own (doubles trump, or a follow-me/Nello doubles option).
 
 >>> fives, t = Trump.pip(5), Tile.parse
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from notation.contracts import DOUBLES_SUIT, DoublesRank, Special, Trump, TrumpKind
-from notation.tiles import ALL_TILES, TILE_KEYS, Tile, tile_key
+from notation.tiles import ALL_TILES, TILE_KEY_STRIDE, TILE_KEYS, Tile, tile_key
 
 
 def is_trump(tile: Tile, trump: Trump) -> bool:
@@ -96,7 +96,7 @@ SEVEN = 7
 
 
 def sevens_distance(tile: Tile) -> int:
-    """How far a tile's pip total is from 7, which Sevens plays by (RULES.md, Contracts).
+    """How far a tile's pip total is from 7, which Sevens plays by (docs/rules.md, Contracts).
 
     >>> sevens_distance(Tile(4, 3)), sevens_distance(Tile(6, 6)), sevens_distance(Tile(0, 0))
     (0, 5, 7)
@@ -117,46 +117,34 @@ def sevens_choices(holding: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(t for t in tiles if sevens_distance(t) == best)
 
 
-def sevens_winner(tiles: Sequence[Tile]) -> int:
-    """The index of the play closest to 7 pips; a tie goes to the first played.
-
-    >>> sevens_winner([Tile(6, 0), Tile(5, 3), Tile(4, 3), Tile(5, 2)])
-    2
-    """
-    if not tiles:
-        raise ValueError("an empty trick has no winner")
-    distances = [sevens_distance(t) for t in tiles]
-    return distances.index(min(distances))
-
-
 def trick_winner(tiles: Sequence[Tile], trump: Trump, suit: int | None = None) -> int:
-    """The index of the winning play: the highest trump, else the highest of the led suit.
+    """The index of the winning play: the highest trump, else the highest of the led suit;
+    the play of greatest :func:`tile_power`, the first played on a tie.
 
     ``suit`` is the suit led when the leader named it (a small-end opening), else the suit
-    the led tile calls for. In Sevens the play closest to 7 pips wins (:func:`sevens_winner`).
+    the led tile calls for. In Sevens the play closest to 7 pips wins, the first of equals.
 
     >>> fives, t = Trump.pip(5), Tile.parse
     >>> trick_winner((t("6-1"), t("6-6"), t("1-1"), t("4-4")), fives, suit=1)
     2
+    >>> sevens = Trump.parse("", special="sevens")
+    >>> trick_winner([t(w) for w in ("6-0", "5-3", "4-3", "5-2")], sevens)
+    2
     """
     if not tiles:
         raise ValueError("an empty trick has no winner")
-    if trump.special is Special.SEVENS:
-        return sevens_winner(tiles)
     suit = led_suit(tiles[0], trump) if suit is None else suit
-    best = 0
-    best_key = (is_trump(tiles[0], trump), rank_in_suit(tiles[0], suit, trump))
-    for i, tile in enumerate(tiles[1:], start=1):
-        trumped = is_trump(tile, trump)
-        if trumped:
-            key = (True, rank_in_suit(tile, _trump_suit(trump), trump))
-        elif follows(tile, suit, trump):
-            key = (False, rank_in_suit(tile, suit, trump))
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    return strongest([tile_power(tile, suit, trump) for tile in tiles])
+
+
+def strongest(powers: Sequence[int]) -> int:
+    """The index of the play that wins a trick, given each play's power (:func:`tile_power`):
+    the greatest, the first played of equals.
+
+    >>> strongest([51, 100, 0, 104]), strongest([3, 5, 5])
+    (3, 1)
+    """
+    return powers.index(max(powers))
 
 
 def _trump_suit(trump: Trump) -> int:
@@ -166,7 +154,7 @@ def _trump_suit(trump: Trump) -> int:
 
 
 def trick_points(tiles: Iterable[Tile]) -> int:
-    """A trick is worth 1 plus the count of its tiles (RULES.md, Equipment, seats, count).
+    """A trick is worth 1 plus the count of its tiles (docs/rules.md, Equipment, seats, count).
 
     >>> trick_points([Tile(6, 6), Tile(6, 4), Tile(1, 0), Tile(2, 0)])
     11
@@ -177,8 +165,11 @@ def trick_points(tiles: Iterable[Tile]) -> int:
 # -- the same rules as tables, for checking many hands quickly --
 
 SUITS = DOUBLES_SUIT + 1  # the pip suits 0 … 6 and the doubles
-TRUMP_POWER = 100  # above every power a tile of the led suit can have (10 + rank ≤ 17)
-SUIT_POWER = 10  # above every power a tile that cannot win has (0), even at rank -1
+TRUMP_POWER = 100  # above every power a tile of the led suit can have (50 + rank ≤ 57)
+# Above every power a tile that cannot win has (0), even at rank -1. Only the order of powers
+# decides a trick, but the solver's move ordering starts from these numbers and is tuned to
+# them (notation.solver).
+SUIT_POWER = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +189,17 @@ class TrumpTable:
     power: tuple[tuple[int, ...], ...]  # power[suit][key]: the play of greatest power wins
     trumps: int  # bit mask of the trumps
 
+    def winner(self, tiles: Sequence[Tile], suit: int | None = None) -> int:
+        """The index of the winning play, as :func:`trick_winner` says, by table lookups.
+
+        >>> t = Tile.parse
+        >>> trump_table(Trump.pip(5)).winner([t("4-3"), t("5-5"), t("4-0"), t("4-4")])
+        1
+        """
+        keys = [tile.high * TILE_KEY_STRIDE + tile.low for tile in tiles]  # tile_key, inline
+        power = self.power[self.led[keys[0]] if suit is None else suit]
+        return strongest([power[key] for key in keys])
+
 
 def tile_power(tile: Tile, suit: int, trump: Trump) -> int:
     """How strongly ``tile`` bids for a trick led in ``suit``: the play of greatest power wins,
@@ -205,7 +207,7 @@ def tile_power(tile: Tile, suit: int, trump: Trump) -> int:
 
     >>> fives, t = Trump.pip(5), Tile.parse
     >>> [tile_power(t(w), 6, fives) for w in ("5-0", "6-6", "6-1", "4-4")]
-    [100, 17, 11, 0]
+    [100, 57, 51, 0]
     """
     if trump.special is Special.SEVENS:
         return SEVEN + 1 - sevens_distance(tile)

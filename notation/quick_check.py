@@ -6,7 +6,8 @@ costs some fifty objects a hand; this module instead reads each hand of the cano
 with one regular expression (:mod:`notation.canonical`, which describes the canonical form
 once) and checks the rules on integers, with the engine's own tables
 and functions (:func:`notation.play.trump_table`, :func:`notation.auction.bid_problem`,
-:func:`notation.scoring.award`, :func:`notation.scoring.game_winner`).
+:func:`notation.scoring.made_or_set`, :func:`notation.scoring.hand_award`,
+:func:`notation.scoring.game_winner`).
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
@@ -78,7 +79,7 @@ from notation.canonical import (
     TRUMP_SEAT_AT,
     TRUMP_SUIT_AT,
 )
-from notation.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
+from notation.contracts import PIP_NAMES, Contract, DoublesRank, Trump, TrumpKind
 from notation.game import tag_name
 from notation.play import TrumpTable, trump_table
 from notation.reader import read_bid, within_limits
@@ -91,8 +92,8 @@ from notation.rules import (
     Scoring,
     tagged_rules,
 )
-from notation.scoring import award, game_winner, is_made
-from notation.seats import Team
+from notation.scoring import TRICKS_IN_A_HAND, game_winner, hand_award, made_or_set
+from notation.seats import SEATS, Team
 from notation.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
@@ -129,7 +130,7 @@ NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
 FOLLOW_ME = TrumpKind.FOLLOW_ME
 TILES_IN_A_HAND = 7
-TRICKS_IN_A_HAND = 7
+PLAIN_TRUMP = Trump.pip(0)  # the score of a plain contract does not depend on its trump
 # The seats' positions in bidding order, by the dealer's position; in play order, by the
 # leader's.
 _BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDDING_ORDERS)
@@ -169,7 +170,7 @@ class _Table:
     def auction(self, calls: tuple[str, ...]) -> tuple[int, str] | None:
         """The declarer's position and the winning bid's word of an auction written as the
         dealer, then four (seat, bid) pairs; None when it is out of turn, holds a bid that
-        may not be made, or all pass (RULES.md, Bidding)."""
+        may not be made, or all pass (docs/rules.md, Bidding)."""
         order = _BIDDING_POSITIONS[_SEAT_AT[calls[0]]]
         standing: str | None = None  # the standing bid's word
         declarer = -1
@@ -188,13 +189,18 @@ class _Table:
 
     def marks(self, word: str, side: int, points: int, tricks: int) -> tuple[int, int]:
         """The marks NS and EW score when team ``side`` (0 for NS) bid ``word`` and took
-        ``points`` in ``tricks`` of the seven."""
+        ``points`` in ``tricks`` of the seven, under a plain trump (which one does not change
+        the score)."""
         marks = self.awards.get((word, side, points, tricks))
         if marks is None:
             bid = _BIDS[word]
             assert bid is not None
-            made = is_made(bid, points, tricks, TRICKS_IN_A_HAND)
-            mark = award(bid, _TEAM_OF[side], made=made)
+            bidders = _TEAM_OF[side]
+            contract = Contract(SEATS[side], bid, PLAIN_TRUMP)
+            taken = {bidders: points, bidders.opponents: POINTS_IN_A_HAND - points}
+            won = {bidders: tricks, bidders.opponents: TRICKS_IN_A_HAND - tricks}
+            made, _ = made_or_set(contract, taken, won)
+            mark = hand_award(contract, made, taken, self.rules)
             marks = self.awards[word, side, points, tricks] = (mark.of(NS), mark.of(EW))
         return marks
 
@@ -217,9 +223,16 @@ class _Table:
         """A trump as the JSON form names it (``suit``, and ``doubles`` for follow-me only),
         as :mod:`notation.json_fast` builds it."""
         if (suit, doubles) not in self.json_trumps:
+            rank = None if doubles is None else DoublesRank(doubles)
             if suit == "follow-me":
-                rank = self.rules.follow_me_doubles if doubles is None else DoublesRank(doubles)
-                trump: Trump | None = Trump.follow_me(rank)
+                # The table's doubles where none are named, decided where the readers' are.
+                rules = self.rules
+                trump: Trump | None = Trump.called(
+                    TrumpKind.FOLLOW_ME,
+                    doubles=rank,
+                    follow_me_doubles=rules.follow_me_doubles,
+                    nello_doubles=rules.nello_doubles,
+                )
             elif doubles is not None:
                 trump = None  # only follow-me names its doubles (the schema says so)
             elif suit == "doubles":
@@ -317,7 +330,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
         return None
 
-    # The auction (RULES.md, Bidding): in turn from the dealer's left, each bid legal.
+    # The auction (docs/rules.md, Bidding): in turn from the dealer's left, each bid legal.
     calls = AUCTION(hand)
     bidding = table.auctions.get(calls, _UNSEEN)
     if bidding is _UNSEEN:
@@ -328,7 +341,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
         return None  # the trump named by another seat
 
-    # The contract (RULES.md, Contracts).
+    # The contract (docs/rules.md, Contracts).
     bid = _BIDS[standing]
     assert bid is not None  # a legal bid
     trump, play, plays = named
@@ -336,7 +349,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
         return None
 
-    # The play (RULES.md, Suits and rank; Reneges), as validate's quick play check does it,
+    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it,
     # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
     keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
     if table.trump_lead and not follow_me and held[declarer] & play.trumps:
@@ -373,7 +386,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
 
-    # The score (RULES.md, Scoring): seven tricks settle every plain contract.
+    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
     ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
     ns_points = ns_tricks + ns_count
     points = (ns_points, POINTS_IN_A_HAND - ns_points)

@@ -104,6 +104,9 @@ class ReadGame:
     unread_lines: tuple[int, ...] = ()  # where each hand that could not be read starts
     has_tags: bool = True  # False for text before any tag block, which is no game at all
     raw: str | None = None  # what a rejects file keeps of the game, when not ``text``
+    # For a game read from JSON, where it is in ``text`` (notation.json_form.Place): the
+    # offset of the JSON value holding it and its path there, () or (index,).
+    json_place: tuple[int, tuple[str | int, ...]] | None = None
 
     @property
     def rejected_text(self) -> str:
@@ -114,6 +117,52 @@ class ReadGame:
     def complete(self) -> bool:
         """True when every part of the game could be read."""
         return not self.problems
+
+    @property
+    def readable(self) -> bool:
+        """True when the game is worth keeping though parts of it may not be: it has a tag
+        block, and some of its hands could be read or none was lost (a JSON record that
+        could not be read has no tags)."""
+        return self.has_tags and bool(self.game.tags) and (
+            bool(self.game.hands) or not self.unread_lines
+        )
+
+    def left_out(self) -> list[str]:
+        """What of the game could not be read, in words with its line: each hand (``game 1
+        hand 2 (line 33)``), the tag block, or the whole game when nothing is kept.
+
+        >>> read = next(read_games('[Event "x"]\\nhand 1 dealer N\\nbid E 3O\\n'))
+        >>> read.left_out(), read.readable
+        (['game 1 (line 1)'], False)
+        """
+        if not self.has_tags:
+            return []
+        if not self.readable:
+            return [f"game {self.index} (line {self.first_line})"]
+        lines = self.text.split("\n")
+        parts = []
+        starts = [h.header.span.line for h in self.game.hands if h.header.span is not None]
+        first_hand = min([*self.unread_lines, *starts], default=None)
+        if any(
+            p.code == "syntax-error" and p.hand is None and p.line is not None
+            and (first_hand is None or p.line < first_hand)
+            for p in self.problems
+        ):
+            parts.append(f"game {self.index}'s tags (line {self.first_line})")
+        for start in self.unread_lines:
+            # The hand's text starts with the blank and comment lines before its `hand` line.
+            at = start - self.first_line
+            skipped = next(
+                (i for i, text in enumerate(lines[at:]) if _HAND_LINE.match(text)), 0
+            )
+            match = _HAND_LINE.match(lines[at + skipped]) if at + skipped < len(lines) else None
+            hand = f" hand {match.group(1)}" if match else ", a hand"
+            parts.append(f"game {self.index}{hand} (line {start + skipped})")
+        return parts
+
+
+# A `hand N` line, as far as it can be made out in text that could not be read.
+_HAND_LINE = re.compile(r"\s*hand\s+(\d+)", re.IGNORECASE)
 
 
 class _Segment(NamedTuple):
@@ -394,7 +443,7 @@ def read_bid(word: str) -> Bid:
     """The bid a word names (words repeat: a cache makes most bids one lookup)."""
     bid = Bid.parse(word)
     if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
-        # 42 and 84 are 1 and 2 marks in the marks game (RULES.md, Bidding).
+        # 42 and 84 are 1 and 2 marks in the marks game (docs/rules.md, Bidding).
         bid = Bid.marks(bid.amount // 42)
     return bid
 
@@ -1162,7 +1211,7 @@ def _tags(
             Finding(
                 "unknown-rules",
                 Severity.ERROR,
-                str(e),
+                e.going_on,
                 line=bad.span.line,
                 column=bad.span.column,
                 game=index,

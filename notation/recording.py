@@ -42,7 +42,6 @@ from pathlib import Path
 from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
 from notation.bids import Bid, BidKind
 from notation.contracts import Contract, Special, Trump
-from notation.dealing import first_leader
 from notation.errors import T42Error
 from notation.findings import Finding
 from notation.game import (
@@ -64,17 +63,17 @@ from notation.game import (
 )
 from notation.reader import read_games
 from notation.rules import AllPass, RuleSet
+from notation.scoring import made_or_set
 from notation.seats import SEATS, Seat, Team
 from notation.text import dumps
 from notation.tiles import ALL_TILES, Tile
+from notation.tricks import first_leader, tally
 from notation.validate import (
     TRICKS_IN_A_HAND,
     GameReport,
     HandReport,
     bidding_seats,
     check_game,
-    made_or_set,
-    tally,
 )
 
 
@@ -330,7 +329,7 @@ class Recording:
         report = self.hand_report
         if report is not None and report.tricks:
             return report.tricks[-1].winner
-        return first_leader(contract.declarer, contract.trump, self.rules)
+        return first_leader(contract, self.rules)
 
     @property
     def turn(self) -> Seat | None:

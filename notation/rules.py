@@ -25,49 +25,49 @@ from notation.errors import T42Error
 
 
 class AllPass(Enum):
-    """What happens when all four seats pass (RULES.md, Bidding)."""
+    """What happens when all four seats pass (docs/rules.md, Bidding)."""
 
     FORCED_BID = "forced-bid"  # the dealer must bid at least 30
     RESHAKE = "reshake"  # the hand is thrown in and the deal passes left
 
 
 class RenegePenalty(Enum):
-    """What a proven renege costs (RULES.md, Reneges)."""
+    """What a proven renege costs (docs/rules.md, Reneges)."""
 
     LOSE_HAND = "lose-hand"  # the offending team loses the hand
     NONE = "none"  # the renege is reported but the hand scores as played
 
 
 class Scoring(Enum):
-    """How hands are scored (RULES.md, Scoring)."""
+    """How hands are scored (docs/rules.md, Scoring)."""
 
     MARKS = "marks"  # a made bid scores its marks; first to 7 marks
     POINTS = "points"  # the 250-point game: teams score the points they take
 
 
 class FirstBidder(Enum):
-    """Who bids first (RULES.md, Bidding)."""
+    """Who bids first (docs/rules.md, Bidding)."""
 
     LEFT_OF_DEALER = "left-of-dealer"  # the seat to the dealer's left; the dealer bids last
     HOLDER_OF_0_1 = "holder-of-0-1"  # the seat holding the 1-0 (001), then clockwise
 
 
 class OutOfTurn(Enum):
-    """What a bid out of turn is (RULES.md, Bidding; 003)."""
+    """What a bid out of turn is (docs/rules.md, Bidding; 003)."""
 
     ERROR = "error"  # a bid out of turn breaks the rules
     WARNING = "warning"  # the opponents chose to play on, so it stands (003)
 
 
 class FollowMeMin(Enum):
-    """The smallest bid that may be played in follow-me (RULES.md, Contracts; 004)."""
+    """The smallest bid that may be played in follow-me (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any bid from 30 up
     ONE_MARK = "1m"  # only a bid of 1 mark (42) or more
 
 
 class OpeningLead(Enum):
-    """What the declarer may lead to the first trick (RULES.md, Contracts)."""
+    """What the declarer may lead to the first trick (docs/rules.md, Contracts)."""
 
     ANY = "any"  # any tile ("most players agree", 004)
     TRUMP = "trump"  # a trump (001, 004)
@@ -84,7 +84,7 @@ class Toggle(Enum):
 
 
 class NelloChoice(Enum):
-    """Which Nello doubles options a declarer may name (RULES.md, Contracts; 004)."""
+    """Which Nello doubles options a declarer may name (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any of the four, named at the declaration
     TABLE = "table"  # only the table's nello-doubles option
@@ -92,7 +92,7 @@ class NelloChoice(Enum):
 
 
 class PlungeLead(Enum):
-    """Who leads a Plunge, which fixes its bid (RULES.md, Contracts; 004)."""
+    """Who leads a Plunge, which fixes its bid (docs/rules.md, Contracts; 004)."""
 
     DECLARER = "declarer"  # 4 marks, the declarer leads
     PARTNER = "partner"  # 3 marks, the partner leads (the Fimble variant)
@@ -100,6 +100,12 @@ class PlungeLead(Enum):
 
 class RulesError(T42Error, ValueError):
     """An unknown rule set, option or option value."""
+
+    @property
+    def going_on(self) -> str:
+        """What an ``unknown-rules`` problem says: this error, and that the game is not
+        dropped but read and checked under the defaults."""
+        return f"{self}; the game is read under straight 42 (the defaults)"
 
 
 @dataclass(frozen=True, slots=True)

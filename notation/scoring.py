@@ -1,21 +1,47 @@
-"""Scoring a hand in the marks game, and the running score of a game (RULES.md, Scoring).
+"""Scoring a hand in the marks game, and the running score of a game (docs/rules.md, Scoring).
 
->>> from notation.bids import Bid
+>>> from notation.contracts import Contract, Trump
+>>> from notation.seats import Seat
 >>> marks_at_stake(Bid.points(30)), marks_at_stake(Bid.marks(2))
 (1, 2)
->>> is_made(Bid.points(30), 35, 7), is_set(Bid.points(37), 7)
-(True, True)
+>>> made_or_set(Contract(Seat.N, Bid.points(30), Trump.pip(6)), {Team.NS: 35, Team.EW: 7})
+(True, False)
+>>> made_or_set(Contract(Seat.N, Bid.points(37), Trump.pip(6)), {Team.NS: 35, Team.EW: 7})
+(False, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
+from notation.contracts import Contract, Special
 from notation.rules import RuleSet, Scoring
 from notation.seats import Team
+from notation.tiles import Tile
+
+# A seat's seven tiles hold at most all five count tiles (35): what is left in play, 7 at least.
+LEAST_IN_PLAY = POINTS_IN_A_HAND - 35
+COUNT_STEP = 5  # every count tile is worth 5 or 10
+
+
+def points_in_play(laid_down: Iterable[Tile] = ()) -> int:
+    """What a hand's tricks are worth together: 42, less the count of tiles laid down and
+    never played (the Nello partner's, who sits out; docs/rules.md, Contracts).
+
+    >>> points_in_play(), points_in_play([Tile(6, 4), Tile(5, 0), Tile(1, 1)])
+    (42, 27)
+    """
+    return POINTS_IN_A_HAND - sum(t.count for t in laid_down)
+
+
+def may_be_in_play(total: int) -> bool:
+    """Whether ``total`` points can be what a hand with a seat sitting out is worth, its
+    partner's tiles unknown: 42 less the count of some seven tiles."""
+    laid_down = POINTS_IN_A_HAND - total
+    return LEAST_IN_PLAY <= total <= POINTS_IN_A_HAND and laid_down % COUNT_STEP == 0
 
 
 def marks_at_stake(bid: Bid) -> int:
@@ -24,22 +50,56 @@ def marks_at_stake(bid: Bid) -> int:
 
 
 def needs_every_trick(bid: Bid) -> bool:
-    """Bids of 1 mark or more need all seven tricks (RULES.md, Scoring)."""
+    """Bids of 1 mark or more need all seven tricks (docs/rules.md, Scoring)."""
     return bid.value >= POINTS_IN_A_HAND
 
 
-def is_made(bid: Bid, bidders_points: int, bidders_tricks: int, tricks_played: int = 7) -> bool:
-    """True once the bidders are sure of their bid: the points, or every trick."""
-    if needs_every_trick(bid):
-        return tricks_played == 7 and bidders_tricks == 7
-    return bidders_points >= bid.value
+TRICKS_IN_A_HAND = 7
 
 
-def is_set(bid: Bid, defenders_points: int, defenders_tricks: int = 0) -> bool:
-    """True once the defenders have taken enough that the bid can no longer be made."""
+def made_or_set(
+    contract: Contract,
+    points: Mapping[Team, int],
+    tricks: Mapping[Team, int] | None = None,
+    played: int = TRICKS_IN_A_HAND,
+) -> tuple[bool, bool]:
+    """Whether the bidders have made their contract, and whether it is set, so far
+    (docs/rules.md, Scoring; Ending a hand early).
+
+    ``points`` and ``tricks`` are what each team has taken in the ``played`` tricks. A bid of
+    30 … 41 is made and set by points; a bid of 1 mark or more (Plunge, Splash and Sevens
+    among them) is made by all seven tricks and set by any trick the defenders take; Nello and
+    Low-No are made by the declarer losing all seven and set by any trick the declarer takes.
+
+    ``tricks`` is None for a hand written with its points and no tricks: each trick is worth
+    at least 1 point, so a team took a trick exactly when it has points, and the hand is over.
+
+    >>> from notation.contracts import Trump
+    >>> from notation.seats import Seat
+    >>> two_marks = Contract(Seat.N, Bid.marks(2), Trump.pip(2))
+    >>> made_or_set(two_marks, {Team.NS: 42, Team.EW: 0})
+    (True, False)
+    >>> made_or_set(two_marks, {Team.NS: 30, Team.EW: 0}, {Team.NS: 5, Team.EW: 0}, 5)
+    (False, False)
+    """
+    bidders = contract.declarer.team
+    opponents = bidders.opponents
+    taken = points if tricks is None else tricks
+    special = contract.trump.special
+    if special is not None and special.is_nello:
+        return played == TRICKS_IN_A_HAND and taken[bidders] == 0, taken[bidders] > 0
+    bid = contract.bid
     if needs_every_trick(bid):
-        return defenders_tricks > 0
-    return defenders_points > POINTS_IN_A_HAND - bid.value
+        return played == TRICKS_IN_A_HAND and taken[opponents] == 0, taken[opponents] > 0
+    return points[bidders] >= bid.value, points[opponents] > POINTS_IN_A_HAND - bid.value
+
+
+def made_with(contract: Contract, bidders_points: int) -> bool:
+    """Whether the bidders make the contract by ending the hand with ``bidders_points`` (the
+    defenders having the rest of the 42), as :func:`made_or_set` judges it."""
+    bidders = contract.declarer.team
+    final = {bidders: bidders_points, bidders.opponents: POINTS_IN_A_HAND - bidders_points}
+    return made_or_set(contract, final)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +119,19 @@ def award(bid: Bid, bidders: Team, made: bool) -> MarkAward:
     return MarkAward(bidders if made else bidders.opponents, marks_at_stake(bid))
 
 
+def hand_award(
+    contract: Contract, made: bool, points: Mapping[Team, int], rules: RuleSet
+) -> MarkAward:
+    """What a hand scores once it is made or set: marks, or in the points game points
+    (docs/rules.md, Scoring; Low-No: it is worth 42)."""
+    bid = Bid.points(POINTS_IN_A_HAND) if contract.trump.special is LOW_NO else contract.bid
+    if rules.scoring is POINTS:
+        return points_award(bid, contract.declarer.team, made, points)
+    return award(bid, contract.declarer.team, made)
+
+
 def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]) -> MarkAward:
-    """What a hand scores in the points game (RULES.md, Scoring, Points).
+    """What a hand scores in the points game (docs/rules.md, Scoring, Points).
 
     Below 42, a made bid scores each team the points it took; a set scores the bidders 0 and
     the opponents their points plus the bid. At 42 and above the bid alone is scored, by the
@@ -81,7 +152,7 @@ def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]
 
 
 def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -> Team | None:
-    """The team that has won at these running scores, if either has (RULES.md, Scoring).
+    """The team that has won at these running scores, if either has (docs/rules.md, Scoring).
 
     In the marks game: ``marks-to-win`` and ahead by ``win-by``. In the points game:
     ``points-to-win``; when both teams pass it on the same hand, the team that bid that hand
@@ -108,6 +179,7 @@ def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -
 
 NS, EW = Team.NS, Team.EW
 POINTS = Scoring.POINTS
+LOW_NO = Special.LOW_NO
 
 
 def settlement(
@@ -117,7 +189,7 @@ def settlement(
     per_set: Decimal,
     marks_to_win: int = 7,
 ) -> Decimal:
-    """What the losers pay when playing for money (RULES.md, Scoring; 004).
+    """What the losers pay when playing for money (docs/rules.md, Scoring; 004).
 
     The winners are paid for each mark the losers were short of the game, and for each time
     the losers were set; the winners' own sets and any marks over the game cost nothing.

@@ -74,3 +74,22 @@ _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _TEAMS = {Seat.N: Team.NS, Seat.E: Team.EW, Seat.S: Team.NS, Seat.W: Team.EW}
 _OPPONENTS = {Team.NS: Team.EW, Team.EW: Team.NS}
 SEATS = _ORDER
+
+
+def play_order(leader: Seat, sitting_out: Seat | None = None) -> tuple[Seat, ...]:
+    """The seats that play a trick, clockwise from ``leader``, passing over a seat that sits
+    out (the Nello declarer's partner).
+
+    >>> [str(s) for s in play_order(Seat.W, sitting_out=Seat.E)]
+    ['W', 'N', 'S']
+    """
+    return _PLAY_ORDERS[leader][sitting_out]
+
+
+# Worked out once: every trick of every hand asks for its seats.
+_PLAY_ORDERS: dict[Seat, dict[Seat | None, tuple[Seat, ...]]] = {
+    leader: {
+        out: tuple(s for s in leader.clockwise() if s is not out) for out in (*_ORDER, None)
+    }
+    for leader in _ORDER
+}

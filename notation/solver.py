@@ -39,27 +39,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from notation.contracts import DOUBLES_SUIT, Trump
+from notation.contracts import DOUBLES_SUIT, Special, Trump
 from notation.errors import T42Error
-from notation.play import (
-    follows,
-    is_trump,
-    led_suit,
-    rank_in_suit,
-    sevens_distance,
-    trump_suit,
-)
-from notation.seats import SEATS, Seat, Team
-from notation.tiles import ALL_TILES, Tile
+from notation.play import SEVEN, SUITS, sevens_distance, strongest, trump_suit, trump_table
+from notation.seats import SEATS, Seat, Team, play_order
+from notation.tiles import ALL_TILES, Tile, tile_key
 
 TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
 COUNT: tuple[int, ...] = tuple(t.count for t in ALL_TILES)
 TEN_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 10)
 FIVE_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 5)
-SUITS = 8  # pip suits 0 … 6 and DOUBLES_SUIT
 _NO_SUIT = -1
-_TRUMP_POWER = 100  # a trump beats any tile of the led suit
-_FOLLOW_POWER = 50  # a tile of the led suit beats a tile that does not follow
 _INF = 1 << 20
 _CUTOFF = 1 << 8  # a ply's next-move index past any move list: the ply is cut off
 _LEADS = 1 << 72  # marks a list of leads among the follower lists in one table
@@ -176,20 +166,11 @@ class ContractTables:
         1
         """
         row = self.power[self.led_suit[tiles[0]]]
-        best, best_power = 0, row[tiles[0]]
-        for i in range(1, len(tiles)):
-            p = row[tiles[i]]
-            if p > best_power:
-                best, best_power = i, p
-        return best
+        return strongest([row[t] for t in tiles])
 
 
 class UnsupportedContract(T42Error, ValueError):
-    """A contract the solver has no tables for yet (Nello, Sevens)."""
-
-
-# Special contracts played as a plain trump contract (only what makes them differs).
-_TRUMP_PLAY_SPECIALS = frozenset({"plunge", "splash"})
+    """A contract the solver cannot play as asked (a Nello without the seat that sits out)."""
 
 
 @lru_cache(maxsize=64)
@@ -199,38 +180,26 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
     (no trump, a doubles option; ``sitting_out`` is the seat index of the declarer's
     partner, who sits out) and Sevens (the tile nearest 7 pips must be played, and wins).
 
-    Built once per contract from :mod:`notation.play`, the rules the validator uses.
+    Built once per contract from :func:`notation.play.trump_table`, the table the validator
+    checks play by, re-indexed by tile index.
 
     >>> t = contract_tables(Trump.doubles_trump())
     >>> t.led_suit[TILE_INDEX[Tile(3, 3)]] == DOUBLES_SUIT, len(t.groups)
     (True, 1)
     """
-    special = getattr(getattr(trump, "special", None), "value", None)
-    if special in _SITTING_OUT_SPECIALS:
+    special = trump.special
+    order: tuple[int, ...] = (0, 1, 2, 3)
+    if special is not None and special.is_nello:
         if sitting_out is None:
             raise UnsupportedContract(f"{trump}: say which seat sits out")
-        order = tuple(s for s in range(4) if s != sitting_out)
-    elif special is None or special in _TRUMP_PLAY_SPECIALS or special == "sevens":
-        order = (0, 1, 2, 3)
-    else:
-        raise UnsupportedContract(f"the solver does not play {trump} yet")
-    if special == "sevens":
-        return _sevens_tables(str(trump))
-    led = tuple(led_suit(t, trump) for t in ALL_TILES)
-    follow = tuple(
-        sum(1 << i for i, t in enumerate(ALL_TILES) if follows(t, s, trump)) for s in range(SUITS)
-    )
+        order = tuple(s.index for s in play_order(Seat.N, SEATS[sitting_out]))
+    table = trump_table(trump)
+    if special is Special.SEVENS:
+        return _sevens_tables(str(trump), _by_index(table.power[0]))
+    led = _by_index(table.led)
+    follow = tuple(_mask_by_index(mask) for mask in table.followers)
+    powers = tuple(_by_index(row) for row in table.power)
     ts = trump_suit(trump)
-
-    def power(t: Tile, s: int) -> int:
-        if is_trump(t, trump):
-            assert ts is not None
-            return _TRUMP_POWER + rank_in_suit(t, ts, trump)
-        if follows(t, s, trump):
-            return _FOLLOW_POWER + rank_in_suit(t, s, trump)
-        return 0
-
-    powers = tuple(tuple(power(t, s) for t in ALL_TILES) for s in range(SUITS))
     closed: list[int] = []
     if ts is not None:
         closed.append(ts)
@@ -241,17 +210,28 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
     return ContractTables(str(trump), led, follow, powers, groups, order, (), trumps)
 
 
-_SITTING_OUT_SPECIALS = frozenset({"nello", "low-no"})
-_SEVEN = 7
+# The tile key (notation.tiles.tile_key) of each tile index: play.py's tables are indexed by
+# key, the solver's by index.
+_KEYS = tuple(tile_key(t) for t in ALL_TILES)
 
 
-def _sevens_tables(name: str) -> ContractTables:
-    """Sevens: every tile "follows" (one suit), the nearest to 7 pips wins, ties to the
-    first played; the legal tiles are those of the hand nearest to 7."""
+def _by_index(by_key: Sequence[int]) -> tuple[int, ...]:
+    """A table of play.py's, indexed by tile key, re-indexed by tile index."""
+    return tuple(by_key[key] for key in _KEYS)
+
+
+def _mask_by_index(by_key: int) -> int:
+    """A bit mask of tiles by key (1 << key), as a mask by tile index (1 << index)."""
+    return sum(1 << i for i, key in enumerate(_KEYS) if by_key >> key & 1)
+
+
+def _sevens_tables(name: str, row: tuple[int, ...]) -> ContractTables:
+    """Sevens: every tile "follows" (one suit), the nearest to 7 pips wins (``row``, the
+    power of each tile in any suit), ties to the first played; the legal tiles are those of
+    the hand nearest to 7."""
     distance = [sevens_distance(t) for t in ALL_TILES]
-    row = tuple(_SEVEN + 1 - d for d in distance)
     closest = tuple(
-        sum(1 << i for i, d in enumerate(distance) if d == want) for want in range(_SEVEN + 1)
+        sum(1 << i for i, d in enumerate(distance) if d == want) for want in range(SEVEN + 1)
     )
     everything = (1 << len(ALL_TILES)) - 1
     # Tiles at one distance and of equal count are interchangeable (a closed "suit" each).

@@ -204,17 +204,10 @@ def trick_caption(trick: TableTrick) -> str:
     return caption
 
 
-def contract_words(step: Step) -> str:
-    """The contract as the table says it: ``S 31 in sixes``, or what is known of it."""
-    from replay.steps import bid_words
+def _contract_words(step: Step) -> str:
+    from replay.steps import contract_words
 
-    contract = step.contract
-    if contract is not None:
-        bid = bid_words(contract.bid).removeprefix("bids ")
-        return f"{contract.declarer} {bid} in {contract.trump}"
-    if step.trump is not None:
-        return f"none (trump {step.trump} named)"
-    return "—"
+    return contract_words(step)
 
 
 def marks_words(step: Step) -> str:
@@ -256,7 +249,7 @@ def diagram(
         f"<style>{_STYLE}</style>",
         f'<rect x="0" y="0" width="{_WIDTH}" height="{height}" fill="#f4f1e8"/>',
         f'<text class="big" x="16" y="24">{inert_xml(head)}</text>',
-        f'<text x="16" y="44">contract: {inert_xml(contract_words(step))}</text>',
+        f'<text x="16" y="44">contract: {inert_xml(_contract_words(step))}</text>',
         f'<text x="{_WIDTH - 16}" y="24" text-anchor="end">this hand: NS {step.points[Team.NS]}'
         f" · EW {step.points[Team.EW]} points</text>",
         f'<text x="{_WIDTH - 16}" y="44" text-anchor="end">marks: {marks_words(step)}</text>',

@@ -37,7 +37,7 @@ from notation.seats import Seat, Team
 from notation.tiles import Tile
 from replay.navigation import Frame
 from replay.render import comment_text, compass, finding_text, inert
-from replay.steps import Step, StepKind, bid_words
+from replay.steps import Step, StepKind, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # The smallest terminal the table fits in, and the width from which the score goes beside it.
@@ -203,16 +203,8 @@ def _facts(frame: Frame) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    auction = " · ".join(f"{seat} {bid}" for seat, bid in step.auction)
-    grid.add_row(Text("auction"), Text(auction or "—"))
-    contract = step.contract
-    if contract is not None:
-        bid = bid_words(contract.bid).removeprefix("bids ")
-        grid.add_row(Text("contract"), Text(f"{contract.declarer} {bid} in {contract.trump}"))
-    elif step.trump is not None:
-        grid.add_row(Text("contract"), Text(f"none (trump {step.trump} named)"))
-    else:
-        grid.add_row(Text("contract"), Text("—"))
+    grid.add_row(Text("auction"), Text(auction_words(step)))
+    grid.add_row(Text("contract"), Text(contract_words(step)))
     grid.add_row(Text("this hand"), score_line(step))
     if frame.points_game:
         grid.add_row(Text("game"), _game_points(step))

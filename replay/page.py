@@ -34,7 +34,6 @@ from notation.seats import SEATS, Team
 from notation.svg import (
     HALF,
     back_svg,
-    contract_words,
     inert_xml,
     marks_words,
     tile_svg,
@@ -47,7 +46,7 @@ from replay import navigation
 from replay.board import score_line
 from replay.navigation import Frame, game_frames
 from replay.steps import TILES_IN_A_HAND as TRICKS_IN_A_HAND
-from replay.steps import StepKind
+from replay.steps import StepKind, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # What the page is told of an audited hand: the perfect-play verdict and the plays that
@@ -163,7 +162,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         },
         "declarer": None if step.contract is None else step.contract.declarer.value,
         "auction": [[s.value, str(b)] for s, b in step.auction],
-        "auction_words": " · ".join(f"{s} {b}" for s, b in step.auction) or "—",
+        "auction_words": auction_words(step),
         "contract": contract_words(step),
         "trick": None if trick is None else {
             "number": trick.number,

@@ -29,7 +29,7 @@ from notation.seats import SEATS, Seat, Team
 from notation.terminal import escape, is_unsafe
 from notation.tiles import Tile
 from notation.validate import GameReport
-from replay.steps import Step, StepKind, bid_words, game_steps
+from replay.steps import Step, StepKind, auction_words, contract_words, game_steps
 
 _ESCAPE_STYLE = "reverse"
 _FINDING_STYLE = "red"
@@ -151,16 +151,8 @@ def _facts(step: Step) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    auction = " · ".join(f"{seat} {bid}" for seat, bid in step.auction)
-    grid.add_row(Text("auction"), Text(auction or "—"))
-    contract = step.contract
-    if contract is not None:
-        bid = bid_words(contract.bid).removeprefix("bids ")
-        grid.add_row(Text("contract"), Text(f"{contract.declarer} {bid} in {contract.trump}"))
-    elif step.trump is not None:
-        grid.add_row(Text("contract"), Text(f"none (trump {step.trump} named)"))
-    else:
-        grid.add_row(Text("contract"), Text("—"))
+    grid.add_row(Text("auction"), Text(auction_words(step)))
+    grid.add_row(Text("contract"), Text(contract_words(step)))
     hand = " · ".join(
         f"{team} {step.points[team]} points, "
         f"{step.tricks_won[team]} trick{'' if step.tricks_won[team] == 1 else 's'}"

@@ -48,7 +48,8 @@ from notation.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.play import is_trump, led_suit
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import Tile
-from notation.validate import GameReport, HandReport, TrickOutcome
+from notation.tricks import TrickOutcome, tally
+from notation.validate import GameReport, HandReport, marks_gained
 
 TILES_IN_A_HAND = 7
 
@@ -160,6 +161,22 @@ def bid_words(bid: Bid) -> str:
     return f"bids {bid.amount}"
 
 
+def auction_words(step: Step) -> str:
+    """The calls so far: ``E pass · S 31 · W pass``, or ``—`` before the first."""
+    return " · ".join(f"{seat} {bid}" for seat, bid in step.auction) or "—"
+
+
+def contract_words(step: Step) -> str:
+    """The contract as the table says it: ``S 31 in sixes``, or what is known of it."""
+    contract = step.contract
+    if contract is not None:
+        bid = bid_words(contract.bid).removeprefix("bids ")
+        return f"{contract.declarer} {bid} in {contract.trump}"
+    if step.trump is not None:
+        return f"none (trump {step.trump} named)"
+    return "—"
+
+
 def _suit_words(suit: int) -> str:
     return "doubles" if suit == DOUBLES_SUIT else PIP_NAMES[suit]
 
@@ -184,6 +201,7 @@ class _Stepper:
         self.trump: Trump | None = None
         self.contract: Contract | None = None
         self.trick: TableTrick | None = None
+        self.taken: list[TrickOutcome] = []  # the tricks taken so far
         self.tricks_won = {Team.NS: 0, Team.EW: 0}
         self.points = {Team.NS: 0, Team.EW: 0}
         self.steps: list[Step] = []
@@ -330,8 +348,8 @@ class _Stepper:
                 anchor=_Anchor(trick=k),
             )
             return
-        self.tricks_won[outcome.winner.team] += 1
-        self.points[outcome.winner.team] += outcome.points
+        self.taken.append(outcome)
+        self.points, self.tricks_won = tally(self.taken)
         self.trick = TableTrick(
             k, self.trick.leader, self.trick.plays, outcome.winner, outcome.points
         )
@@ -448,10 +466,7 @@ def marks_after(
     The engine's marks for the hand when it settles them, else the marks the scorekeeper
     wrote; when the marks so far are unknown, the running total written on the hand.
     """
-    gained = report.marks
-    if gained is None:
-        line = hand.score(ScoreKind.MARKS)
-        gained = None if line is None else {Team.NS: line.ns, Team.EW: line.ew}
+    gained = marks_gained(hand, report)
     if before is not None and gained is not None:
         return {t: before[t] + gained[t] for t in Team}
     total = hand.score(ScoreKind.TOTAL)

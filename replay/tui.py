@@ -31,6 +31,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Static
 
 from replay import navigation
@@ -121,7 +122,8 @@ class ReplayApp(App[None]):
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.show()
+        # The event carries the new size; the app's own may not have caught up with it yet.
+        self.show(event.size)
 
     @property
     def frame(self) -> Frame:
@@ -133,9 +135,10 @@ class ReplayApp(App[None]):
         key = self.frame.hand_key
         return sum(1 for f in self.frames if f.hand_key == key)
 
-    def screen_renderable(self) -> RenderableType:
-        """What the board shows now: the table, or a note that the terminal is too small."""
-        width, height = self.size.width, self.size.height
+    def screen_renderable(self, size: Size | None = None) -> RenderableType:
+        """What the board shows on a screen of ``size`` (by default the app's): the table, or a
+        note that the terminal is too small."""
+        width, height = size or self.size
         if width < MIN_WIDTH or height < MIN_HEIGHT:
             return too_small(width, height)
         return board(self.frame, View(self.reveal, width - 2), self.steps_in_hand())
@@ -147,9 +150,9 @@ class ReplayApp(App[None]):
             console.print(self.screen_renderable())
         return capture.get()
 
-    def show(self) -> None:
-        """Draw the board for the current step and settings."""
-        self.query_one("#board", Static).update(self.screen_renderable())
+    def show(self, size: Size | None = None) -> None:
+        """Draw the board for the current step and settings, on a screen of ``size``."""
+        self.query_one("#board", Static).update(self.screen_renderable(size))
         self.query_one("#scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_move(self, move: str) -> None:

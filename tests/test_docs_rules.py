@@ -227,3 +227,16 @@ def test_every_link_within_the_docs_names_a_heading() -> None:
     assert len(links) > 20
     broken = [f"{page}#{name}" for page, name in links if name not in targets.get(page, set())]
     assert broken == []
+
+
+def test_the_rules_are_cited_in_the_project_not_outside_it() -> None:
+    """Users never see the digest kept beside the repository: code, tests and docs cite
+    docs/rules.md, the project's own words."""
+    outside = re.compile(r"(?<![/\w])RULES\.md")
+    stray = [
+        f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}"
+        for path in citing_files()
+        for text in [path.read_text(encoding="utf-8", errors="replace")]
+        for m in outside.finditer(text)
+    ]
+    assert stray == []

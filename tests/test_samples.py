@@ -38,13 +38,13 @@ EXPECTED: dict[str, list[Key]] = {
     ],
     "early-end.t42": [],
     "early-end-unjustified.t42": [("ending-unjustified", 1, None, None)],
-    # The validator does not judge lay-downs; `t42 audit` finds this one refuted
-    # (laydown-refuted, trick 5 lost after N 5-1): tests/notation/test_audit.py.
-    "laydown-refuted.t42": [],
+    # The validator judges lay-downs with the solver, as `t42 audit` does: this one is
+    # refuted (trick 5 lost after N 5-1; the line of play: tests/notation/test_audit.py).
+    "laydown-refuted.t42": [("laydown-refuted", 1, None, "N")],
     "all-pass-forced.t42": [("dealer-must-bid", 2, None, "E")],
     "all-pass-reshake.t42": [],
     "broken.t42": [("syntax-error", 2, None, None)],
-    # One game per rule set, and a hand of each special contract (RULES.md, Contracts).
+    # One game per rule set, and a hand of each special contract (docs/rules.md, Contracts).
     "texas-game.t42": [],
     "points-game.t42": [],
     "nello.t42": [],
@@ -224,3 +224,65 @@ def test_docs_import_example_formats_to_the_canonical_example_after_it() -> None
     for text, (info, canonical) in pairs:
         assert info == "canonical"
         assert write_games(r.game for r in _read(text)) == canonical
+
+
+# ---- docs/notation.md: every trump spelling it offers is one the reader takes ----
+
+
+def _trump_section() -> str:
+    text = DOCS.read_text("utf-8")
+    start = text.index("### The `trump` line")
+    return text[start : text.index("\n#", start + 1)]
+
+
+def _offered_trumps() -> list[str]:
+    """Every trump line the section on the `trump` line offers: each spelling in its tables,
+    each doubles option with the trump it is offered for, and the trump lines of its
+    examples."""
+    section = _trump_section()
+    offered: list[str] = []
+    for row in re.findall(r"^\|(.*)\|\s*$", section, re.MULTILINE):
+        written, meaning, canonical = [cell.strip() for cell in row.split("|")]
+        spellings = re.findall(r"`([^`]+)`", written) + re.findall(r"`([^`]+)`", canonical)
+        offered += [s if s.startswith("trump ") else f"trump {s}" for s in spellings]
+        # A doubles option named in a contract's row is offered with that contract.
+        if spellings and spellings[0].startswith("trump "):
+            contract = " ".join(spellings[0].split()[:3])
+            options = re.findall(r"`(doubles-[a-z-]+)`", meaning)
+            offered += [f"{contract} {option}" for option in options]
+    for paragraph in section.split("\n\n"):
+        if paragraph.startswith("A follow-me trump may be followed"):
+            words = re.findall(r"`(doubles-[a-z-]+)`", paragraph)
+            offered += [f"trump follow-me {word}" for word in words]
+    offered += re.findall(r"^(trump [^\n]*)$", section, re.MULTILINE)
+    return list(dict.fromkeys(offered))
+
+
+def test_docs_offer_trump_spellings() -> None:
+    offered = _offered_trumps()
+    assert "trump follow-me doubles-low" in offered
+    assert "trump aces" in offered
+    assert "trump N nello doubles-own-suit-inverted" in offered
+    assert len(offered) > 30
+
+
+@pytest.mark.parametrize("trump", _offered_trumps())
+def test_docs_trump_spelling_is_accepted(trump: str) -> None:
+    """docs/notation.md offers only trump lines the reader takes (issue 20: it offered
+    `follow-me doubles-own-suit-inverted`, which t42 rightly refuses)."""
+    record = (
+        '[Event "?"]\n[Rules "points"]\n\nhand 1 dealer N\n'
+        f"bid E pass S pass W pass N 30\n{trump}\n"
+    )
+    reads = _read(record)
+    assert [p.message for r in reads for p in r.problems] == []
+    assert reads[0].game.hands[0].trump is not None
+
+
+def test_docs_import_example_names_a_roster_tag_in_lower_case() -> None:
+    """The import example shows the forgiving tag names the docs describe (issue 20: the docs
+    called tag names case-sensitive while t42 takes `[north "Ann"]`), and its canonical form
+    (checked above) writes the roster's name."""
+    imports = [text for info, text in _examples() if info == "import"]
+    assert any(re.search(r'^\[north "', text, re.MULTILINE) for text in imports)
+    assert "is case-sensitive: `Event` is a roster tag" not in DOCS.read_text("utf-8")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pickle
 import random
 import tempfile
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -94,3 +96,43 @@ def test_units_go_to_a_worker_and_back_unchanged(tmp_path: Path) -> None:
     )
     for unit in found:
         assert pickle.loads(pickle.dumps(unit)) == unit
+
+
+def test_findings_of_a_json_line_are_placed_and_a_clean_game_costs_nothing_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only a game with findings is walked again to place them: on its own line of the file,
+    at the column of the item, with the item's JSON Pointer."""
+    from notation import archive, json_form
+    from notation.game import Game, ScoreKind, ScoreLine
+
+    game = random_game(random.Random(3), rule_set("straight"))
+    placed = []
+    place = json_form.placed
+
+    def counting(*args: Any) -> Any:
+        placed.append(args)
+        return place(*args)
+
+    monkeypatch.setattr(json_form, "placed", counting)
+    line = render(game, "jsonl")
+    clean = archive.check_unit(Unit(1, json_line=(line, 7)))
+    # Written otherwise than t42 writes it, so that the quick check leaves it to the model.
+    spaced = line.replace('", "', '",  "')
+    also_clean = archive.check_unit(Unit(1, json_line=(spaced, 7)))
+    assert (clean.findings, also_clean.findings, placed) == ([], [], [])
+
+    hand = game.hands[0]
+    points = hand.score(ScoreKind.POINTS)
+    assert points is not None
+    wrong = ScoreLine(ScoreKind.POINTS, points.ns + 1, points.ew)
+    scores = tuple(wrong if s is points else s for s in hand.scores)
+    miswritten = Game(game.tags, (replace(hand, scores=scores), *game.hands[1:]))
+    line = render(miswritten, "jsonl")
+    checked = archive.check_unit(Unit(1, json_line=(line, 7)))
+    (finding,) = [f for f in checked.findings if f.code == "misscored-points"]
+    assert len(placed) == 1
+    assert finding.pointer == "/hands/0/points"
+    assert finding.line == 7
+    assert finding.column is not None
+    assert line[finding.column - 1 :].startswith('{"NS": ')

@@ -1,4 +1,4 @@
-"""The auction (RULES.md, Bidding (marks game)): order, ladder, forced bid and reshake."""
+"""The auction (docs/rules.md, Bidding (marks game)): order, ladder, forced bid and reshake."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def codes(record: str, rules: RuleSet | None = None) -> list[str]:
 
 
 def test_bidding_order_left_of_dealer_first_dealer_last() -> None:
-    """RULES.md, Bidding: the seat left of the dealer bids first, the dealer last."""
+    """docs/rules.md, Bidding: the seat left of the dealer bids first, the dealer last."""
     assert bidding_order(Seat.N) == (Seat.E, Seat.S, Seat.W, Seat.N)
     assert bidding_order(Seat.W) == (Seat.N, Seat.E, Seat.S, Seat.W)
     for dealer in SEATS:
@@ -42,7 +42,7 @@ def test_bidding_order_left_of_dealer_first_dealer_last() -> None:
 
 
 def test_bidding_one_round_each_seat_bids_once() -> None:
-    """RULES.md, Bidding: one round; each seat bids once or passes."""
+    """docs/rules.md, Bidding: one round; each seat bids once or passes."""
     [f] = findings("hand 1 dealer N\nbid E pass S 30 W pass N pass E 31\n")
     assert f.code == "bid-out-of-turn"
     assert f.seat is Seat.E
@@ -51,7 +51,7 @@ def test_bidding_one_round_each_seat_bids_once() -> None:
 
 
 def test_each_bid_must_beat_the_last() -> None:
-    """RULES.md, Bidding: each bid must beat the last."""
+    """docs/rules.md, Bidding: each bid must beat the last."""
     assert bid_problem(Bid.points(31), Bid.points(31)) == (
         "bid-not-above",
         "31 does not beat the standing bid of 31",
@@ -64,7 +64,7 @@ def test_each_bid_must_beat_the_last() -> None:
 
 
 def test_minimum_bid_30() -> None:
-    """RULES.md, Bidding: minimum 30."""
+    """docs/rules.md, Bidding: minimum 30."""
     assert bid_problem(Bid.points(29), None) == (
         "bid-below-minimum",
         "29 is below the minimum bid of 30",
@@ -75,7 +75,7 @@ def test_minimum_bid_30() -> None:
 
 
 def test_bids_31_to_41_then_1_mark() -> None:
-    """RULES.md, Bidding: minimum 30; then 31 … 41; then 1 mark (= 42)."""
+    """docs/rules.md, Bidding: minimum 30; then 31 … 41; then 1 mark (= 42)."""
     for n in range(31, 42):
         assert bid_problem(Bid.points(n), Bid.points(n - 1)) is None
     assert bid_problem(Bid.marks(1), Bid.points(41)) is None
@@ -90,7 +90,7 @@ def test_bids_31_to_41_then_1_mark() -> None:
 
 
 def test_marks_up_to_two_free_then_one_mark_more() -> None:
-    """RULES.md, Bidding: any seat may bid up to 2 marks while 2 marks has not been bid; after
+    """docs/rules.md, Bidding: any seat may bid up to 2 marks while 2 marks has not been bid; after
     that a bid may only be one mark more than the standing bid (003, 004)."""
     assert bid_problem(Bid.marks(2), None) is None
     assert bid_problem(Bid.marks(2), Bid.points(30)) is None
@@ -109,7 +109,7 @@ def test_marks_up_to_two_free_then_one_mark_more() -> None:
 
 
 def test_forced_bid_dealer_must_bid() -> None:
-    """RULES.md, Bidding: all four pass: forced bid (the dealer must bid at least 30; 003, 004
+    """docs/rules.md, Bidding: all four pass: forced bid (the dealer must bid at least 30; 003, 004
     "many people")."""
     assert RuleSet().all_pass is AllPass.FORCED_BID
     [f] = findings("hand 1 dealer W\nbid N pass E pass S pass W pass\n")
@@ -119,7 +119,7 @@ def test_forced_bid_dealer_must_bid() -> None:
 
 
 def test_reshake_hand_thrown_in() -> None:
-    """RULES.md, Bidding: all four pass: reshake (the hand is thrown in and the deal passes
+    """docs/rules.md, Bidding: all four pass: reshake (the hand is thrown in and the deal passes
     left; 000, 002, 004)."""
     record = (
         "hand 1 dealer W\nbid N pass E pass S pass W pass\nmarks NS 0 EW 0\ntotal NS 0 EW 0\n"
@@ -134,7 +134,7 @@ def test_reshake_hand_thrown_in() -> None:
 
 
 def test_reshake_nothing_is_played_after_four_passes() -> None:
-    """RULES.md, Bidding: under reshake the hand is thrown in, so nothing is played."""
+    """docs/rules.md, Bidding: under reshake the hand is thrown in, so nothing is played."""
     passes = "hand 1 dealer W\nbid N pass E pass S pass W pass\n"
     record = passes + "trump N fives\n1 N 5-5 6-6 1-1 2-2\n"
     [f] = [f for f in findings(record, RESHAKE) if f.code != "hand-unfinished"]
@@ -146,7 +146,7 @@ def test_reshake_nothing_is_played_after_four_passes() -> None:
 
 @pytest.mark.parametrize("all_pass", ["forced-bid", "reshake"])
 def test_random_auctions_are_legal(all_pass: str) -> None:
-    """RULES.md, Bidding: the random auctions dealing makes follow every rule of the round."""
+    """docs/rules.md, Bidding: the random auctions dealing makes follow every rule of the round."""
     rules = RuleSet().with_options({"all-pass": all_pass})
     rng = random.Random(0)
     passed_out = 0
@@ -167,7 +167,7 @@ def test_random_auctions_are_legal(all_pass: str) -> None:
 
 
 def test_contract_named_by_the_winning_bidder() -> None:
-    """RULES.md, Contracts: the contract is named by the winning bidder after the auction."""
+    """docs/rules.md, Contracts: the contract is named by the winning bidder after the auction."""
     ok = "hand 1 dealer N\nbid E pass S 30 W 31 N pass\ntrump W fives\n"
     assert codes(ok) == []
     [f] = findings("hand 1 dealer N\nbid E pass S 30 W 31 N pass\ntrump S fives\n")

@@ -10,7 +10,8 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unus
 from referencing import Registry, Resource
 from typer.testing import CliRunner
 
-from notation.audit import LAYDOWN_REFUTED, HandAudit, audit_game
+from notation.audit import HandAudit, audit_game
+from notation.claims import LAYDOWN_REFUTED
 from notation.cli import app
 from notation.game import EndKind
 from notation.reader import read_games
@@ -211,7 +212,7 @@ def test_special_contracts_are_solved(name: str) -> None:
 
 
 def test_a_nello_is_judged_by_tricks_not_points() -> None:
-    """RULES.md, Contracts, Nello: the declarer must lose every trick, so the perfect-play
+    """docs/rules.md, Contracts, Nello: the declarer must lose every trick, so the perfect-play
     verdict speaks of tricks. In nello.t42 hand 1 the defenders can force N to take one (and
     did, in trick 2)."""
     out = runner.invoke(app, ["audit", str(SAMPLES / "nello.t42"), "--hand", "1"]).stdout
@@ -224,7 +225,7 @@ def test_a_nello_is_judged_by_tricks_not_points() -> None:
 
 
 def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
-    """RULES.md, Contracts: a Splash needs all seven tricks, so once N's 5-4 lead lets E win
+    """docs/rules.md, Contracts: a Splash needs all seven tricks, so once N's 5-4 lead lets E win
     trick 1 the set is certain and later points change nothing: the audit names that play
     and no point costs after it."""
     out = runner.invoke(app, ["audit", str(SAMPLES / "splash.t42")]).stdout
@@ -233,7 +234,7 @@ def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
 
 
 def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> None:
-    """RULES.md, Contracts, variant (004): under small-end-opening the first lead may be played
+    """docs/rules.md, Contracts, variant (004): under small-end-opening the first lead may be played
     as the suit of its small end; the solver does not play such leads, so the audit says so
     rather than judge the hand by rules it was not played under."""
     text = (SAMPLES / "options.t42").read_text(encoding="utf-8")
@@ -243,3 +244,21 @@ def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> 
     assert hand.perfect is None
     assert hand.turning_points == ()
     assert any("small-end-opening" in note for note in hand.notes)
+
+
+def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:
+    """docs/rules.md, Contracts: the partner leads a Splash, so best play starts with the
+    partner's lead when the record holds no trick to say who led."""
+    deal = """deal N 6-6 6-5 6-4 6-3 5-5 5-4 4-4
+     E 6-2 6-1 6-0 3-3 2-2 1-1 0-0
+     S 5-3 5-2 5-1 5-0 4-3 4-2 4-1
+     W 4-0 3-2 3-1 3-0 2-1 2-0 1-0
+"""
+    record = '[Rules "texas"]\nhand 1 dealer W\n' + deal + "bid N 2m E pass S pass W pass\n"
+    # Led by N, the declarer, sixes would sweep and blanks give NS 16: S leads instead.
+    (sixes,) = _audit(record + "trump S splash sixes\n")
+    assert sixes.perfect is not None
+    assert (sixes.perfect.bidders_points, sixes.perfect.makeable) == (41, False)
+    (blanks,) = _audit(record + "trump S splash blanks\n")
+    assert blanks.perfect is not None
+    assert blanks.perfect.bidders_points == 0

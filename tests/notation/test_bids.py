@@ -1,4 +1,4 @@
-"""Bids as written: passes, points and marks (RULES.md, Bidding (marks game))."""
+"""Bids as written: passes, points and marks (docs/rules.md, Bidding (marks game))."""
 
 from __future__ import annotations
 
@@ -22,19 +22,19 @@ from notation.text import loads
     ],
 )
 def test_bid_parse(text: str, bid: Bid) -> None:
-    """RULES.md, Bidding: each seat bids once or passes; bids are points or marks."""
+    """docs/rules.md, Bidding: each seat bids once or passes; bids are points or marks."""
     assert Bid.parse(text) == bid
 
 
 @pytest.mark.parametrize("text", ["", "m", "thirty", "-30", "1.5m", "30 31"])
 def test_bid_parse_refuses_other_words(text: str) -> None:
-    """RULES.md, Bidding: a call is a pass, 30 … 41, or marks."""
+    """docs/rules.md, Bidding: a call is a pass, 30 … 41, or marks."""
     with pytest.raises(BidError, match="is not a bid"):
         Bid.parse(text)
 
 
 def test_bid_minimum_30_then_31_to_41_then_1_mark() -> None:
-    """RULES.md, Bidding: minimum 30; then 31 … 41; then 1 mark (= 42)."""
+    """docs/rules.md, Bidding: minimum 30; then 31 … 41; then 1 mark (= 42)."""
     ladder = [Bid.points(n) for n in range(30, 42)] + [Bid.marks(1), Bid.marks(2)]
     assert all(a < b for a, b in itertools.pairwise(ladder))
     assert Bid.marks(1).value == 42
@@ -44,14 +44,14 @@ def test_bid_minimum_30_then_31_to_41_then_1_mark() -> None:
 
 
 def test_bid_written_back() -> None:
-    """RULES.md, Bidding: calls are written pass, 30 … 41, 1m, 2m …"""
+    """docs/rules.md, Bidding: calls are written pass, 30 … 41, 1m, 2m …"""
     assert [str(b) for b in (Bid.pass_(), Bid.points(35), Bid.marks(3))] == ["pass", "35", "3m"]
     assert Bid.marks(2).kind is BidKind.MARKS
     assert Bid.marks(2).is_pass is False
 
 
 def test_bid_42_is_read_as_1_mark() -> None:
-    """RULES.md, Bidding: after 41 comes 1 mark (= 42); 84 is 2 marks."""
+    """docs/rules.md, Bidding: after 41 comes 1 mark (= 42); 84 is 2 marks."""
     games = loads('[Event "x"]\nhand 1 dealer N\nbid E 42 S 84 W pass N pass\n')
     auction = games[0].hands[0].auction
     assert auction is not None

@@ -147,7 +147,8 @@ def test_fmt_refuses_a_broken_file_and_leaves_it_alone(tmp_path: Path) -> None:
     broken.write_text(original, encoding="utf-8")
     code, out, err = t42("fmt", "-i", str(broken))
     assert code == 2
-    assert "'3O' is not expected here" in out
+    assert out == ""
+    assert "'3O' is not expected here" in err
     assert "not formatted: mend the errors above first" in err
     assert broken.read_text(encoding="utf-8") == original
 
@@ -179,9 +180,132 @@ def test_convert_writes_good_games_and_reports_bad_ones(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     code, stdout, err = t42("convert", "samples/broken.t42", "-o", str(out))
     assert code == 1
-    assert "'3O' is not expected here" in stdout
-    assert "could not be converted" in err
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 1  # game 2 is whole
+    assert stdout == ""
+    assert "'3O' is not expected here" in err
+    assert "2 converted, 1 of them in part" in err
+    # game 1 without its hand 2, and game 2 whole
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("convert", "samples/broken.t42"),
+        ("convert", "samples/broken.t42", "--to", "t42"),
+        ("convert", "samples/broken.t42", "--to", "json"),
+        ("fmt", "samples/broken.t42"),
+        ("replay", "samples/broken.t42", "--print"),
+        ("audit", "samples/broken.t42"),
+        ("audit", "samples/broken.t42", "--json"),
+    ],
+)
+def test_diagnostics_go_to_stderr_never_into_the_data_on_stdout(command: tuple[str, ...]) -> None:
+    """Issue 20: stdout carries only the command's data (`t42 convert FILE > out.jsonl` must
+    be JSON Lines); the syntax error of broken.t42 and every summary go to stderr."""
+    _, out, err = t42(*command)
+    assert "'3O' is not expected here" in err
+    assert "samples/broken.t42:37:7: error:" in err
+    assert "is not expected here" not in out
+    assert "error:" not in out
+    if command[:2] == ("convert", "samples/broken.t42") and len(command) == 2:
+        assert [json.loads(line)["format"] for line in out.splitlines()] != []
+    if command[-1] == "json":
+        json.loads(out)
+
+
+def test_convert_to_stdout_redirected_holds_only_json_lines(tmp_path: Path) -> None:
+    """The issue's own command, as a shell runs it: `t42 convert samples/broken.t42 > b.jsonl`."""
+    target = tmp_path / "b.jsonl"
+    with target.open("w", encoding="utf-8") as stdout:
+        done = subprocess.run(
+            [sys.executable, "-m", "notation", "convert", str(SAMPLES / "broken.t42")],
+            stdout=stdout, stderr=subprocess.PIPE, text=True, check=False, cwd=tmp_path,
+        )
+    assert done.returncode == 1
+    assert "'3O' is not expected here" in done.stderr
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines
+    assert all(json.loads(line)["format"] == "t42-game" for line in lines)
+
+
+# -- issue 20: a syntax error costs only its hand, an unknown rule set nothing --
+
+UNKNOWN_RULES = (SAMPLES / "broken.t42").read_text(encoding="utf-8").replace(
+    '[Rules "straight"]\n[Round "1"]', '[Rules "straight 42"]\n[Round "1"]'
+).replace("3O", "30")
+
+
+def test_audit_keeps_every_readable_hand_and_says_which_were_left_out() -> None:
+    code, out, err = t42("audit", "samples/broken.t42")
+    assert code == 1
+    assert "game 1 · hand 1 · dealer N" in out  # the hand before the typo
+    assert "game 2 · hand 1 · dealer W" in out  # the next game, numbered as in the file
+    assert "game 2 · hand 2 · dealer N" in out
+    assert "game 1 · hand 2" not in out
+    assert "samples/broken.t42:37:7: error: '3O' is not expected here" in err
+    assert "samples/broken.t42: left out, as it could not be read: game 1 hand 2" in err
+
+
+def test_replay_keeps_every_readable_hand_and_says_which_were_left_out() -> None:
+    code, out, err = t42("replay", "samples/broken.t42", "--print")
+    assert code == 1
+    assert "W leads 5-5" in out  # game 1, hand 1, trick 1
+    assert "S leads 6-4" not in out  # game 1, hand 2 was not read
+    assert "N bids 32" in out  # game 2
+    assert "samples/broken.t42: left out, as it could not be read: game 1 hand 2" in err
+    code, out, _ = t42("replay", "samples/broken.t42", "--print", "--game", "1", "--hand", "1")
+    assert code == 1
+    assert "W leads 5-5" in out
+    assert "N bids 32" not in out
+
+
+def test_convert_keeps_every_readable_hand_and_the_whole_game_in_rejects(tmp_path: Path) -> None:
+    """Nothing is lost: game 1's readable hand is converted, and game 1's text, as written,
+    goes to the rejects file, where it can be mended and converted again."""
+    out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
+    code, stdout, err = t42(
+        "convert", "samples/broken.t42", "-o", str(out), "--rejects", str(rejects)
+    )
+    assert code == 1
+    assert stdout == ""
+    games = [json_form.loads_game(json.loads(line)) for line in out.read_text().splitlines()]
+    assert [[h.number for h in g.hands] for g in games] == [[1], [1, 2]]
+    assert games[0].tag("Round") == "1"
+    broken = (SAMPLES / "broken.t42").read_text(encoding="utf-8")
+    kept = rejects.read_text(encoding="utf-8")
+    # game 1 exactly as written, the comments before it included
+    assert kept == broken[: broken.index("\n; Same table")]
+    assert "samples/broken.t42: left out, as it could not be read: game 1 hand 2" in err
+    assert (
+        "samples/broken.t42: 2 converted, 1 of them in part (without what could not be read); "
+        f"the whole text of 1 game is in {rejects}"
+    ) in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("audit", "-"), ("replay", "-", "--print"), ("convert", "-"), ("convert", "-", "--to", "t42")],
+)
+def test_an_unknown_rule_set_is_reported_and_the_game_goes_on_under_straight(
+    command: tuple[str, ...],
+) -> None:
+    """As validate does: the unknown name is an error, and the game is read under straight
+    42 (docs/rules.md's defaults) instead of being dropped."""
+    code, out, err = t42(*command, stdin=UNKNOWN_RULES)
+    assert code == 1
+    assert "there is no rule set 'straight 42'" in err
+    assert "[unknown-rules]" in err
+    assert "straight 42 (the defaults)" in err
+    if command[0] == "audit":
+        assert "game 1 · hand 2 · dealer E" in out
+    elif command[0] == "replay":
+        assert "S bids 30" in out
+    elif command[-1] == "t42":
+        assert out == UNKNOWN_RULES  # broken.t42 is in canonical form: nothing is lost
+    else:
+        tags = json.loads(out.splitlines()[0])["tags"]
+        assert {"name": "Rules", "value": "straight 42"} in tags
+        assert len(out.splitlines()) == 2
 
 
 def test_convert_bad_json_is_located(tmp_path: Path) -> None:
@@ -192,6 +316,67 @@ def test_convert_bad_json_is_located(tmp_path: Path) -> None:
     assert code == 1
     assert f"{bad}:2:27: error: hands/0/dealer: 'X' is not a seat" in out
     assert '    2 |   {"number": 1, "dealer": "X"}]}' in out
+
+
+# The samples that break rules, as they can be written in JSON (broken.t42 cannot be).
+FINDING_SAMPLES = [
+    name
+    for name in SAMPLE_NAMES
+    if name != "broken.t42"
+    and ": 0 errors, 0 warnings" not in (GOLDEN / f"validate-{name}.txt").read_text()
+]
+
+
+@pytest.mark.parametrize("form", ["json", "jsonl"])
+@pytest.mark.parametrize("name", FINDING_SAMPLES)
+def test_validate_json_findings_golden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, form: str
+) -> None:
+    """A finding in a JSON record says where its item is written: file:line:col, the line
+    and a caret, and the item's JSON Pointer; the findings are those of the notation."""
+    stem = name.removesuffix(".t42")
+    record = tmp_path / f"{stem}.{form}"
+    assert t42("convert", f"samples/{name}", "-o", str(record))[0] == 0
+    sample = str(SAMPLES / name)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = t42("validate", record.name)
+    assert code == 1
+    _golden(f"validate-{stem}.{form}.txt", out)
+    _, as_json, _ = t42("validate", "--json", record.name, sample)
+    in_json, in_notation = (f["findings"] for f in json.loads(as_json)["files"])
+    assert all(f["line"] and f["column"] and f["pointer"].startswith("/") for f in in_json)
+    assert all("pointer" not in f for f in in_notation)
+    unplaced = [{k: v for k, v in f.items() if k not in ("line", "column", "pointer")}
+                for f in in_json]
+    assert unplaced == [{k: v for k, v in f.items() if k not in ("line", "column")}
+                        for f in in_notation]
+
+
+def test_validate_json_lines_golden_with_a_broken_game_and_unknown_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game of JSON Lines is placed on its own line: a rule broken, a value the schema
+    refuses, and rules t42 does not know, each with its line, column and pointer."""
+    renege = json_form.dumps(loads((SAMPLES / "renege.t42").read_text())[0])
+    head = '{"format": "t42-game", "version": 1, '
+    lines = [
+        renege,
+        head + '"tags": [], "hands": [{"number": 1, "dealer": "X"}]}',
+        head + '"tags": [{"name": "Rules", "value": "sevens-only"}], "hands": []}',
+    ]
+    (tmp_path / "club.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = t42("validate", "club.jsonl")
+    assert code == 1
+    _golden("validate-club-night.jsonl.txt", out)
+    _, as_json, _ = t42("validate", "--json", "club.jsonl")
+    places = [(f["line"], f["pointer"]) for f in json.loads(as_json)["files"][0]["findings"]]
+    assert places == [
+        (1, "/hands/0/tricks/2/plays/3"),
+        (1, "/hands/1/tricks/1/plays/2"),
+        (2, "/hands/0/dealer"),
+        (3, "/tags"),
+    ]
 
 
 def test_replay_prints_every_step_when_piped() -> None:
@@ -292,13 +477,14 @@ def test_convert_rejects_keep_every_bad_game_as_written(tmp_path: Path) -> None:
     out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
     code, _, err = t42("convert", str(archive), "-o", str(out), "--rejects", str(rejects))
     assert code == 1
-    assert f"{archive}: 2 converted, 1 game could not be converted; their text is in" in err
+    assert f"{archive}: 3 converted, 1 of them in part" in err
+    assert f"the whole text of 1 game is in {rejects}" in err
     kept = rejects.read_text(encoding="utf-8")
     assert "bid S 3O W pass N pass E pass" in kept
     assert kept in "\n" + broken  # the bad game exactly as written
     written = [json_form.loads_game(json.loads(line)) for line in out.read_text().splitlines()]
-    assert len(written) == 2
-    assert t42("convert", str(rejects), "-o", str(tmp_path / "again.jsonl"))[0] == 2
+    assert [len(g.hands) for g in written] == [2, 1, 2]  # the broken game without its hand 2
+    assert t42("convert", str(rejects), "-o", str(tmp_path / "again.jsonl"))[0] == 1
 
 
 def test_convert_strict_stops_and_writes_nothing(tmp_path: Path) -> None:
@@ -512,10 +698,11 @@ def _on_a_terminal(args: list[str], **env: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize(
-    "command", [c for c in COMMANDS if c not in ("fmt", "deal", "diagram", "html")]
+    "command", [c for c in COMMANDS if c not in ("fmt", "convert", "deal", "diagram", "html")]
 )
 def test_auto_colours_a_terminal_unless_no_color(command: str, tmp_path: Path) -> None:
-    # fmt, deal, diagram and html colour only their messages on stderr, a pipe here.
+    # fmt, convert, deal, diagram and html colour only their messages on stderr (stdout
+    # carries their data), a pipe here.
     args = _colour_runs(tmp_path)[command]
     screen, _ = _on_a_terminal(args)
     assert ESC in screen

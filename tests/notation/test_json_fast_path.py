@@ -250,7 +250,7 @@ def _ends_with_a_line_break(value: Any) -> bool:
 
 def _check_agreement(doc: Any, schema_validator: Any) -> None:
     """jsonschema-rs agrees with jsonschema, and what the quick reader vouches for is what
-    the careful reader accepts and builds."""
+    the careful reader accepts (both then feed the one builder, notation.json_game)."""
     text = _written(doc, "t42")
     try:
         decoded = orjson.loads(text)
@@ -262,7 +262,6 @@ def _check_agreement(doc: Any, schema_validator: Any) -> None:
     game = json_fast.game_of(decoded)
     if game is not None:
         json_form._check(decoded, ())  # raises if the careful reader refuses it
-        assert game == json_form._game(decoded)
 
 
 @settings(max_examples=200)
@@ -284,7 +283,7 @@ def test_commented_documents_read_as_carefully(doc: dict[str, Any]) -> None:
 
 @settings(max_examples=1000)
 @given(doc=mutated())
-def test_the_validators_agree_and_the_quick_builder_builds_the_same_game(
+def test_the_validators_agree_and_what_the_quick_reader_vouches_for_is_accepted(
     doc: dict[str, Any], schema_validator: Any
 ) -> None:
     _check_agreement(doc, schema_validator)

@@ -39,6 +39,7 @@ from notation.game import (
 from notation.reader import read_games
 from notation.seats import SEATS, Seat
 from notation.tiles import ALL_TILES
+from notation.validate import check_game
 from notation.writer import write_game
 
 # A club night, written canonically: comments before, after and inside lines, a full hand of
@@ -259,6 +260,50 @@ def test_follow_me_without_doubles_takes_the_tables_rule() -> None:
     (trump,) = [h.trump for h in json_form.loads_game(doc).hands]
     assert trump is not None
     assert trump.trump == Trump.follow_me(DoublesRank.HIGH)
+
+
+# Issue 15: under these options the notation reads `trump N nello` as doubles-high; the same
+# hand written as JSON without "doubles" (valid against the schema) must read the same.
+NELLO_TABLE_DOUBLES = """\
+[Rules "texas"]
+[Options "nello-doubles=high nello-doubles-choice=table"]
+
+hand 1 dealer N
+deal N 6-1 5-4 5-3 4-4 3-2 3-1 3-0
+     E 6-6 6-3 4-3 4-2 4-0 3-3 1-0
+     S 6-4 5-2 4-1 2-1 2-0 1-1 0-0
+     W 6-5 6-2 6-0 5-5 5-1 5-0 2-2
+bid E 31 S 34 W pass N 1m
+trump N nello
+"""
+
+
+def test_a_nello_naming_no_doubles_takes_the_tables_nello_option_as_in_notation() -> None:
+    game = read(NELLO_TABLE_DOUBLES)
+    (hand,) = game.hands
+    assert hand.trump is not None
+    assert hand.trump.trump.doubles is DoublesRank.HIGH
+    doc = json_form.dumps_game(game)
+    del doc["hands"][0]["trump"]["doubles"]
+    text = json.dumps(doc)
+    # Both ways in: a document made in Python, and JSON text (the quick reader's way).
+    for loaded in (json_form.loads_game(doc), *json_form.loads(text)):
+        assert loaded == game
+        findings = check_game(loaded).findings
+        assert [f.code for f in findings] == [f.code for f in check_game(game).findings]
+        assert "contract-not-allowed" not in [f.code for f in findings]
+
+
+def test_sevens_naming_no_doubles_has_them_high_as_in_notation() -> None:
+    """Sevens ranks by pips, not by the table's follow-me-doubles option."""
+    text = (Path(__file__).parents[2] / "samples" / "sevens.t42").read_text(encoding="utf-8")
+    text = text.replace('[Rules "texas"]', '[Rules "texas"]\n[Options "follow-me-doubles=low"]')
+    game = read(text)
+    doc = json_form.dumps_game(game)
+    del doc["hands"][0]["trump"]["doubles"]
+    for loaded in (json_form.loads_game(doc), *json_form.loads(json.dumps(doc))):
+        assert loaded == game
+        assert check_game(loaded).findings == check_game(game).findings
 
 
 def test_a_bid_of_42_points_reads_as_a_mark_and_whole_floats_as_numbers(
@@ -1112,3 +1157,51 @@ def test_text_or_numbers_no_json_reader_keeps_are_refused_when_dumped(
         json_form.dumps_game(game)
     assert caught.value.pointer == pointer
     assert words in caught.value.message
+
+
+# ---- placing a game's items in its text ----
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_each_item_is_placed_where_its_value_is_written(
+    club_night: Game, indent: int | None
+) -> None:
+    """Every span the placing gives is where the value at its pointer starts in the text."""
+    text = "\n" + json_form.dumps([club_night, club_night], indent=indent)
+    document = json.loads(text)
+    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    for read, start, at in json_form.read_placed_records(text):
+        assert isinstance(read, Game)
+        game, pointer_at = json_form.placed(read, text, (start, at))
+        pointers = []
+        assert game == read
+        items: list[Any] = []
+        for hand in game.hands:
+            items += [hand.header, *hand.deal, hand.auction, hand.trump, *hand.tricks,
+                      hand.ending, *hand.scores]
+            items += [*(hand.auction.calls if hand.auction else ())]
+            items += [p for t in hand.tricks for p in t.plays]
+        spans = [item.span for item in items if item is not None]
+        assert len(spans) > 40
+        for span in spans:
+            assert span is not None
+            pointer = pointer_at(span.line, span.column)
+            assert pointer is not None
+            pointers.append(pointer)
+            value: Any = document
+            for step in pointer.split("/")[1:]:
+                value = value[int(step)] if isinstance(value, list) else value[step]
+            offset = line_starts[span.line - 1] + span.column - 1
+            assert json.JSONDecoder().raw_decode(text, offset)[0] == value
+        assert {p.split("/")[1] for p in pointers} == {str(at[0])}
+
+
+def test_a_game_of_a_document_or_of_json_lines_is_placed_at_its_value(club_night: Game) -> None:
+    document = json_form.dumps(club_night)
+    assert [place for _, *place in json_form.read_placed_records("  " + document)] == [[2, ()]]
+    lines = json_form.dumps([club_night, club_night], lines=True)
+    second = lines.index("\n") + 1
+    assert [place for _, *place in json_form.read_placed_records(lines)] == [
+        [0, ()],
+        [second, ()],
+    ]

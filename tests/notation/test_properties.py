@@ -79,7 +79,7 @@ def played(hand: Hand) -> list[tuple[Seat, Play]]:
 def test_every_hand_is_worth_42_and_every_tile_is_played_once(
     rules: RuleSet, seed: int
 ) -> None:
-    """RULES.md, Equipment: a hand is worth 42 in total — an invariant every scored hand must
+    """docs/rules.md, Equipment: a hand is worth 42 in total — an invariant every scored hand must
     satisfy; each seat holds 7 tiles and plays each once."""
     game = game_of(rules, seed)
     for hand in game.hands:
@@ -181,7 +181,7 @@ def _with_play(trick: Trick, i: int, play: Play) -> Trick:
 def test_an_injected_renege_is_always_reported(
     rules: RuleSet, seed: int, pick: int, keep_deal: bool
 ) -> None:
-    """RULES.md, Reneges: a seat that followed suit while holding a tile it plays later that
+    """docs/rules.md, Reneges: a seat that followed suit while holding a tile it plays later that
     does not follow is made to play that tile first: a renege, reported at that trick and
     seat, proven from the deal or (deal removed) from the later play."""
     game = game_of(rules, seed)
@@ -204,7 +204,7 @@ def test_an_injected_renege_is_always_reported(
 def test_an_injected_misscore_is_always_reported(
     rules: RuleSet, seed: int, pick: int, kind: ScoreKind
 ) -> None:
-    """RULES.md, Scoring: a points, marks or running-total line changed from what the engine
+    """docs/rules.md, Scoring: a points, marks or running-total line changed from what the engine
     scores is reported as misscored-points, misscored-marks or misscored-total, at its line."""
     game = game_of(rules, seed)
     rng = random.Random(pick)
@@ -255,7 +255,7 @@ sevens_tables = st.sampled_from(["any", "trump"]).map(
 def test_an_injected_sevens_play_is_always_reported(
     rules: RuleSet, seed: int, pick: int, keep_deal: bool
 ) -> None:
-    """RULES.md, Contracts, Sevens: a seat made to play a tile farther from 7 than one it
+    """docs/rules.md, Contracts, Sevens: a seat made to play a tile farther from 7 than one it
     plays later is reported at that trick and seat, from the deal or from the later play."""
     game = game_of(rules, seed)
     swaps = _sevens_swaps(game)

@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from unittest import mock
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
@@ -105,7 +106,7 @@ def test_validate_gives_the_quick_result_for_a_clean_game_and_the_full_one_other
     quick = check_unit(Unit(1, notation=game))
     assert quick.findings == []
     assert quick.hands == len(re.findall("^hand", text, re.M))
-    # RULES.md, Reneges: two tiles swapped until a seat has failed to follow suit.
+    # docs/rules.md, Reneges: two tiles swapped until a seat has failed to follow suit.
     broken = mutate_until(text, lambda t: "renege" in codes_of(t))
     [game] = split_games(broken)
     assert clean_hands(game) is None
@@ -273,7 +274,7 @@ def test_hands_out_of_order_are_left_to_the_full_check(number: int, step: int, c
 @pytest.mark.parametrize(("option", "code"), [("opening-lead=trump", "opening-lead-not-trump"),
                                               ("follow-me-min=1m", "follow-me-below-mark")])
 def test_a_game_under_a_stricter_table_is_left_to_the_full_check(option: str, code: str) -> None:
-    # RULES.md, Contracts: the opening lead must be a trump (001, 004); follow-me only at
+    # docs/rules.md, Contracts: the opening lead must be a trump (001, 004); follow-me only at
     # 1 mark or more (004). Games played without the rule, then labelled with it.
     found = 0
     for seed in range(60):
@@ -565,3 +566,18 @@ def test_a_game_of_tags_alone_is_vouched_for_in_both_forms() -> None:
     assert clean_hands(game) == 0
     [read] = read_games(text)
     assert clean_json_hands(render(read.game, "jsonl")) == 0
+
+
+def test_a_refuted_lay_down_is_never_vouched_for_and_validate_finds_it() -> None:
+    """docs/rules.md, Ending a hand early: the quick check leaves every early end (an `end` line,
+    fewer than seven tricks) to the full check, which asks the solver about a lay-down: in
+    notation and in JSON Lines, validate's answer is the refutation (issue 20)."""
+    text = (Path(__file__).parents[2] / "samples" / "laydown-refuted.t42").read_text("utf-8")
+    [game] = split_games(text)
+    assert clean_hands(game) is None
+    assert [f.code for f in check_unit(Unit(1, notation=game)).findings] == ["laydown-refuted"]
+    [read] = list(read_games(text))
+    line = render(read.game, "jsonl")
+    assert clean_json_hands(line) is None
+    checked = check_unit(Unit(1, json_line=(line, 1)))
+    assert [f.code for f in checked.findings] == ["laydown-refuted"]

@@ -84,7 +84,7 @@ def test_comment_inside_a_line_stays_on_that_line(line: str, inside: str) -> Non
 
 
 def test_tile_written_low_end_first_is_read_and_written_high_first() -> None:
-    """RULES.md, Equipment: each tile is written higher end first (`6-4`); 4-6 is accepted."""
+    """docs/rules.md, Equipment: each tile is written higher end first (`6-4`); 4-6 is accepted."""
     [game] = loads('[Event "x"]\nhand 1 dealer N\ndeal N 4-6 0-6 3-5\nbid E pass S 30 W pass '
                    'N pass\ntrump S fives\n1 S 3-5 4-6 0-4 3-3\n')
     hand = game.hands[0]
@@ -127,7 +127,7 @@ def test_lower_case_is_accepted() -> None:
     ],
 )
 def test_trump_words_and_aliases(word: str, trump: Trump) -> None:
-    """RULES.md, Contracts: a pip trump (0 … 6), doubles trump, or follow-me with its doubles
+    """docs/rules.md, Contracts: a pip trump (0 … 6), doubles trump, or follow-me with its doubles
     option; the other names players use are read too."""
     [game] = loads(f'[Event "x"]\nhand 1 dealer N\ntrump {word}\n')
     assert game.hands[0].trump is not None
@@ -135,7 +135,7 @@ def test_trump_words_and_aliases(word: str, trump: Trump) -> None:
 
 
 def test_follow_me_without_an_option_takes_the_table_rule() -> None:
-    """RULES.md, Suits and rank: follow-me doubles high (default), or the table's option."""
+    """docs/rules.md, Suits and rank: follow-me doubles high (default), or the table's option."""
     text = '[Event "x"]\n[Options "follow-me-doubles=low"]\nhand 1 dealer N\ntrump follow-me\n'
     [game] = loads(text)
     assert game.hands[0].trump is not None
@@ -237,3 +237,18 @@ def test_duplicate_tags_and_unknown_rules_are_reported_but_read() -> None:
     [read] = list(read_games('[Event "a"]\n[Event "b"]\n[Rules "moon"]\nhand 1 dealer N\n'))
     assert [(p.code, p.line) for p in read.problems] == [("duplicate-tag", 2), ("unknown-rules", 3)]
     assert len(read.game.hands) == 1
+
+
+def test_roster_tag_names_in_any_case_other_names_as_written() -> None:
+    """docs/notation.md, Tags: the roster tags and Options may be named in any case (the
+    import form) and are written in the roster's case; any other name is kept as written."""
+    [read] = list(read_games('[north "Ann"] [RULES "texas"] [options "win-by=2"] [round "1"]\n'))
+    assert read.problems == []
+    assert read.game.tag("North") == "Ann"
+    assert read.rules.name == "texas"
+    assert read.rules.win_by == 2
+    assert '[North "Ann"]' in dumps([read.game])
+    assert '[round "1"]' in dumps([read.game])
+    [twice] = list(read_games('[north "Ann"] [North "Bob"] [Round "1"] [round "2"]\n'))
+    assert [p.code for p in twice.problems] == ["duplicate-tag"]
+    assert twice.game.tag("North") == "Ann"

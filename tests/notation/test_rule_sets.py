@@ -1,4 +1,4 @@
-"""Rule sets, options and the special contracts: one test per clause of RULES.md that is a
+"""Rule sets, options and the special contracts: one test per clause of docs/rules.md that is a
 variant (Bidding, Contracts, Scoring), each named after the clause it checks.
 
 The records come from ``samples/`` (each clean) and are changed by one play or bid to get the
@@ -61,7 +61,7 @@ def changed(text: str, old: str, new: str) -> str:
 
 
 def test_rule_sets_straight_texas_points() -> None:
-    """RULES.md: straight (marks to 7, forced bid, no special contracts); texas adds Nello,
+    """docs/rules.md: straight (marks to 7, forced bid, no special contracts); texas adds Nello,
     Plunge, Splash and Sevens with the digest's defaults; points is the 250-point game."""
     straight, texas, points = (rule_set(n) for n in ("straight", "texas", "points"))
     assert straight == RuleSet()
@@ -75,7 +75,7 @@ def test_rule_sets_straight_texas_points() -> None:
 
 
 def test_every_option_has_a_description_and_round_trips() -> None:
-    """RULES.md: every variant is an option with a name, a default and a description."""
+    """docs/rules.md: every variant is an option with a name, a default and a description."""
     assert [f.name for f in option_fields()] == list(OPTION_DESCRIPTIONS)
     for rules in RULE_SETS.values():
         assert RuleSet(name=rules.name).with_options(rules.options()) == rules
@@ -124,7 +124,7 @@ def test_unknown_rules_lists_the_valid_names() -> None:
 
 
 def test_bidding_plunge_jump_only_for_a_plunge() -> None:
-    """RULES.md, Bidding: a bidder may jump to 4 marks only to play a Plunge (002, 004)."""
+    """docs/rules.md, Bidding: a bidder may jump to 4 marks only to play a Plunge (002, 004)."""
     text = sample("plunge.t42")
     assert codes(text) == []
     not_plunge = changed(text, "trump E plunge sixes", "trump W sixes")
@@ -133,8 +133,30 @@ def test_bidding_plunge_jump_only_for_a_plunge() -> None:
     assert "only a Plunge may jump to 4 marks" in found[0].message
 
 
+def test_bidding_plunge_jump_may_be_overcalled_with_5_marks() -> None:
+    """docs/rules.md, Bidding: a 4-mark Plunge jump stands as a bid; a later seat may overcall it
+    with 5 marks, one more than the standing 4, and play a normal contract (issue 20)."""
+    text = (
+        '[Event "?"]\n[Rules "texas"]\n\nhand 1 dealer N\n'
+        "bid E 4m S 5m W pass N pass\ntrump fives\n"
+    )
+    assert codes(text) == []
+    # With the deal known, a jump by a seat without four doubles was no Plunge: it is off the
+    # ladder, and the 5 marks over it are still judged against the 4 that stood.
+    dealt = changed(
+        text,
+        "bid E",
+        "deal N 6-3 5-4 4-0 3-3 2-0 1-0 0-0\n     E 6-6 6-4 6-1 5-3 5-0 4-3 4-2\n"
+        "     S 6-0 5-2 4-1 3-2 3-1 3-0 2-1\n     W 6-5 6-2 5-5 5-1 4-4 2-2 1-1\nbid E",
+    )
+    found = check(dealt).findings
+    assert [(f.code, f.seat) for f in found] == [("bid-off-ladder", Seat.E)]
+    # Under straight rules there is no Plunge: the jump is off the ladder.
+    assert codes(changed(text, '"texas"', '"straight"')) == ["bid-off-ladder"]
+
+
 def test_bidding_first_bidder_holder_of_0_1() -> None:
-    """RULES.md, Bidding, variant (001): the holder of the 0-1 bids first."""
+    """docs/rules.md, Bidding, variant (001): the holder of the 0-1 bids first."""
     text = sample("nello.t42").split("\nhand 2")[0] + "\n"
     assert codes(text) == []
     # E holds the 1-0 in hand 1: under the option E bids first, which the record has.
@@ -151,7 +173,7 @@ def test_bidding_first_bidder_holder_of_0_1() -> None:
 
 
 def test_bidding_out_of_turn_may_stand() -> None:
-    """RULES.md, Bidding, variant (003): a bid out of turn the opponents let stand."""
+    """docs/rules.md, Bidding, variant (003): a bid out of turn the opponents let stand."""
     text = sample("sevens.t42")
     swapped = changed(text, "bid E pass S 30 W pass N 1m", "bid S 30 E pass W pass N 1m")
     errors = [f for f in check(swapped).findings if f.code == "bid-out-of-turn"]
@@ -166,14 +188,14 @@ def test_bidding_out_of_turn_may_stand() -> None:
 
 
 def test_bidding_points_bids_are_written_42_84_168() -> None:
-    """RULES.md, Scoring (points): the points game writes its bids in points."""
+    """docs/rules.md, Scoring (points): the points game writes its bids in points."""
     text = sample("low-no.t42")
     assert "N 42\n" in text
     assert dumps(loads(changed(text, "N 42\n", "N 1m\n"))[0]) == text
 
 
 def test_bidding_points_ladder_42_84_168() -> None:
-    """RULES.md, Scoring (points): bids 30 … 42, then 84, then 168 only over 84."""
+    """docs/rules.md, Scoring (points): bids 30 … 42, then 84, then 168 only over 84."""
     from notation.auction import bid_problem
 
     points = rule_set("points")
@@ -189,7 +211,7 @@ def test_bidding_points_ladder_42_84_168() -> None:
 
 
 def test_contracts_nello_partner_sits_out_and_declarer_loses_every_trick() -> None:
-    """RULES.md, Contracts, Nello: three-tile tricks; the declarer must lose every trick."""
+    """docs/rules.md, Contracts, Nello: three-tile tricks; the declarer must lose every trick."""
     report = check(sample("nello.t42"))
     assert report.findings == ()
     for hand in report.hands:
@@ -214,7 +236,7 @@ def test_contracts_nello_a_fourth_play_is_a_trick_size_finding() -> None:
     [("own-suit", 0), ("high", 1), ("low", 0), ("own-suit-inverted", 0)],
 )
 def test_contracts_nello_doubles_options(doubles: str, winner: int) -> None:
-    """RULES.md, Contracts, Nello doubles: own suit (a double cannot follow a pip lead), high
+    """docs/rules.md, Contracts, Nello doubles: own suit (a double cannot follow a pip lead), high
     (the double tops its suit), low (the double is lowest), own suit inverted (0-0 high)."""
     trump = Trump.parse("", f"doubles-{doubles}", special="nello")
     assert trump_winner(trump, "5-4 5-5 5-0") == winner
@@ -229,7 +251,7 @@ def trump_winner(trump: Trump, tiles: str) -> int:
 
 
 def test_contracts_nello_renege_under_doubles_own_suit() -> None:
-    """RULES.md, Contracts: in Nello doubles own suit a double led calls for doubles."""
+    """docs/rules.md, Contracts: in Nello doubles own suit a double led calls for doubles."""
     text = sample("nello.t42")
     assert codes(text) == []
     # Hand 1, trick 3: N leads 4-4 and E follows with 6-6; E playing 6-3 instead reneges.
@@ -239,7 +261,7 @@ def test_contracts_nello_renege_under_doubles_own_suit() -> None:
 
 
 def test_contracts_plunge_partner_names_trump_and_leader() -> None:
-    """RULES.md, Contracts, Plunge: the partner names trump, the declarer leads (004)."""
+    """docs/rules.md, Contracts, Plunge: the partner names trump, the declarer leads (004)."""
     text = sample("plunge.t42")
     assert codes(text) == []
     assert "trump-by-wrong-seat" in codes(changed(text, "trump E plunge", "trump W plunge"))
@@ -249,7 +271,7 @@ def test_contracts_plunge_partner_names_trump_and_leader() -> None:
 
 
 def test_contracts_plunge_too_few_doubles() -> None:
-    """RULES.md, Contracts, Plunge: the declarer holds at least 4 doubles."""
+    """docs/rules.md, Contracts, Plunge: the declarer holds at least 4 doubles."""
     text = sample("plunge.t42")
     bad = changed(text, "W 6-5 6-2 5-5 5-1 4-4 2-2 1-1", "W 6-5 6-2 5-5 5-1 4-4 2-2 6-1")
     bad = changed(bad, "E 6-6 6-4 6-1 5-3", "E 6-6 6-4 1-1 5-3")
@@ -257,7 +279,7 @@ def test_contracts_plunge_too_few_doubles() -> None:
 
 
 def test_contracts_splash_partner_names_trump_and_leads() -> None:
-    """RULES.md, Contracts, Splash: 3 doubles, 2 marks, the partner names trump and leads."""
+    """docs/rules.md, Contracts, Splash: 3 doubles, 2 marks, the partner names trump and leads."""
     text = sample("splash.t42")
     assert codes(text) == []
     assert "wrong-leader" in codes(changed(text, "1 N 5-4 5-5 6-5 5-0", "1 S 6-5 5-0 5-4 5-5"))
@@ -265,7 +287,7 @@ def test_contracts_splash_partner_names_trump_and_leads() -> None:
 
 
 def test_contracts_sevens_closest_wins_ties_to_first() -> None:
-    """RULES.md, Contracts, Sevens: the closest tile wins the trick, ties to the first played;
+    """docs/rules.md, Contracts, Sevens: the closest tile wins the trick, ties to the first played;
     a play that is not the closest the hand allowed is a finding."""
     sevens = Trump.parse("", special="sevens")
     assert trump_winner(sevens, "6-0 4-3 5-2 6-6") == 1
@@ -278,7 +300,7 @@ def test_contracts_sevens_closest_wins_ties_to_first() -> None:
 
 
 def test_contracts_low_no_only_by_the_dealer_after_three_passes() -> None:
-    """RULES.md, Scoring (points), Low-No: only the dealer, only after three passes; a Nello
+    """docs/rules.md, Scoring (points), Low-No: only the dealer, only after three passes; a Nello
     worth 42."""
     text = sample("low-no.t42")
     assert codes(text) == []
@@ -290,7 +312,7 @@ def test_contracts_low_no_only_by_the_dealer_after_three_passes() -> None:
 
 
 def test_contracts_trump_from_first_lead() -> None:
-    """RULES.md, Contracts, variant (003): no trump named, the first tile led names it."""
+    """docs/rules.md, Contracts, variant (003): no trump named, the first tile led names it."""
     text = sample("full-game.t42").split("\nhand 2")[0] + "\n"
     lines = [line for line in text.split("\n") if not line.startswith("trump ")]
     no_trump = "\n".join(lines)
@@ -313,26 +335,26 @@ def test_contracts_special_round_trip_through_text() -> None:
 
 
 def test_scoring_points_bid_30_taking_35_scores_35_and_7() -> None:
-    """RULES.md, Scoring, worked example (000): bid 30 taking 35 scores 35 and 7."""
+    """docs/rules.md, Scoring, worked example (000): bid 30 taking 35 scores 35 and 7."""
     award = points_award(Bid.points(30), Team.NS, True, {Team.NS: 35, Team.EW: 7})
     assert (award.of(Team.NS), award.of(Team.EW)) == (35, 7)
 
 
 def test_scoring_points_bid_37_taking_35_scores_0_and_44() -> None:
-    """RULES.md, Scoring, worked example (000): bid 37 taking 35 scores 0 and 44."""
+    """docs/rules.md, Scoring, worked example (000): bid 37 taking 35 scores 0 and 44."""
     award = points_award(Bid.points(37), Team.NS, False, {Team.NS: 35, Team.EW: 7})
     assert (award.of(Team.NS), award.of(Team.EW)) == (0, 44)
 
 
 def test_scoring_points_bid_32_taking_30_gives_44() -> None:
-    """RULES.md, Scoring, worked example (002): bid 32 taking 30 gives the opponents
+    """docs/rules.md, Scoring, worked example (002): bid 32 taking 30 gives the opponents
     12 + 32 = 44."""
     award = points_award(Bid.points(32), Team.EW, False, {Team.EW: 30, Team.NS: 12})
     assert (award.of(Team.EW), award.of(Team.NS)) == (0, 44)
 
 
 def test_scoring_points_set_at_42_scores_only_the_bid() -> None:
-    """RULES.md, Scoring (004): at 42 and above a set gives the opponents the bid only."""
+    """docs/rules.md, Scoring (004): at 42 and above a set gives the opponents the bid only."""
     award = points_award(Bid.marks(2), Team.NS, False, {Team.NS: 38, Team.EW: 4})
     assert (award.of(Team.NS), award.of(Team.EW)) == (0, 84)
     award = points_award(Bid.marks(1), Team.NS, True, {Team.NS: 42, Team.EW: 0})
@@ -340,7 +362,7 @@ def test_scoring_points_set_at_42_scores_only_the_bid() -> None:
 
 
 def test_scoring_points_game_to_250_tie_goes_to_the_bidders() -> None:
-    """RULES.md, Scoring (000): if both pass 250 on one hand, the bidders win."""
+    """docs/rules.md, Scoring (000): if both pass 250 on one hand, the bidders win."""
     points = rule_set("points")
     assert game_winner(249, 200, points) is None
     assert game_winner(251, 200, points) is Team.NS
@@ -357,14 +379,14 @@ def test_scoring_points_game_sample() -> None:
 
 
 def test_scoring_marks_with_and_without_win_by_2() -> None:
-    """RULES.md, Scoring: first to 7 marks; variant (002) at least 7 and ahead by 2."""
+    """docs/rules.md, Scoring: first to 7 marks; variant (002) at least 7 and ahead by 2."""
     assert game_winner(7, 6, RuleSet()) is Team.NS
     assert game_winner(7, 6, RuleSet().with_options({"win-by": "2"})) is None
     assert game_winner(8, 6, RuleSet().with_options({"win-by": "2"})) is Team.NS
 
 
 def test_scoring_money_settlement_7_4_pays_1_75() -> None:
-    """RULES.md, Scoring, worked example (004): 7-4 with one set each at $0.25 a mark and
+    """docs/rules.md, Scoring, worked example (004): 7-4 with one set each at $0.25 a mark and
     $1 a set pays $1.75 (the winners' own set costs nothing)."""
     assert settlement(4, 1, Decimal("0.25"), Decimal("1.00")) == Decimal("1.75")
     assert settlement(9, 0, Decimal("0.25"), Decimal("1.00")) == Decimal("0.00")
@@ -394,7 +416,7 @@ trump N fours
 
 
 def test_contracts_small_end_opening() -> None:
-    """RULES.md, Contracts, variant (004): on the first trick only, the declarer may lead a
+    """docs/rules.md, Contracts, variant (004): on the first trick only, the declarer may lead a
     non-trump as the suit of its small end. N leads 6-5 as a five: E, void in fives, may
     discard 0-0 though it holds sixes; without the option that is a renege."""
     plain = [f for f in check(SMALL_END.format(options="")).findings if f.code == "renege"]
@@ -472,8 +494,8 @@ def test_contract_words_that_do_not_go_together_are_syntax_errors(
 
 
 def test_options_findings_sample_each_option_changes_a_finding() -> None:
-    """samples/options-findings.t42: RULES.md, Bidding, variant (003), a bid out of turn let
-    stand, is a warning; RULES.md, Reneges, renege-penalty=none, a renege is reported but the
+    """samples/options-findings.t42: docs/rules.md, Bidding, variant (003), a bid out of turn let
+    stand, is a warning; docs/rules.md, Reneges, renege-penalty=none, a renege is reported but the
     hand is scored as played. Without the option each becomes what the default rules say."""
     lenient, unpunished = loads(sample("options-findings.t42"))
 

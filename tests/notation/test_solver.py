@@ -17,7 +17,16 @@ import pytest
 
 from notation.contracts import DoublesRank, Special, Trump
 from notation.dealing import deal, random_trump
-from notation.play import can_follow, led_suit, sevens_choices, trick_points, trick_winner
+from notation.play import (
+    SUITS,
+    can_follow,
+    follows,
+    led_suit,
+    sevens_choices,
+    tile_power,
+    trick_points,
+    trick_winner,
+)
 from notation.seats import SEATS, Seat, Team
 from notation.solver import (
     TILE_INDEX,
@@ -159,6 +168,39 @@ def test_tables_agree_with_notation_play(trump: Trump) -> None:
         hand = rng.sample(ALL_TILES, 5)
         legal = tables.legal_moves(mask_of(hand), TILE_INDEX[trick[0]])
         assert set(tiles_of(legal)) == set(_legal(hand, trick[:1], trump))
+
+
+# Every trump the solver plays: each pip, doubles, follow-me and each Nello doubles option,
+# Plunge, Splash and Sevens.
+EVERY_TRUMP = [
+    *(Trump.pip(p) for p in range(7)),
+    Trump.doubles_trump(),
+    *(Trump.follow_me(d) for d in (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)),
+    *(Trump.parse("", d.word, special="nello") for d in DoublesRank),
+    Trump.parse("", special="low-no"),
+    Trump.parse("3", special="plunge"),
+    Trump.parse("doubles", special="splash"),
+    Trump.parse("", special="sevens"),
+]
+
+
+@pytest.mark.parametrize("trump", EVERY_TRUMP, ids=str)
+def test_tables_are_notation_play_over_every_tile_and_lead(trump: Trump) -> None:
+    """The solver's integer tables say what notation.play says, for every tile and every
+    suit led: the suit a lead calls for, who follows, and the power that wins a trick."""
+    special = trump.special
+    tables = contract_tables(trump, Seat.S.index if special and special.is_nello else None)
+    sevens = special is Special.SEVENS
+    for i, tile in enumerate(ALL_TILES):
+        if not sevens:  # in Sevens no tile need follow and the closest wins: one "suit"
+            assert tables.led_suit[i] == led_suit(tile, trump)
+        for suit in range(SUITS):
+            assert bool(tables.follow[suit] >> i & 1) == (sevens or follows(tile, suit, trump))
+            assert tables.power[suit][i] == tile_power(tile, suit, trump), (tile, suit)
+    rng = random.Random(str(trump))
+    for _ in range(500):
+        trick = rng.sample(ALL_TILES, len(tables.order))
+        assert tables.trick_winner([TILE_INDEX[t] for t in trick]) == trick_winner(trick, trump)
 
 
 def test_solver_agrees_with_exhaustive_reference() -> None:

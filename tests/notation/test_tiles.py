@@ -1,4 +1,4 @@
-"""Tiles of the double-six set and their count (RULES.md, Equipment, seats, count)."""
+"""Tiles of the double-six set and their count (docs/rules.md, Equipment, seats, count)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from notation.tiles import ALL_TILES, COUNT_TILES, Tile, TileError
 
 
 def test_equipment_28_tiles_of_a_double_six_set() -> None:
-    """RULES.md, Equipment: 28 tiles of a double-six set."""
+    """docs/rules.md, Equipment: 28 tiles of a double-six set."""
     assert len(ALL_TILES) == 28
     assert len(set(ALL_TILES)) == 28
     assert {(t.high, t.low) for t in ALL_TILES} == {
@@ -23,7 +23,7 @@ def test_equipment_28_tiles_of_a_double_six_set() -> None:
 
 
 def test_equipment_each_tile_written_higher_end_first() -> None:
-    """RULES.md, Equipment: each tile is written higher end first (`6-4`)."""
+    """docs/rules.md, Equipment: each tile is written higher end first (`6-4`)."""
     assert str(Tile.parse("4-6")) == "6-4"
     assert Tile.parse("4-6") == Tile.parse("6-4") == Tile.of(4, 6) == Tile(6, 4)
     assert all(str(t) == f"{t.high}-{t.low}" and t.high >= t.low for t in ALL_TILES)
@@ -31,19 +31,19 @@ def test_equipment_each_tile_written_higher_end_first() -> None:
 
 @pytest.mark.parametrize("text", ["7-3", "6", "6-", "-4", "a-b", "6/4", ""])
 def test_equipment_tile_outside_the_set_is_refused(text: str) -> None:
-    """RULES.md, Equipment: only the 28 tiles of a double-six set exist."""
+    """docs/rules.md, Equipment: only the 28 tiles of a double-six set exist."""
     with pytest.raises(TileError):
         Tile.parse(text)
 
 
 def test_tile_constructor_refuses_low_end_first() -> None:
-    """RULES.md, Equipment: a tile is kept higher end first (Tile(4, 6) names no tile)."""
+    """docs/rules.md, Equipment: a tile is kept higher end first (Tile(4, 6) names no tile)."""
     with pytest.raises(TileError, match="4-6 is not a tile"):
         Tile(4, 6)
 
 
 def test_count_tiles_total_35() -> None:
-    """RULES.md, Equipment: 5-5 and 6-4 are worth 10; 5-0, 4-1, 3-2 worth 5 (35 in all)."""
+    """docs/rules.md, Equipment: 5-5 and 6-4 are worth 10; 5-0, 4-1, 3-2 worth 5 (35 in all)."""
     counts = {str(t): t.count for t in ALL_TILES if t.count}
     assert counts == {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
     assert sum(t.count for t in ALL_TILES) == 35
@@ -51,13 +51,13 @@ def test_count_tiles_total_35() -> None:
 
 
 def test_count_each_trick_is_worth_1() -> None:
-    """RULES.md, Equipment: each trick is worth 1 (plus the count it holds)."""
+    """docs/rules.md, Equipment: each trick is worth 1 (plus the count it holds)."""
     assert trick_points([Tile(6, 6), Tile(6, 1), Tile(2, 0), Tile(3, 1)]) == 1
     assert trick_points([Tile(5, 5), Tile(6, 4), Tile(5, 0), Tile(3, 2)]) == 31
 
 
 def test_count_a_hand_is_worth_42() -> None:
-    """RULES.md, Equipment: a hand is worth 42 in total (35 count + 7 tricks)."""
+    """docs/rules.md, Equipment: a hand is worth 42 in total (35 count + 7 tricks)."""
     tiles = list(ALL_TILES)
     random.Random(42).shuffle(tiles)
     tricks = [tiles[i : i + 4] for i in range(0, 28, 4)]
@@ -66,7 +66,7 @@ def test_count_a_hand_is_worth_42() -> None:
 
 
 def test_equipment_each_seat_holds_7_and_no_boneyard() -> None:
-    """RULES.md, Equipment: each seat holds 7 tiles; no boneyard (all 28 are dealt)."""
+    """docs/rules.md, Equipment: each seat holds 7 tiles; no boneyard (all 28 are dealt)."""
     for seed in range(20):
         hands = deal(random.Random(seed))
         assert [len(h) for h in hands.values()] == [7, 7, 7, 7]

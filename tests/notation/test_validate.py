@@ -6,6 +6,9 @@ hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the lis
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from notation.findings import CODES, Finding, Severity
@@ -128,7 +131,10 @@ def test_unknown_rules() -> None:
     assert "there is no rule set 'moon'" in f.message
     g = read_problem(TAG + '[Options "all-pass=redeal"]\n')
     assert (g.code, g.line, g.column) == ("unknown-rules", 2, 2)
-    assert g.message == "option all-pass takes forced-bid, reshake, not 'redeal'"
+    assert g.message == (
+        "option all-pass takes forced-bid, reshake, not 'redeal'; "
+        "the game is read under straight 42 (the defaults)"
+    )
 
 
 # -- the deal --
@@ -254,7 +260,7 @@ def test_trick_number() -> None:
 
 
 def test_wrong_leader() -> None:
-    """RULES.md, Suits and rank: the winner of a trick leads the next (and the declarer the
+    """docs/rules.md, Suits and rank: the winner of a trick leads the next (and the declarer the
     first)."""
     tricks = [*SWEEP[:3], "4 E 0-0 4-2 2-1 6-3", *SWEEP[4:]]
     f = only("wrong-leader", hand(tricks))
@@ -295,7 +301,7 @@ def test_tile_not_held() -> None:
 
 
 def test_renege() -> None:
-    """RULES.md, Reneges: a renege is provable from the deal."""
+    """docs/rules.md, Reneges: a renege is provable from the deal."""
     tricks = [*SWEEP[:4], "5 N 5-5 1-1 4-3 3-2", "6 N 5-4 2-2 5-2 3-1", "7 N 4-4 3-3 5-3 4-0"]
     f = only("renege", hand(tricks, "points NS 42 EW 0\nmarks NS 0 EW 1\n"))
     assert where(f) == (1, 5, Seat.S, 13, 13)
@@ -308,7 +314,7 @@ def test_renege() -> None:
 
 
 def test_renege_proven_by_a_later_play_without_the_deal() -> None:
-    """RULES.md, Reneges: where the deal is not recorded, a renege is proven by a later play
+    """docs/rules.md, Reneges: where the deal is not recorded, a renege is proven by a later play
     of a tile that could have followed."""
     tricks = [*SWEEP[:4], "5 N 5-5 1-1 4-3 3-2", "6 N 5-4 2-2 5-2 3-1", "7 N 4-4 3-3 5-3 4-0"]
     f = only("renege", hand(tricks, "", deal=""))
@@ -331,10 +337,44 @@ def test_hand_unfinished() -> None:
 
 
 def test_ending_unjustified() -> None:
-    """RULES.md, Ending a hand early: the stop must be justified by what was captured."""
+    """docs/rules.md, Ending a hand early: the stop must be justified by what was captured."""
     f = only("ending-unjustified", hand(SWEEP[:3], "end made\n"))
     assert where(f) == (1, None, None, 12, 1)
     assert f.evidence == {"points": {"NS": 23, "EW": 0}}
+
+
+def test_laydown_refuted() -> None:
+    """docs/rules.md, Ending a hand early: a lay-down is justified by the hands shown only if the
+    claimant's side takes every trick left whatever anyone plays. With the deal known the
+    validator asks the solver, as the audit does, and gives the refuting line of play."""
+    f = only("laydown-refuted", hand(SWEEP[:3], "end laydown E\n"))
+    assert where(f) == (1, None, Seat.E, 12, 1)
+    assert f.severity is Severity.ERROR
+    assert f.message.startswith("E's lay-down is refuted: EW loses trick 4 after N ")
+    line = f.evidence["line"]
+    assert [(p["trick"], p["seat"]) for p in line] == [(4, "N"), (4, "E"), (4, "S"), (4, "W")]
+    assert f.evidence["with_best_play"] is False
+    # North's claim holds: the last trumps are out and N's tiles win every trick.
+    assert check(hand(SWEEP[:3], "end laydown N\n")).findings == ()
+    # Without the deal the claim cannot be decided, so nothing is said.
+    assert check(hand(SWEEP[:3], "end laydown E\n", deal="")).findings == ()
+
+
+def test_only_a_hand_ending_in_a_lay_down_loads_the_solver() -> None:
+    """The lay-down check costs nothing elsewhere: validating hands that do not end in a
+    lay-down never imports the solver (a process of its own, so that no test has yet)."""
+    script = (
+        "import sys\n"
+        "from notation.text import loads\n"
+        "from notation.validate import check_game\n"
+        f"check_game(loads({TAG + hand(SWEEP[:3], 'end made' + chr(10))!r})[0])\n"
+        "before = 'notation.solver' in sys.modules\n"
+        f"check_game(loads({TAG + hand(SWEEP[:3], 'end laydown N' + chr(10))!r})[0])\n"
+        "print(before, 'notation.solver' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False", "True"]
 
 
 def test_ending_after_seven() -> None:
@@ -354,7 +394,7 @@ def test_misscored_points() -> None:
 
 
 def test_marks_follow_points_written_when_no_tricks_are_recorded() -> None:
-    """RULES.md, Scoring: with only the points recorded, the marks follow from them."""
+    """docs/rules.md, Scoring: with only the points recorded, the marks follow from them."""
     report = check(hand([], "points NS 31 EW 11\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"))
     assert report.findings == ()
     f = only("misscored-marks", hand([], "points NS 29 EW 13\nmarks NS 1 EW 0\n"))
@@ -395,7 +435,7 @@ def test_check_hand_alone_defaults_to_straight_rules() -> None:
     assert [t.points for t in report.tricks] == [6, 1, 16, 1, 16, 1, 1]
 
 
-# -- special contracts and table options (RULES.md, Contracts; Bidding) --
+# -- special contracts and table options (docs/rules.md, Contracts; Bidding) --
 
 TEXAS = '[Event "t"]\n[Rules "texas"]\n'
 
@@ -412,7 +452,7 @@ def only_texas(code: str, record: str, options: str = "") -> Finding:
 
 
 def test_contract_not_allowed() -> None:
-    """RULES.md, Contracts: a special contract is an option; a table without it refuses it."""
+    """docs/rules.md, Contracts: a special contract is an option; a table without it refuses it."""
     record = hand([], "", bids="bid N 1m E pass S pass W pass\n", trump="trump N nello\n")
     assert not check_texas(record).findings[1:]  # hand-unfinished at most
     f = only_texas("contract-not-allowed", record, "nello=no")
@@ -429,7 +469,7 @@ def test_contract_not_allowed() -> None:
 
 
 def test_contracts_nello_doubles_a_table_allows_from_a_list() -> None:
-    """RULES.md, Contracts, Nello: 004 lists all four doubles options; tables allow a subset,
+    """docs/rules.md, Contracts, Nello: 004 lists all four doubles options; tables allow a subset,
     named as a list in the option nello-doubles-choice."""
     def nello(doubles: str) -> str:
         return hand([], "", bids="bid N 1m E pass S pass W pass\n",
@@ -449,7 +489,7 @@ def test_nello_doubles_choice_names_a_wrong_list_in_words() -> None:
 
 
 def test_contract_bid_too_low() -> None:
-    """RULES.md, Contracts: Nello and Sevens need a bid of 1 mark or more; Splash 2 marks."""
+    """docs/rules.md, Contracts: Nello and Sevens need a bid of 1 mark or more; Splash 2 marks."""
     f = only_texas("contract-bid-too-low", hand([], "", trump="trump N sevens\n"))
     assert where(f) == (1, None, Seat.N, 9, 1)
     assert f.message == "a Sevens needs a bid of at least 1 mark, not 30"
@@ -460,7 +500,7 @@ def test_contract_bid_too_low() -> None:
 
 
 def test_too_few_doubles() -> None:
-    """RULES.md, Contracts: a Plunge needs 4 doubles in the declarer's hand (N holds 3)."""
+    """docs/rules.md, Contracts: a Plunge needs 4 doubles in the declarer's hand (N holds 3)."""
     record = hand(tail="points NS 42 EW 0\nmarks NS 4 EW 0\n",
                   bids="bid N 4m E pass S pass W pass\n", trump="trump S plunge sixes\n")
     report = check_texas(record)
@@ -477,7 +517,7 @@ def test_too_few_doubles() -> None:
 
 
 def test_follow_me_below_mark() -> None:
-    """RULES.md, Contracts: some tables allow follow-me only at 1 mark or more (004)."""
+    """docs/rules.md, Contracts: some tables allow follow-me only at 1 mark or more (004)."""
     record = hand([], "", trump="trump N follow-me\n")
     assert check_texas(record).findings == ()
     f = only_texas("follow-me-below-mark", record, "follow-me-min=1m")
@@ -487,7 +527,7 @@ def test_follow_me_below_mark() -> None:
 
 
 def test_opening_lead_not_trump() -> None:
-    """RULES.md, Contracts: variant, the opening lead must be a trump (001, 004)."""
+    """docs/rules.md, Contracts: variant, the opening lead must be a trump (001, 004)."""
     record = hand(SWEEP[:1], "end made\n", trump="trump N fives\n")
     f = only_texas("opening-lead-not-trump", record, "opening-lead=trump")
     assert where(f) == (1, 1, Seat.N, 11, 5)
@@ -501,7 +541,7 @@ def test_opening_lead_not_trump() -> None:
 
 
 def test_sevens_not_closest() -> None:
-    """RULES.md, Contracts: in Sevens every play is as close to 7 as the hand allows."""
+    """docs/rules.md, Contracts: in Sevens every play is as close to 7 as the hand allows."""
     bids = "bid N 1m E pass S pass W pass\n"
     record = hand(["1 N 6-6 6-1 4-3 3-2"], "", bids=bids, trump="trump N sevens\n")
     f = only_texas("sevens-not-closest", record)

@@ -82,7 +82,7 @@ def test_write_games_puts_a_blank_line_between_games() -> None:
 
 
 def test_follow_me_doubles_high_reads_back_under_a_doubles_low_table() -> None:
-    """RULES.md, Suits and rank: follow-me doubles high, low or own suit is an option; a hand
+    """docs/rules.md, Suits and rank: follow-me doubles high, low or own suit is an option; a hand
     played doubles high at a doubles-low table must be written so that it reads back as
     doubles high."""
     rules = RuleSet().with_options({"follow-me-doubles": "low"})

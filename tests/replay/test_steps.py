@@ -269,9 +269,12 @@ def test_a_laydown_gives_the_engines_points() -> None:
     text = HAND_1.split("4 N 3-0")[0] + "end laydown N\npoints NS 31 EW 11\nmarks NS 1 EW 0\n"
     game, report = _read(text)
     steps = list(game_steps(game, report))
-    assert report.findings == ()
+    # The claim is scored as made; whether it holds whatever is played is the solver's to
+    # say, and here it does not (issue 20): the finding is shown at the lay-down.
+    assert [f.code for f in report.findings] == ["laydown-refuted"]
     end, score = steps[-2:]
     assert (end.kind, end.text, end.actor) == (StepKind.END, "N lays down the rest", Seat.N)
+    assert [f.code for f in end.findings] == ["laydown-refuted"]
     assert end.points == score.points == report.hands[0].points == {Team.NS: 31, Team.EW: 11}
     assert end.trick is None
     assert score.text == "NS 31, EW 11 points: S's 30 is made; NS score 1 mark"

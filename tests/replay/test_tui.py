@@ -289,6 +289,37 @@ def test_resizing_re_lays_the_screen() -> None:
     _drive(_frames(), script)
 
 
+def _on_board(app: ReplayApp) -> str:
+    """What the board widget holds now, as plain text (not drawn again from the app's size)."""
+    from textual.widgets import Static
+
+    content = app.query_one("#board", Static).content
+    console = Console(width=max(app.size.width - 2, 1), color_system=None)
+    with console.capture() as capture:
+        console.print(content)
+    return capture.get()
+
+
+def test_too_small_follows_each_resize_at_once() -> None:
+    """The too-small note appears and goes with the resize that causes it, not one later
+    (issue 20: on_resize drew with the size before the resize)."""
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        assert "needs at least" not in _on_board(app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert "needs at least 80×24" in _on_board(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "needs at least" not in _on_board(app)
+        assert "Lupe Garcia (N)" in _on_board(app)
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert "needs at least 80×24" in _on_board(app)
+
+    _drive(_frames(), script)
+
+
 def test_hostile_player_name_shows_literally() -> None:
     text = RENEGE.read_text().replace("Lupe Garcia", EVIL)
 
