@@ -94,6 +94,10 @@ class Special(Enum):
 SPECIAL_ALIASES: dict[str, Special] = {"lowno": Special.LOW_NO}
 
 
+# The doubles the declarer must hold to name these (docs/rules.md, Contracts; Plunge; Splash).
+DOUBLES_NEEDED: dict[Special, int] = {Special.PLUNGE: 4, Special.SPLASH: 3}
+
+
 def parse_special(word: str) -> Special:
     w = word.strip().lower()
     for special in Special:

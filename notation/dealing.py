@@ -36,7 +36,7 @@ from notation.auction import (
     plunge_bid,
 )
 from notation.bids import Bid, BidKind
-from notation.contracts import Contract, DoublesRank, Special, Trump, TrumpKind
+from notation.contracts import DOUBLES_NEEDED, Contract, DoublesRank, Special, Trump, TrumpKind
 from notation.game import (
     Auction,
     Call,
@@ -172,13 +172,8 @@ def random_special(
     doubles = sum(t.is_double for t in dealt[declarer])
     options = [
         special
-        for special, allowed in (
-            (Special.NELLO, rules.nello),
-            (Special.SEVENS, rules.sevens),
-            (Special.PLUNGE, rules.plunge and doubles >= 4),
-            (Special.SPLASH, rules.splash and doubles >= 3),
-        )
-        if allowed
+        for special in (Special.NELLO, Special.SEVENS, Special.PLUNGE, Special.SPLASH)
+        if rules.plays(special) and doubles >= DOUBLES_NEEDED.get(special, 0)
     ]
     if options and rng.random() < SPECIAL_CHANCE:
         return rng.choice(options)

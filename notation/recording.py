@@ -276,15 +276,7 @@ class Recording:
     @property
     def specials_allowed(self) -> tuple[Special, ...]:
         """The special contracts the rule set plays."""
-        rules = self.rules
-        allowed = {
-            Special.NELLO: rules.nello,
-            Special.PLUNGE: rules.plunge,
-            Special.SPLASH: rules.splash,
-            Special.SEVENS: rules.sevens,
-            Special.LOW_NO: rules.low_no,
-        }
-        return tuple(s for s, on in allowed.items() if on)
+        return tuple(s for s in Special if self.rules.plays(s))
 
     # -- the play --
 

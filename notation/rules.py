@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from notation.contracts import DoublesRank
+from notation.contracts import DoublesRank, Special
 from notation.errors import T42Error
 
 
@@ -166,6 +166,23 @@ class RuleSet:
             return (self.nello_doubles,)
         assert isinstance(choice, frozenset)
         return tuple(rank for rank in DoublesRank if rank in choice)
+
+    def plays(self, special: Special) -> bool:
+        """Whether the table plays the special contract ``special`` (docs/rules.md,
+        Contracts).
+
+        >>> RuleSet().plays(Special.NELLO), rule_set("texas").plays(Special.NELLO)
+        (False, True)
+        """
+        return bool(
+            {
+                Special.NELLO: self.nello,
+                Special.PLUNGE: self.plunge,
+                Special.SPLASH: self.splash,
+                Special.SEVENS: self.sevens,
+                Special.LOW_NO: self.low_no,
+            }[special]
+        )
 
     @property
     def points_game(self) -> bool:

@@ -26,7 +26,15 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from notation.auction import bid_problem, bidding_order, plunge_bid
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
-from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, Trump, TrumpKind
+from notation.contracts import (
+    DOUBLES_NEEDED,
+    DOUBLES_SUIT,
+    PIP_NAMES,
+    Contract,
+    Special,
+    Trump,
+    TrumpKind,
+)
 from notation.findings import Finding, Severity
 from notation.game import (
     Call,
@@ -80,7 +88,6 @@ ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1
 # The smallest bid, in marks, for each special contract (docs/rules.md, Contracts); Plunge's
 # depends on the plunge-lead option.
 MIN_SPECIAL_BID: dict[Special, int] = {Special.NELLO: 1, Special.SEVENS: 1, Special.SPLASH: 2}
-DOUBLES_NEEDED: dict[Special, int] = {Special.PLUNGE: 4, Special.SPLASH: 3}
 NORTH, SOUTH = Seat.N, Seat.S
 NS, EW = Team.NS, Team.EW
 TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
@@ -463,14 +470,7 @@ def _check_special(check: _HandCheck, contract: Contract, call: TrumpCall) -> No
     special = contract.trump.special
     assert special is not None
     rules, declarer = check.rules, contract.declarer
-    allowed = {
-        Special.NELLO: rules.nello,
-        Special.PLUNGE: rules.plunge,
-        Special.SPLASH: rules.splash,
-        Special.SEVENS: rules.sevens,
-        Special.LOW_NO: rules.low_no,
-    }[special]
-    if not allowed:
+    if not rules.plays(special):
         check.report(
             "contract-not-allowed",
             f"{special.title} is not played under these rules "
