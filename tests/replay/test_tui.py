@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import pty
-import select
 import shutil
-import signal
-import struct
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
-import pyte
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
@@ -37,6 +31,9 @@ from replay.navigation import Frame, game_frames
 from replay.steps import StepKind
 from replay.strokes import all_strokes
 from replay.tui import ReplayApp, key_bar
+
+sys.path.insert(0, str(Path(__file__).parent))
+from pty_terminal import Terminal as _Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.t42"))
@@ -431,76 +428,6 @@ def test_piped_replay_prints() -> None:
 # --- the installed command in a real terminal -----------------------------------------------
 
 
-class _Terminal:
-    """``argv`` running in a pseudo-terminal, its screen kept by a terminal emulator."""
-
-    def __init__(self, argv: list[str], columns: int = 80, lines: int = 24) -> None:
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: become the program, and never go back to running pytest
-            try:
-                os.environ.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
-                os.chdir(ROOT)
-                os.execv(argv[0], argv)
-            finally:
-                os._exit(127)
-        self.pid, self.fd = pid, fd
-        import fcntl
-        import termios
-
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-        self.status: int | None = None
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def read(self, timeout: float) -> bool:
-        """Feed what the program wrote within ``timeout`` to the screen; False at its end."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
-            return True
-        try:
-            data = os.read(self.fd, 65536)
-        except OSError:  # the program has closed the terminal
-            return False
-        if not data:
-            return False
-        self.stream.feed(data)
-        return True
-
-    def wait_for(self, shown: str, timeout: float = 15) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if shown in self.text():
-                return self.text()
-            if not self.read(0.1):
-                break
-        raise AssertionError(f"{shown!r} not on screen after {timeout}s:\n{self.text()}")
-
-    def send(self, keys: str) -> None:
-        os.write(self.fd, keys.encode())
-
-    def wait_exit(self, timeout: float = 10) -> int:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.read(0.05)
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = status
-                return os.waitstatus_to_exitcode(status)
-        raise AssertionError(f"t42 did not quit within {timeout}s:\n{self.text()}")
-
-    def close(self) -> None:
-        if self.status is None:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
-        os.close(self.fd)
-
-
 def _installed_t42() -> str:
     found = Path(sys.executable).parent / "t42"
     if found.exists():
@@ -515,18 +442,18 @@ def test_t42_replay_in_a_real_terminal() -> None:
     try:
         term.wait_for("hand 1 · step 1/42")
         term.wait_for("q quit")  # the key bar
-        term.send("3")
+        term.press("3")
         term.wait_for("N wins trick 3")
-        term.send("\x1b[D")  # the left arrow
+        term.press("\x1b[D")  # the left arrow
         screen = term.wait_for("W plays 2-2")
         term.wait_for("could have followed with 5-4, 4-2")
         assert "W 2│2 ✗" in term.text()
         assert "Jolene Weatherby (W)" in screen
-        term.send("r")
+        term.press("r")
         term.wait_for("▒▒▒")
-        term.send("G")
+        term.press("G")
         term.wait_for("step 42/42")
-        term.send("q")
+        term.press("q")
         assert term.wait_exit() == 0
     finally:
         term.close()
