@@ -63,13 +63,12 @@ from notation.game import (
 )
 from notation.reader import read_games
 from notation.rules import AllPass, RuleSet
-from notation.scoring import made_or_set
+from notation.scoring import TRICKS_IN_A_HAND, made_or_set
 from notation.seats import SEATS, Seat, Team
 from notation.text import dumps
 from notation.tiles import ALL_TILES, Tile
 from notation.tricks import first_leader, tally
 from notation.validate import (
-    TRICKS_IN_A_HAND,
     GameReport,
     HandReport,
     bidding_seats,

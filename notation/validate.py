@@ -67,6 +67,7 @@ from notation.rules import (
     RuleSet,
 )
 from notation.scoring import (
+    TRICKS_IN_A_HAND,
     MarkAward,
     game_winner,
     hand_award,
@@ -82,7 +83,6 @@ from notation.tricks import TrickOutcome, first_leader, outcome, take_trick, tal
 if TYPE_CHECKING:
     from notation.claims import ClaimAudit
 
-TRICKS_IN_A_HAND = 7
 TILES_IN_A_HAND = 7
 ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
 # The smallest bid, in marks, for each special contract (docs/rules.md, Contracts); Plunge's

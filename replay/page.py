@@ -30,6 +30,7 @@ from typing import Any
 from notation.findings import Finding
 from notation.game import Game
 from notation.json_form import dumps_game
+from notation.scoring import TRICKS_IN_A_HAND
 from notation.seats import SEATS, Team
 from notation.svg import (
     HALF,
@@ -45,7 +46,6 @@ from notation.validate import GameReport
 from replay import navigation
 from replay.board import score_line
 from replay.navigation import Frame, game_frames
-from replay.steps import TILES_IN_A_HAND as TRICKS_IN_A_HAND
 from replay.steps import StepKind, auction_words, contract_words
 from replay.strokes import all_strokes
 
