@@ -35,7 +35,7 @@ last trick is played out inline.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -375,6 +375,217 @@ def _team(team: Team) -> int:
     return 0 if team is Team.NS else 1
 
 
+# -- the plays of a whole trick as nested loops, written once and generated at import --
+#
+# CPython runs a trick fastest as four nested loops over local variables (one Python call
+# per trick, not per play), but written out by hand each ply repeats the same steps. They
+# are written once here, as text: a ply's loop (its moves, then the play: the winner so
+# far, the count), and the backing up of a value into a ply (best, window, cutoff). The
+# two searches that use them differ only in where a ply's moves come from and what ends
+# the trick; the source is put together and compiled once, when the module is imported.
+
+_PLIES = 4  # the trick size of the nested-loop searches
+
+
+def _ply_opening(k: int) -> list[str]:
+    """Ply ``k`` (1 … 3) before its loop: the window and best value inherited."""
+    return [f"a{k}, b{k} = a{k - 1}, b{k - 1}",
+            f"best{k} = -_INF if max{k} else _INF"]
+
+
+def _ply_play(k: int) -> list[str]:
+    """Ply ``k`` after its tile ``i{k}`` is chosen: the trick's winning power ``p``, seat
+    ``w`` and count ``c`` so far (the last ply needs only the winner)."""
+    if k == _PLIES - 1:
+        return [f"w{k} = s{k} if row[i{k}] > p{k - 1} else w{k - 1}",
+                f"c{k} = c{k - 1} + count[i{k}]"]
+    return [f"p{k} = row[i{k}]",
+            f"if p{k} > p{k - 1}:",
+            f"    w{k} = s{k}",
+            "else:",
+            f"    p{k}, w{k} = p{k - 1}, w{k - 1}",
+            f"c{k} = c{k - 1} + count[i{k}]"]
+
+
+def _backup(k: int, on_best: str = "", on_cutoff: str = "") -> list[str]:
+    """Back the value ``v`` up into ply ``k``: a better value for the seat there raises its
+    best and narrows its window, and past the window its loop is cut off (``break``)."""
+    raise_best = [f"    best{k} = v"] + ([f"    {on_best}"] if on_best else [])
+    cut = ([f"            {on_cutoff}"] if on_cutoff else []) + ["            break"]
+    lower_best = [f"    best{k} = v"] + ([f"    {on_best}"] if on_best else [])
+    return [
+        f"if max{k}:",
+        f"    if v > best{k}:",
+        *("    " + line for line in raise_best),
+        f"        if v > a{k}:",
+        f"            a{k} = v",
+        f"            if v >= b{k}:",
+        *("    " + line for line in cut),
+        f"elif v < best{k}:",
+        *lower_best,
+        f"    if v < b{k}:",
+        f"        b{k} = v",
+        f"        if a{k} >= v:",
+        *cut,
+    ]
+
+
+def _nested_trick(prologue: list[str], moves: Callable[[int], list[str]],
+                  play: Callable[[int], list[str]], leaf: list[str],
+                  after: Callable[[int], list[str]], epilogue: list[str],
+                  on_best: str = "", on_cutoff: str = "") -> str:
+    """The source of a search over the four plays of a trick as nested loops.
+
+    ``moves(k)`` is the lines that set ``moves`` (or the loop's iterable) for ply ``k``,
+    ``play(k)`` what follows a play at ply ``k`` (the hands); ``leaf`` the value ``v``
+    once all four have played; ``after(k)`` what follows the loop of ply ``k``; the
+    lead's best and cutoff may do more (``on_best``, ``on_cutoff``).
+    """
+    body: list[str] = [*prologue]
+    indent = ""
+    for k in range(_PLIES):
+        if k:
+            body += [indent + line for line in _ply_opening(k)]
+        body += [indent + line for line in moves(k)]
+        body.append(f"{indent}for i{k} in moves{k}:")
+        indent += "    "
+        body += [indent + line for line in ["plays += 1", *play(k)]]
+        if k:
+            body += [indent + line for line in _ply_play(k)]
+    body += [indent + line for line in leaf]
+    for k in range(_PLIES - 1, -1, -1):
+        body += [indent + line for line in _backup(k, *((on_best, on_cutoff) if k == 0 else ()))]
+        indent = indent[4:]
+        body += [indent + line for line in after(k)]
+        if k:
+            body.append(f"{indent}v = best{k}")
+    body += epilogue
+    return "\n".join("        " + line for line in body)
+
+
+def _factory(name: str, params: str, body: str) -> Callable[..., Callable[..., int]]:
+    """Compile the source of a search into a factory that closes it over ``params`` (the
+    search's state, given by :meth:`Solver._search`)."""
+    source = f"def make({params}):\n    def {name}:\n{body}\n    return {name.split('(')[0]}\n"
+    space: dict[str, object] = {}
+    exec(compile(source, f"<solver: {name.split('(')[0]}>", "exec"), globals(), space)
+    make = space["make"]
+    assert callable(make)
+    return make
+
+
+def _seats_prologue(first: str) -> list[str]:
+    """The seats in play order from ``s0``, whether each maximizes, and their hands."""
+    return ["plays = 0",
+            f"s0 = w0 = {first}",
+            *(f"s{k} = nxt[s{k - 1}]" for k in range(1, _PLIES)),
+            *(f"max{k} = maximizes[s{k}]" for k in range(_PLIES)),
+            *(f"h{k} = hands[s{k}]" for k in range(_PLIES)),
+            "a0, b0 = alpha, beta",
+            "best0 = -_INF if max0 else _INF"]
+
+
+def _trick4_moves(k: int) -> list[str]:
+    if k == 0:
+        return ["moves0 = order_key.get(key0 | _LEADS)",
+                "if moves0 is None:",
+                "    moves0 = order_key[key0 | _LEADS] = lead_moves(s0, present)",
+                "if len(moves0) > 1:",
+                "    # The best lead found before, then leads that caused cutoffs, then high.",
+                "    moves0 = sorted(moves0, key=lead_rank.__getitem__)",
+                "    first = best_lead.get(key, -1)",
+                "    if first >= 0 and moves0[0] != first and first in moves0:",
+                "        moves0.remove(first)",
+                "        moves0.insert(0, first)"]
+    wanted = f"suit{k} | p{k - 1} << 57"
+    return [f"moves{k} = order_key.get({wanted} | same{k}[w{k - 1}] << 56)",
+            f"if moves{k} is None:",
+            f"    moves{k} = follower_moves(s{k}, suit, p{k - 1}, w{k - 1}, present, {wanted})"]
+
+
+def _trick4_play(k: int) -> list[str]:
+    played = [f"hands[s{k}] = h{k} ^ (1 << i{k})"]
+    if k:
+        return played
+    return [*played,
+            "suit = led_suit_of[i0]",
+            "row = power[suit]",
+            "p0 = row[i0]",
+            "c0 = count[i0]",
+            "in_suit = suit << 64",
+            *(f"suit{j} = key{j} | in_suit" for j in range(1, _PLIES))]
+
+
+_TRICK4 = _factory(
+    "trick4(leader, alpha, beta, present, key)",
+    "hands, nxt, maximizes, same, order_key, lead_moves, follower_moves, best_lead, lead_rank,"
+    " led_suit_of, power, count, closed_mask, boundary, tally",
+    _nested_trick(
+        [*_seats_prologue("leader"),
+         *(f"same{k} = same[s{k}]" for k in range(1, _PLIES)),
+         "move0 = -1",
+         # A seat's moves depend on the closed-suit tiles left only when it holds two or
+         # more of them (which ones are interchangeable); else they stay out of the key,
+         # so the remembered moves serve more positions.
+         "closed_left = (present & closed_mask) << 28",
+         *(line for k in range(_PLIES) for line in (
+             f"mine = h{k} & closed_mask",
+             f"key{k} = h{k} | closed_left if mine & (mine - 1) else h{k}"))],
+        _trick4_moves,
+        _trick4_play,
+        ["# The trick is decided: on to the next, led by its winner.",
+         "if w3 & 1:",
+         "    v = boundary(w3, a3, b3)",
+         "else:",
+         "    gain = c3 + 1",
+         "    v = gain + boundary(w3, a3 - gain, b3 - gain)"],
+        lambda k: [f"hands[s{k}] = h{k}"],
+        ["best_lead[key] = move0", "tally[0] += plays", "return best0"],
+        on_best="move0 = i0",
+        on_cutoff="lead_rank[i0] -= 1 << (present.bit_count() >> 1)",
+    ),
+)
+"""The search of a whole trick of four plays from its lead (the common case, and the hot
+one): see :meth:`Solver._search`."""
+
+
+def _last_two_play(k: int) -> list[str]:
+    kept = [f"other[s{k}] = (h{k} ^ (1 << i{k})).bit_length() - 1"]
+    if k:
+        return kept
+    return [*kept, "suit = led_suit_of[i0]", "row = power[suit]", "suited = follow[suit]",
+            "p0 = row[i0]", "c0 = 1 + count[i0]"]
+
+
+_LAST_TWO = _factory(
+    "last_two(leader, alpha, beta, left)",
+    "nxt, maximizes, hands, follow, led_suit_of, power, count, tally",
+    _nested_trick(
+        [*_seats_prologue("leader"),
+         "worth = 2 + points_in(left)  # the count of both tricks and a point each",
+         "other = [0, 0, 0, 0]  # the tile each seat keeps for the last trick"],
+        lambda k: [f"moves{k} = _bits(h{k} & suited or h{k})" if k else "moves0 = _bits(h0)"],
+        _last_two_play,
+        ["# The last trick, led by the winner of this one.",
+         "t = other[w3]",
+         "final = power[led_suit_of[t]]",
+         "top, top_seat = final[t], w3",
+         "seat = w3",
+         *(line for _ in range(_PLIES - 1) for line in (
+             "seat = nxt[seat]",
+             "p = final[other[seat]]",
+             "if p > top:",
+             "    top, top_seat = p, seat")),
+         "v = (0 if w3 & 1 else c3) + (0 if top_seat & 1 else worth - c3)"],
+        lambda k: [],
+        ["tally[0] += plays", "return best0"],
+    ),
+)
+"""The last two tricks of four plays, two tiles a seat: the plays to the first searched
+as in :data:`_TRICK4` but with no tables to consult, and the last played out (each seat's
+other tile)."""
+
+
 class Solver:
     """Alpha-beta search of one contract's play. Reuse one solver for positions of one deal.
 
@@ -513,33 +724,23 @@ class Solver:
         self._same_deal(pos)
         t = self.tables
         hands = list(pos.hands)
-        tt = self._tt
-        best_lead = self._best
-        equiv = self._equiv
-        follow = t.follow
-        power = t.power
-        led_suit_of = t.led_suit
-        order = t.order
+        # The tables and the solver's memory as locals (cheaper to read in the loops).
+        follow, power, led_suit_of = t.follow, t.power, t.led_suit
+        order, closest, restrict = t.order, t.closest, t.restrict
+        tt, best_lead, equiv, sure_of = self._tt, self._best, self._equiv, self._sure
+        groups, maximizes, lead_rank, order_key = (
+            self._groups, self._maximize, self._lead_rank, self._order_key)
+        trump_mask, closed_mask = self._trump_mask, self._closed_mask
+        sure_points = self._sure_points
+        ordering = _ordering(t)
+        above, partner_key = ordering.above, ordering.partner_key
+        winner_key, loser_key = ordering.winner_key, ordering.loser_key
+        count = COUNT
         size = len(order)
         last = size - 1
         nxt = [0, 0, 0, 0]
         for n, s in enumerate(order):
             nxt[s] = order[(n + 1) % size]
-        groups = self._groups
-        maximizes = self._maximize
-        count = COUNT
-        lead_rank = self._lead_rank
-        tables = _ordering(t)
-        above = tables.above
-        partner_key = tables.partner_key
-        winner_key = tables.winner_key
-        loser_key = tables.loser_key
-        closest = t.closest
-        trump_mask = self._trump_mask
-        sure_of = self._sure
-        sure_points = self._sure_points
-        order_key = self._order_key
-        closed_mask = self._closed_mask
         same = [[int(maximizes[a] == maximizes[b]) for b in range(4)] for a in range(4)]
         nodes = 0
         # Per-ply state of the trick being played (ply k is the k-th play of the trick).
@@ -557,23 +758,18 @@ class Solver:
         winner_at = [0] * plies  # the seat winning so far, before ply k plays
         count_at = [0] * plies  # the count played so far, before ply k plays
 
-        def moves_for(k: int, seat: int, suit: int, win_power: int, win_seat: int,
-                      present: int, key: int) -> list[int]:
-            """The plays of ``seat`` at ply ``k``, one of each interchangeable run, in the
-            order to try them."""
+        def playable(k: int, seat: int, suit: int, present: int) -> int:
+            """The tiles ``seat`` may play at ply ``k`` (to a lead of ``suit``), one of each
+            interchangeable run."""
             hand = hands[seat]
             if closest:
-                legal = hand
-                for m in closest:
-                    if hand & m:
-                        legal = hand & m
-                        break
+                legal = restrict(hand)
             elif k:
                 legal = hand & follow[suit] or hand
             else:
                 legal = hand
             if not legal & (legal - 1):
-                return _bits(legal)
+                return legal
             for gmask, g in groups:
                 mine = legal & gmask
                 if mine & (mine - 1):
@@ -582,6 +778,13 @@ class Solver:
                     if drop is None:
                         drop = equiv[ekey] = _interchangeable(g, mine, present)
                     legal &= ~drop
+            return legal
+
+        def moves_for(k: int, seat: int, suit: int, win_power: int, win_seat: int,
+                      present: int, key: int) -> list[int]:
+            """The plays of ``seat`` at ply ``k``, one of each interchangeable run, in the
+            order to try them."""
+            legal = playable(k, seat, suit, present)
             if k == 0:
                 # The best lead found before, then leads that caused cutoffs, then high.
                 moves = sorted(_bits(legal), key=lead_rank.__getitem__)
@@ -601,17 +804,7 @@ class Solver:
 
         def lead_moves(seat: int, present: int) -> list[int]:
             """The leads of ``seat``, one of each interchangeable run, not yet ordered."""
-            hand = hands[seat]
-            legal = hand
-            for m in closest:
-                if hand & m:
-                    legal = hand & m
-                    break
-            for gmask, g in groups:
-                mine = legal & gmask
-                if mine & (mine - 1):
-                    legal &= ~_interchangeable(g, mine, present)
-            return _bits(legal)
+            return _bits(playable(0, seat, _NO_SUIT, present))
 
         def follower_moves(seat: int, suit: int, win_power: int, win_seat: int, present: int,
                            play_key: int) -> list[int]:
@@ -764,287 +957,11 @@ class Solver:
                 best_lead[key] = move_at[lead_ply]
             return v
 
-        def trick4(leader: int, alpha: int, beta: int, present: int, key: int) -> int:
-            """:func:`trick` for a whole trick of four plays, written out as four nested
-            loops over local variables (the common case, and the hot one)."""
-            nonlocal nodes
-            plays = 0  # counted here, added to ``nodes`` once (a local is cheaper)
-            s0 = leader
-            s1 = nxt[s0]
-            s2 = nxt[s1]
-            s3 = nxt[s2]
-            max0, max1, max2, max3 = maximizes[s0], maximizes[s1], maximizes[s2], maximizes[s3]
-            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
-            same1, same2, same3 = same[s1], same[s2], same[s3]
-            a0, b0 = alpha, beta
-            best0 = -_INF if max0 else _INF
-            move0 = -1
-            # A seat's moves depend on the closed-suit tiles left only when it holds two
-            # or more of them (which ones are interchangeable); else keep them out of the
-            # key, so the remembered moves serve more positions.
-            closed_left = (present & closed_mask) << 28
-            mine = h0 & closed_mask
-            key0 = h0 | closed_left if mine & (mine - 1) else h0
-            mine = h1 & closed_mask
-            key1 = h1 | closed_left if mine & (mine - 1) else h1
-            mine = h2 & closed_mask
-            key2 = h2 | closed_left if mine & (mine - 1) else h2
-            mine = h3 & closed_mask
-            key3 = h3 | closed_left if mine & (mine - 1) else h3
-            leads = order_key.get(key0 | _LEADS)
-            if leads is None:
-                leads = order_key[key0 | _LEADS] = lead_moves(s0, present)
-            if len(leads) > 1:
-                # The best lead found before, then leads that caused cutoffs, then high.
-                leads = sorted(leads, key=lead_rank.__getitem__)
-                first = best_lead.get(key, -1)
-                if first >= 0 and leads[0] != first and first in leads:
-                    leads.remove(first)
-                    leads.insert(0, first)
-            for i0 in leads:
-                plays += 1
-                hands[s0] = h0 ^ (1 << i0)
-                suit = led_suit_of[i0]
-                row = power[suit]
-                p0 = row[i0]
-                c0 = count[i0]
-                # Second play.
-                a1, b1 = a0, b0
-                best1 = -_INF if max1 else _INF
-                in_suit = suit << 64
-                suit1, suit2, suit3 = key1 | in_suit, key2 | in_suit, key3 | in_suit
-                ok = order_key.get(suit1 | p0 << 57 | same1[s0] << 56)
-                if ok is None:
-                    ok = follower_moves(s1, suit, p0, s0, present, suit1 | p0 << 57)
-                for i1 in ok:
-                    plays += 1
-                    hands[s1] = h1 ^ (1 << i1)
-                    p1 = row[i1]
-                    if p1 > p0:
-                        w1 = s1
-                    else:
-                        p1, w1 = p0, s0
-                    c1 = c0 + count[i1]
-                    # Third play.
-                    a2, b2 = a1, b1
-                    best2 = -_INF if max2 else _INF
-                    ok = order_key.get(suit2 | p1 << 57 | same2[w1] << 56)
-                    if ok is None:
-                        ok = follower_moves(s2, suit, p1, w1, present, suit2 | p1 << 57)
-                    for i2 in ok:
-                        plays += 1
-                        hands[s2] = h2 ^ (1 << i2)
-                        p2 = row[i2]
-                        if p2 > p1:
-                            w2 = s2
-                        else:
-                            p2, w2 = p1, w1
-                        c2 = c1 + count[i2]
-                        # Last play: the trick is decided, on to the next.
-                        a3, b3 = a2, b2
-                        best3 = -_INF if max3 else _INF
-                        ok = order_key.get(suit3 | p2 << 57 | same3[w2] << 56)
-                        if ok is None:
-                            ok = follower_moves(s3, suit, p2, w2, present, suit3 | p2 << 57)
-                        for i3 in ok:
-                            plays += 1
-                            hands[s3] = h3 ^ (1 << i3)
-                            w3 = s3 if row[i3] > p2 else w2
-                            if w3 & 1:
-                                v = boundary(w3, a3, b3)
-                            else:
-                                gain = c2 + count[i3] + 1
-                                v = gain + boundary(w3, a3 - gain, b3 - gain)
-                            if max3:
-                                if v > best3:
-                                    best3 = v
-                                    if v > a3:
-                                        a3 = v
-                                        if v >= b3:
-                                            break
-                            elif v < best3:
-                                best3 = v
-                                if v < b3:
-                                    b3 = v
-                                    if a3 >= v:
-                                        break
-                        hands[s3] = h3
-                        v = best3
-                        if max2:
-                            if v > best2:
-                                best2 = v
-                                if v > a2:
-                                    a2 = v
-                                    if v >= b2:
-                                        break
-                        elif v < best2:
-                            best2 = v
-                            if v < b2:
-                                b2 = v
-                                if a2 >= v:
-                                    break
-                    hands[s2] = h2
-                    v = best2
-                    if max1:
-                        if v > best1:
-                            best1 = v
-                            if v > a1:
-                                a1 = v
-                                if v >= b1:
-                                    break
-                    elif v < best1:
-                        best1 = v
-                        if v < b1:
-                            b1 = v
-                            if a1 >= v:
-                                break
-                hands[s1] = h1
-                v = best1
-                if max0:
-                    if v > best0:
-                        best0, move0 = v, i0
-                        if v > a0:
-                            a0 = v
-                            if v >= b0:
-                                lead_rank[i0] -= 1 << (present.bit_count() >> 1)
-                                break
-                elif v < best0:
-                    best0, move0 = v, i0
-                    if v < b0:
-                        b0 = v
-                        if a0 >= v:
-                            lead_rank[i0] -= 1 << (present.bit_count() >> 1)
-                            break
-            hands[s0] = h0
-            best_lead[key] = move0
-            nodes += plays
-            return best0
-
-        def last_two(s0: int, alpha: int, beta: int, left: int) -> int:
-            """The value of the last two tricks of four plays, two tiles a seat: the plays
-            to the first, searched as in :func:`trick4` but with no tables to consult, and
-            the last, played out (each seat's other tile)."""
-            nonlocal nodes
-            plays = 0
-            s1 = nxt[s0]
-            s2 = nxt[s1]
-            s3 = nxt[s2]
-            max0, max1, max2, max3 = maximizes[s0], maximizes[s1], maximizes[s2], maximizes[s3]
-            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
-            worth = 2 + points_in(left)  # the count of both tricks and a point each
-            other = [0, 0, 0, 0]  # the tile each seat keeps for the last trick
-            a0, b0 = alpha, beta
-            best0 = -_INF if max0 else _INF
-            for i0 in _bits(h0):
-                plays += 1
-                other[s0] = (h0 ^ (1 << i0)).bit_length() - 1
-                suit = led_suit_of[i0]
-                row = power[suit]
-                suited = follow[suit]
-                p0 = row[i0]
-                c0 = 1 + count[i0]
-                a1, b1 = a0, b0
-                best1 = -_INF if max1 else _INF
-                for i1 in _bits(h1 & suited or h1):
-                    plays += 1
-                    other[s1] = (h1 ^ (1 << i1)).bit_length() - 1
-                    p1 = row[i1]
-                    if p1 > p0:
-                        w1 = s1
-                    else:
-                        p1, w1 = p0, s0
-                    c1 = c0 + count[i1]
-                    a2, b2 = a1, b1
-                    best2 = -_INF if max2 else _INF
-                    for i2 in _bits(h2 & suited or h2):
-                        plays += 1
-                        other[s2] = (h2 ^ (1 << i2)).bit_length() - 1
-                        p2 = row[i2]
-                        if p2 > p1:
-                            w2 = s2
-                        else:
-                            p2, w2 = p1, w1
-                        c2 = c1 + count[i2]
-                        a3, b3 = a2, b2
-                        best3 = -_INF if max3 else _INF
-                        for i3 in _bits(h3 & suited or h3):
-                            plays += 1
-                            other[s3] = (h3 ^ (1 << i3)).bit_length() - 1
-                            w = s3 if row[i3] > p2 else w2
-                            first = c2 + count[i3]
-                            # The last trick, led by the winner of this one.
-                            t = other[w]
-                            final = power[led_suit_of[t]]
-                            top, top_seat = final[t], w
-                            seat = nxt[w]
-                            p = final[other[seat]]
-                            if p > top:
-                                top, top_seat = p, seat
-                            seat = nxt[seat]
-                            p = final[other[seat]]
-                            if p > top:
-                                top, top_seat = p, seat
-                            seat = nxt[seat]
-                            if final[other[seat]] > top:
-                                top_seat = seat
-                            v = (0 if w & 1 else first) + (0 if top_seat & 1 else worth - first)
-                            if max3:
-                                if v > best3:
-                                    best3 = v
-                                    if v > a3:
-                                        a3 = v
-                                        if v >= b3:
-                                            break
-                            elif v < best3:
-                                best3 = v
-                                if v < b3:
-                                    b3 = v
-                                    if a3 >= v:
-                                        break
-                        v = best3
-                        if max2:
-                            if v > best2:
-                                best2 = v
-                                if v > a2:
-                                    a2 = v
-                                    if v >= b2:
-                                        break
-                        elif v < best2:
-                            best2 = v
-                            if v < b2:
-                                b2 = v
-                                if a2 >= v:
-                                    break
-                    v = best2
-                    if max1:
-                        if v > best1:
-                            best1 = v
-                            if v > a1:
-                                a1 = v
-                                if v >= b1:
-                                    break
-                    elif v < best1:
-                        best1 = v
-                        if v < b1:
-                            b1 = v
-                            if a1 >= v:
-                                break
-                v = best1
-                if max0:
-                    if v > best0:
-                        best0 = v
-                        if v > a0:
-                            a0 = v
-                            if v >= b0:
-                                break
-                elif v < best0:
-                    best0 = v
-                    if v < b0:
-                        b0 = v
-                        if a0 >= v:
-                            break
-            nodes += plays
-            return best0
+        tally = [0]  # plays searched by the generated searches
+        trick4 = _TRICK4(hands, nxt, maximizes, same, order_key, lead_moves, follower_moves,
+                         best_lead, lead_rank, led_suit_of, power, count, closed_mask,
+                         boundary, tally)
+        last_two = _LAST_TWO(nxt, maximizes, hands, follow, led_suit_of, power, count, tally)
 
         try:
             if not pos.trick:
@@ -1065,7 +982,7 @@ class Solver:
             return trick(len(ALL_TILES) - present.bit_count(), len(pos.trick), seat, suit, bpow,
                          bseat, pts, alpha, beta, present, -1)
         finally:
-            self.nodes += nodes
+            self.nodes += nodes + tally[0]
 
     # -- every trick: the all-or-nothing contracts and lay-down claims --
 
