@@ -282,3 +282,22 @@ def test_special_contracts_plug_in() -> None:
 
 def _t(words: str) -> tuple[Tile, ...]:
     return tuple(Tile.parse(w) for w in words.split())
+
+
+def test_one_solver_serves_every_declarer_of_a_trump() -> None:
+    """A par table asks one solver for the value with each seat on lead (its tables are
+    keyed by the tiles left and the leader, its values are NS points whoever declared):
+    the values are those of a fresh solver for each, and asking twice costs nothing more."""
+    rng = random.Random(2024)
+    for _ in range(3):
+        hands: Hands = deal(rng)
+        trump = random_trump(rng)
+        tables = contract_tables(trump)
+        shared = Solver(tables)
+        for leader in SEATS:
+            pos = _position(hands, leader, ())
+            assert shared.value(pos) == Solver(tables).value(pos), (hands, trump, leader)
+        searched = shared.nodes
+        again = [shared.value(_position(hands, leader, ())) for leader in SEATS]
+        assert shared.nodes == searched
+        assert again == [Solver(tables).value(_position(hands, s, ())) for s in SEATS]
