@@ -16,12 +16,7 @@ early (weighted towards the root), followers are ordered by look-up tables, and 
 are interchangeable (of one closed suit, adjacent in rank with no tile in play between them,
 of equal count) are tried once. For speed in CPython the plays of a trick run as nested
 loops (one Python call per trick, not per play), follower move lists are remembered, and the
-last trick is played out inline. The nested loops are not written out by hand: they are
-generated at import from one description of a ply (:func:`_nested_trick`).
-
-One solver serves every seat on lead of one deal and contract (a par table's four
-declarers): its table is keyed by the tiles left and the leader, and its values are NS
-points whoever declared.
+last trick is played out inline.
 
 >>> from notation.contracts import Trump
 >>> from notation.seats import Seat
@@ -269,7 +264,6 @@ class MoveOrder:
     winner_key: tuple[tuple[int, ...], ...]
     loser_key: tuple[tuple[int, ...], ...]
     lead_key: tuple[int, ...]
-    beaten_by: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=64)
@@ -286,9 +280,7 @@ def _ordering(tables: ContractTables) -> MoveOrder:
                    for row in tables.power)
     loser = tuple(tuple((COUNT[i] << 8) | row[i] for i in tiles) for row in tables.power)
     lead = tuple(-tables.power[tables.led_suit[i]][i] for i in tiles)
-    beaten_by = tuple(above[tables.led_suit[i]][tables.power[tables.led_suit[i]][i]]
-                      for i in tiles)
-    return MoveOrder(above, partner, winner, loser, lead, beaten_by)
+    return MoveOrder(above, partner, winner, loser, lead)
 
 
 def _interchangeable(run: Sequence[int], mine: int, present: int) -> int:
@@ -377,22 +369,6 @@ class Position:
         # A seat yet to play to the current trick still holds a tile for it.
         n_tricks = max(h.bit_count() for h in self.hands)
         return points_in(left) + sum(COUNT[t] for t in self.trick) + n_tricks
-
-
-def lowest_count(hand: int, n: int) -> int:
-    """The least count ``n`` tiles of ``hand`` can hold (fewer if it holds fewer).
-
-    >>> lowest_count(mask_of([Tile(5, 5), Tile(6, 4), Tile(3, 2), Tile(6, 6)]), 3)
-    15
-    """
-    fives = (hand & FIVE_MASK).bit_count()
-    tens = (hand & TEN_MASK).bit_count()
-    blanks = hand.bit_count() - fives - tens
-    if n <= blanks:
-        return 0
-    if n <= blanks + fives:
-        return 5 * (n - blanks)
-    return 5 * fives + 10 * min(n - blanks - fives, tens)
 
 
 def _team(team: Team) -> int:
@@ -760,10 +736,6 @@ class Solver:
         above, partner_key = ordering.above, ordering.partner_key
         winner_key, loser_key = ordering.winner_key, ordering.loser_key
         count = COUNT
-        beaten_by = ordering.beaten_by
-        # Whether a seat on lead plays for its own side (so cashes its sure winners for it);
-        # in Sevens the tile to lead is not the leader's choice.
-        cashes_for = [not closest and maximizes[s] == (s & 1 == 0) for s in range(4)]
         size = len(order)
         last = size - 1
         nxt = [0, 0, 0, 0]
@@ -874,29 +846,6 @@ class Solver:
                 if sure is None:
                     sure = sure_of[trumps_left] = sure_points(trumps_left)
                 lo, hi = sure[0], total - sure[1]
-                if cashes_for[leader]:
-                    # The leader's tiles that no tile left elsewhere beats in the suit they
-                    # call for win a trick each, led one after another.
-                    mine = hands[leader]
-                    others = left ^ mine
-                    cashed = cashes = 0
-                    for x in _bits(mine):
-                        if not others & beaten_by[x]:
-                            cashed += 1 + count[x]
-                            cashes += 1
-                    if cashes == mine.bit_count():
-                        cashed = total
-                    elif cashes:
-                        # Each other seat plays a tile to each of those tricks: at least the
-                        # count of its ``cashes`` lowest.
-                        for seat in order:
-                            if seat != leader:
-                                cashed += lowest_count(hands[seat], cashes)
-                    if leader & 1:
-                        if total - cashed < hi:
-                            hi = total - cashed
-                    elif cashed > lo:
-                        lo = cashed
             else:
                 lo, hi = entry & 127, entry >> 7
             if lo >= beta:

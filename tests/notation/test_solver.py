@@ -301,19 +301,3 @@ def test_one_solver_serves_every_declarer_of_a_trump() -> None:
         again = [shared.value(_position(hands, leader, ())) for leader in SEATS]
         assert shared.nodes == searched
         assert again == [Solver(tables).value(_position(hands, s, ())) for s in SEATS]
-
-
-def test_a_leader_holding_only_sure_winners_is_not_searched() -> None:
-    """Tiles no other tile left beats in the suit they call for win a trick each when led:
-    a leader holding only such tiles takes every point left, known before any play."""
-    hands: Hands = {Seat.N: _t("6-6 5-5 4-4"), Seat.E: _t("6-0 5-0 4-0"),
-                    Seat.S: _t("3-0 2-0 1-0"), Seat.W: _t("2-1 3-1 3-2")}
-    tables = contract_tables(Trump.follow_me(DoublesRank.HIGH))
-    pos = _position(hands, Seat.N, ())
-    assert reference(hands, Seat.N, (), Trump.follow_me(DoublesRank.HIGH)) == pos.points_left
-    solver = Solver(tables)
-    assert solver.value(pos) == pos.points_left
-    assert solver.nodes == 0
-    # With E on lead the tricks are contested: searched, and E's side takes the 6-0 trick.
-    assert Solver(tables).value(_position(hands, Seat.E, ())) == reference(
-        hands, Seat.E, (), Trump.follow_me(DoublesRank.HIGH))
