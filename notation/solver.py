@@ -395,10 +395,10 @@ def _ply_opening(k: int) -> list[str]:
 
 def _ply_play(k: int) -> list[str]:
     """Ply ``k`` after its tile ``i{k}`` is chosen: the trick's winning power ``p``, seat
-    ``w`` and count ``c`` so far (the last ply needs only the winner)."""
+    ``w`` and count ``c`` so far (the last ply needs only the winner: its count is added
+    only where the trick's points are)."""
     if k == _PLIES - 1:
-        return [f"w{k} = s{k} if row[i{k}] > p{k - 1} else w{k - 1}",
-                f"c{k} = c{k - 1} + count[i{k}]"]
+        return [f"w{k} = s{k} if row[i{k}] > p{k - 1} else w{k - 1}"]
     return [f"p{k} = row[i{k}]",
             f"if p{k} > p{k - 1}:",
             f"    w{k} = s{k}",
@@ -537,7 +537,7 @@ _TRICK4 = _factory(
          "if w3 & 1:",
          "    v = boundary(w3, a3, b3)",
          "else:",
-         "    gain = c3 + 1",
+         "    gain = c2 + count[i3] + 1",
          "    v = gain + boundary(w3, a3 - gain, b3 - gain)"],
         lambda k: [f"hands[s{k}] = h{k}"],
         ["best_lead[key] = move0", "tally[0] += plays", "return best0"],
@@ -576,7 +576,8 @@ _LAST_TWO = _factory(
              "p = final[other[seat]]",
              "if p > top:",
              "    top, top_seat = p, seat")),
-         "v = (0 if w3 & 1 else c3) + (0 if top_seat & 1 else worth - c3)"],
+         "first = c2 + count[i3]",
+         "v = (0 if w3 & 1 else first) + (0 if top_seat & 1 else worth - first)"],
         lambda k: [],
         ["tally[0] += plays", "return best0"],
     ),
@@ -785,6 +786,8 @@ class Solver:
             """The plays of ``seat`` at ply ``k``, one of each interchangeable run, in the
             order to try them."""
             legal = playable(k, seat, suit, present)
+            if not legal & (legal - 1):
+                return _bits(legal)
             if k == 0:
                 # The best lead found before, then leads that caused cutoffs, then high.
                 moves = sorted(_bits(legal), key=lead_rank.__getitem__)
