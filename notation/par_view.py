@@ -84,10 +84,9 @@ def par_view(table: ParTable, title: str) -> RenderableType:
         for seat in SEATS
     )
     words = "no seat can make a bid" if par is None else f"{PAR_MARK} par: {par}"
-    legend = Text(f"{words}\n{BEST_MARK} highest makeable bid: {bests}\nThe points the "
-                  "declaring side takes with best play by all four, the declarer leading; "
-                  "0s … 6s: that pip trump, dbl: doubles, fm: follow-me.",
-                  style="dim")
+    legend = Text(f"{words}\n{BEST_MARK} highest makeable bid: {bests}\n"
+                  "Points the declaring side takes, best play by all four, declarer leading\n"
+                  "0s … 6s: that pip trump; dbl: doubles; fm: follow-me", style="dim")
     return Group(grid, legend)
 
 
