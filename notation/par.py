@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.auction import bidding_order
+from notation.auction import deal_bidding_order
 from notation.bids import POINTS_IN_A_HAND, Bid
 from notation.claims import known_deal
 from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
@@ -125,10 +125,11 @@ class ParTable:
 
     def par(self) -> Contract | None:
         """The par contract (docs/rules.md, Par): the highest bid any seat can make, by
-        the first seat in bidding order (from the dealer's left) that can make it, in the
-        contract that makes it; None when no seat can make a bid."""
+        the first seat in bidding order (from the dealer's left, or the holder of the 1-0
+        under first-bidder=holder-of-0-1) that can make it, in the contract that makes
+        it; None when no seat can make a bid."""
         best: Contract | None = None
-        for seat in bidding_order(self.dealer):
+        for seat in deal_bidding_order(self.dealer, self.rules, self.deal):
             contract = self.best_contract(seat)
             if contract is not None and (best is None or best.bid < contract.bid):
                 best = contract

@@ -130,6 +130,16 @@ def test_par_goes_to_the_first_bidder_of_a_tie() -> None:
     assert par.declarer is Seat.S
 
 
+def test_par_ties_go_to_the_holder_of_the_one_blank_when_the_table_says() -> None:
+    # West holds the 1-0 and so bids first; North and South still tie at 2 marks, and of
+    # them North bids first after West.
+    rules = RuleSet().with_options({"first-bidder": "holder-of-0-1"})
+    table = par_table(SEVEN_DOUBLES, rules, dealer=Seat.N, trumps=[Trump.doubles_trump()])
+    par = table.par()
+    assert par is not None
+    assert par.declarer is Seat.N
+
+
 def test_six_trumps_with_the_double_sweep() -> None:
     table = par_table(SIX_SIXES, dealer=Seat.E)
     assert table.points[Seat.S, Trump.pip(6)] == 42
