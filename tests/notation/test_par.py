@@ -15,7 +15,7 @@ from notation.bids import Bid
 from notation.claims import known_deal
 from notation.contracts import Special, Trump, TrumpKind
 from notation.dealing import deal
-from notation.par import ParTable, hand_par, par_table
+from notation.par import DealError, ParTable, hand_par, par_table
 from notation.reader import read_games
 from notation.rules import RuleSet, rule_set
 from notation.scoring import highest_bid_made
@@ -204,6 +204,15 @@ def test_nello_with_every_reading_the_table_allows() -> None:
     if nello.made:
         assert nello.trump is not None
         assert nello.trump.doubles in rules.nello_doubles_allowed()
+
+
+def test_a_par_table_needs_the_whole_deal() -> None:
+    short = {**SEVEN_DOUBLES, Seat.W: SEVEN_DOUBLES[Seat.W][:6]}
+    with pytest.raises(DealError, match="W holds another number"):
+        par_table(short)
+    twice = {**SEVEN_DOUBLES, Seat.W: SEVEN_DOUBLES[Seat.E]}
+    with pytest.raises(DealError, match="dealt twice"):
+        par_table(twice)
 
 
 def test_options_the_solver_does_not_play_are_refused() -> None:
