@@ -29,8 +29,9 @@ The parts:
   show one as the command line does;
 - :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
   writer, :class:`TextExporter`, is one);
-- :func:`audit_game` (the referee's report, with the exact solver), :func:`random_game` (a
-  random legal game) and the solver (:mod:`notation.solver`), loaded when first used;
+- :func:`audit_game` (the referee's report, with the exact solver), :func:`par_table` and
+  :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`random_game`
+  (a random legal game) and the solver (:mod:`notation.solver`), loaded when first used;
 - :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose.
@@ -81,6 +82,7 @@ from notation.writer import TextExporter
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables take a while
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
+    from notation.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
     from notation.solver import Solver, UnsupportedContract
     from notation.svg import diagram, hand_diagram
 
@@ -91,6 +93,11 @@ _ON_FIRST_USE = {
     "audit_game": "notation.audit",
     "audit_hand": "notation.audit",
     "random_game": "notation.dealing",
+    "DealError": "notation.par",
+    "ParTable": "notation.par",
+    "SpecialVerdict": "notation.par",
+    "hand_par": "notation.par",
+    "par_table": "notation.par",
     "Solver": "notation.solver",
     "UnsupportedContract": "notation.solver",
     "diagram": "notation.svg",
@@ -109,6 +116,7 @@ __all__ = [
     "Comment",
     "Contract",
     "ContractError",
+    "DealError",
     "DoublesRank",
     "EndKind",
     "Ending",
@@ -123,6 +131,7 @@ __all__ = [
     "Holding",
     "NotationError",
     "NotationSyntaxError",
+    "ParTable",
     "Play",
     "ReadGame",
     "RecordError",
@@ -135,6 +144,7 @@ __all__ = [
     "Solver",
     "Span",
     "Special",
+    "SpecialVerdict",
     "T42Error",
     "Tag",
     "Team",
@@ -157,9 +167,11 @@ __all__ = [
     "dump",
     "dumps",
     "hand_diagram",
+    "hand_par",
     "json_form",
     "load",
     "loads",
+    "par_table",
     "random_game",
     "read_archive",
     "read_games",

@@ -11,9 +11,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from notation.bids import Bid, BidKind
-from notation.rules import PlungeLead, RuleSet, Scoring
+from notation.contracts import Special, Trump, TrumpKind
+from notation.rules import FirstBidder, FollowMeMin, PlungeLead, RuleSet, Scoring
 from notation.seats import SEATS, Seat
+from notation.tiles import Tile
 
 MINIMUM_BID = 30
 HIGHEST_POINT_BID = 41
@@ -23,6 +27,26 @@ FREE_MARKS = 2  # any seat may bid up to 2 marks; above that only one mark more 
 def bidding_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     """The seats in bidding order: left of the dealer first, the dealer last."""
     return BIDDING_ORDERS[SEATS.index(dealer)]
+
+
+ONE_BLANK = Tile(1, 0)
+
+
+def holder_of_one_blank(dealt: Mapping[Seat, Iterable[Tile]]) -> Seat | None:
+    """The seat dealt the 1-0, who bids first under first-bidder=holder-of-0-1 (001); None
+    when the deal does not show it."""
+    return next((seat for seat, tiles in dealt.items() if ONE_BLANK in tiles), None)
+
+
+def deal_bidding_order(dealer: Seat, rules: RuleSet,
+                       dealt: Mapping[Seat, Iterable[Tile]]) -> tuple[Seat, ...]:
+    """The bidding order of a deal (docs/rules.md, Bidding; first-bidder option): from the
+    dealer's left, or from the holder of the 1-0 when the table says so and the deal shows
+    who held it."""
+    holder = holder_of_one_blank(dealt)
+    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1 and holder is not None:
+        return holder.clockwise()
+    return bidding_order(dealer)
 
 
 # The bidding order by the dealer's position in SEATS (looked up once a hand).
@@ -106,3 +130,47 @@ def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | Non
     if value == POINTS_LADDER[2] and (standing is None or standing.value != POINTS_LADDER[1]):
         return "bid-off-ladder", "168 may only be bid over 84"
     return None
+
+
+def least_bid(special: Special, rules: RuleSet) -> Bid:
+    """The smallest bid a special contract is played on (docs/rules.md, Contracts): 1 mark
+    for Nello, Sevens and Low-No, 2 for a Splash, the Plunge's own bid (:func:`plunge_bid`).
+
+    >>> from notation.rules import rule_set
+    >>> [str(least_bid(s, rule_set("texas"))) for s in (Special.SPLASH, Special.PLUNGE)]
+    ['2m', '4m']
+    """
+    if special is Special.PLUNGE:
+        return Bid.marks(plunge_bid(rules))
+    return Bid.marks(2 if special is Special.SPLASH else 1)
+
+
+def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:
+    """The bids, cheapest first, on which a declarer may play ``trump`` having bid it with
+    no bid of marks standing (docs/rules.md, Bidding; Contracts): 30 … 41 and 1 or 2 marks
+    (42 and 84 in the points game); follow-me from 1 mark under follow-me-min=1m; a special
+    contract from its :func:`least_bid`, the Plunge at the bid it may jump to.
+
+    >>> from notation.rules import rule_set
+    >>> [str(b) for b in opening_bids(Trump.pip(6), rule_set("straight"))][-3:]
+    ['41', '1m', '2m']
+    >>> one_mark = rule_set("straight").with_options({"follow-me-min": "1m"})
+    >>> [str(b) for b in opening_bids(Trump.follow_me(), one_mark)]
+    ['1m', '2m']
+    >>> [str(b) for b in opening_bids(Trump(TrumpKind.PIP, 5, special=Special.PLUNGE),
+    ...                               rule_set("texas"))]
+    ['4m']
+    """
+    ladder = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
+    ladder += [Bid.marks(n) for n in range(1, FREE_MARKS + 1)]
+    special = trump.special
+    least = Bid.points(MINIMUM_BID)
+    if special is not None:
+        least = least_bid(special, rules)
+    elif trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
+        least = Bid.marks(1)
+    plunge = special is Special.PLUNGE
+    bids = [b for b in ladder if not b < least and bid_problem(b, None, rules) is None]
+    if plunge and not bids and bid_problem(least, None, rules, plunge=True) is None:
+        bids.append(least)
+    return tuple(bids)

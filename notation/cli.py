@@ -17,7 +17,7 @@ from datetime import date
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -76,6 +76,7 @@ GameOption = Annotated[
     int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
 ]
 HandOption = Annotated[int | None, typer.Option("--hand", "-n", help="Only this hand number.")]
+SourceArg = Annotated[Path, typer.Argument(help="A record file; - reads stdin.")]
 
 ColourOption = Annotated[
     Colour,
@@ -234,6 +235,16 @@ def _say_left_out(path: str, parts: list[str]) -> None:
     if parts:
         they = "it" if len(parts) == 1 else "they"
         _say(err, f"{path}: left out, as {they} could not be read: {', '.join(parts)}", "bold red")
+
+
+def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
+                hand: int | None) -> NoReturn:
+    """End a run that found no hand to work on, saying which was asked for and missing."""
+    what = "no games" if not any_games else f"no hand {hand}" if hand is not None else "no hands"
+    if game is not None and not any_games:
+        what = f"no game {game}"
+    _say(err, f"{path}: {what} to {verb}", "bold red")
+    raise typer.Exit(EXIT_UNUSABLE)
 
 
 def _plural(n: int, word: str) -> str:
@@ -608,7 +619,7 @@ def _write_output(output: Path | None, text: str) -> None:
 
 @app.command("diagram", rich_help_panel=ANALYSIS)
 def diagram_command(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     hand: Annotated[int, typer.Option("--hand", "-n", help="The hand to draw.")],
     trick: Annotated[
         int | None,
@@ -651,7 +662,7 @@ def diagram_command(
 
 @app.command("html", rich_help_panel=ANALYSIS)
 def html_command(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="The HTML file to write (default: stdout)."),
@@ -717,7 +728,7 @@ def deal(
 
 @app.command(rich_help_panel=ANALYSIS)
 def replay(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     game: GameOption = None,
     hand: HandOption = None,
     print_steps: Annotated[
@@ -810,7 +821,7 @@ def record_command(
 
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     game: GameOption = None,
     hand: HandOption = None,
     as_json: Annotated[
@@ -837,11 +848,7 @@ def audit(
     if result.unreadable:
         _print_findings(result)
     if not audits:
-        what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"
-        if game is not None and not games:
-            what = f"no game {game}"
-        _say(err, f"{result.path}: {what} to audit", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
+        _nothing_to("audit", result.path, bool(games), game, hand)
     if as_json:
         report = audit_json(audits, result.path)
         out.file.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
@@ -851,6 +858,54 @@ def audit(
             out.print(render_hand(item))
     found = result.unreadable or any(a.has_findings for a in audits)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+
+
+@app.command("par", rich_help_panel=ANALYSIS)
+def par_command(
+    source: SourceArg,
+    game: GameOption = None,
+    hand: HandOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the tables as JSON on stdout.")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Par tables: what each seat makes as declarer in every contract, with best play.
+
+    For each hand whose deal is known (recorded, or shown by the play), the points the
+    declaring side takes in each trump with each seat declaring and leading, the special
+    contracts the rules play, each seat's highest makeable bid and the par contract.
+    """
+    _use_colour(colour)
+    from notation.par import par_json, par_of_hand
+    from notation.par_view import par_view
+
+    result = _read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    if result.unreadable:
+        _print_findings(result)
+    found = [
+        par_of_hand(read.game.hands[i], read.rules, report, read.index)
+        for read in games
+        for i, report in enumerate(check_game(read.game, read.rules, read.index,
+                                              read.unread_lines).hands)
+        if hand in (None, read.game.hands[i].number)
+    ]
+    if not found:
+        _nothing_to("analyse", result.path, bool(games), game, hand)
+    for item in found:
+        if item.table is None:
+            _say(err, f"{result.path}: game {item.game} hand {item.hand}: {item.why}", "yellow")
+    if as_json:
+        out.file.write(json.dumps(par_json(found, result.path), indent=2, ensure_ascii=False)
+                       + "\n")
+    else:
+        for item in found:
+            if item.table is not None:
+                out.print(par_view(item.table, f"{result.path} game {item.game} hand {item.hand}"))
+    if all(item.table is None for item in found):
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 
 @app.command("rules", rich_help_panel=REFERENCE)
