@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, TerminalDef
 
 from notation.bids import Bid, BidKind
 from notation.construct import quick_constructor
@@ -769,10 +770,6 @@ class _Builder(Transformer[Token, Any]):
         return token
 
 
-# A line token in the grammar: ``DEAL_LINE.5: …``. Errors are read again with these switched off.
-_LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.\d: .*$", re.MULTILINE)
-
-
 # The flags of every terminal, as lark compiles them and as the patterns taken from them are
 # compiled here: the notation's words are ASCII, in any case; not `paſs`, whose long s a
 # case-blind match would otherwise take for an s.
@@ -784,10 +781,34 @@ def terminal_pattern(lark: Lark, name: str) -> re.Pattern[str]:
     return re.compile(lark.get_terminal(name).pattern.to_regexp(), TERMINAL_FLAGS)
 
 
-def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
+def is_line_token(name: str) -> bool:
+    """Whether a terminal of the grammar is a line token: a whole item, line, tag block or
+    hand as one token (``DEAL_LINE``, ``TRICK_LINES``, ``HAND_LINES``…), named so in the
+    grammar, rather than a word of an item.
+
+    >>> is_line_token("TRICK_LINES"), is_line_token("TILE")
+    (True, False)
+    """
+    return name.endswith(("_LINE", "_LINES"))
+
+
+# A pattern no text matches (a character that must not be itself).
+_NO_TEXT = PatternRE("x(?<!x)")
+
+
+def _switch_off_line_token(terminal: TerminalDef) -> None:
+    """Make a line token of the grammar match no text, so that the item-by-item rules read
+    what it would have read (given to lark as ``edit_terminals``)."""
+    if is_line_token(terminal.name):
+        terminal.pattern = _NO_TEXT
+
+
+def _build(cached: bool) -> tuple[Lark, _Builder]:
+    """The parser of ``grammar/t42.lark`` with its builder: with its line tokens (``cached``,
+    the parser kept on disk), or item by item, its line tokens switched off."""
     builder = _Builder()
     lark = Lark(
-        grammar,
+        read_resource("grammar", GRAMMAR_FILE),
         parser="lalr",
         lexer="contextual",
         start=["file", "tag_block", "hand"],
@@ -797,6 +818,7 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
             "BRACE_COMMENT": builder.collect_comment,
         },
         cache=cached,
+        edit_terminals=None if cached else _switch_off_line_token,
         maybe_placeholders=False,
         g_regex_flags=TERMINAL_FLAGS,
     )
@@ -813,21 +835,19 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
 
 @cache
 def _parser() -> tuple[Lark, _Builder]:
-    return _build(read_resource("grammar", GRAMMAR_FILE), cached=True)
+    return _build(cached=True)
 
 
 @cache
 def _item_by_item_parser() -> tuple[Lark, _Builder]:
-    """The same grammar with its line tokens made unmatchable (a character that must not be
-    itself: no text matches it).
+    """The same grammar with its line tokens made to match no text.
 
     A whole-line token reduces an item only when the next one starts, so with it the first
     mistake found in a broken hand could depend on how the hand was tokenised. A hand that
     fails is therefore read again item by item, which finds the first mistake in reading order
     and points at the word, whatever spacing the scorekeeper used.
     """
-    grammar = _LINE_TOKEN.sub(r"\1: /x(?<!x)/", read_resource("grammar", GRAMMAR_FILE))
-    return _build(grammar, cached=False)
+    return _build(cached=False)
 
 
 def grammar_parser() -> Lark:
