@@ -44,6 +44,7 @@ from notation.game import (
     Tag,
     Trick,
     TrumpCall,
+    items,
     tag_name,
     with_roster,
 )
@@ -952,37 +953,23 @@ def _with_comments(
     )
 
 
+def _inner_items(item: object) -> tuple[Any, ...]:
+    """The items inside a line item that a comment may stand between: an auction's calls,
+    a trick's plays."""
+    if isinstance(item, Auction):
+        return item.calls
+    if isinstance(item, Trick):
+        return item.plays
+    return ()
+
+
 def _hand_slots(hand: Hand) -> list[_Slot]:
     slots: list[_Slot] = []
-    index = 0
-
-    def add(span: Span | None, inner: int | None = None) -> None:
-        if span is not None:
-            slots.append(_Slot(span, index, inner))
-
-    add(hand.header.span)
-    for holding in hand.deal:
-        index += 1
-        add(holding.span)
-    if hand.auction is not None:
-        index += 1
-        add(hand.auction.span)
-        for i, call in enumerate(hand.auction.calls):
-            add(call.span, i)
-    if hand.trump is not None:
-        index += 1
-        add(hand.trump.span)
-    for trick in hand.tricks:
-        index += 1
-        add(trick.span)
-        for i, play in enumerate(trick.plays):
-            add(play.span, i)
-    if hand.ending is not None:
-        index += 1
-        add(hand.ending.span)
-    for score in hand.scores:
-        index += 1
-        add(score.span)
+    for index, item in enumerate(items(hand)):
+        for inner, part in [(None, item), *enumerate(_inner_items(item))]:
+            span = getattr(part, "span", None)
+            if span is not None:
+                slots.append(_Slot(span, index, inner))
     slots.sort(key=lambda s: (s.span.line, s.span.column, s.inner is not None))
     return slots
 
@@ -991,35 +978,39 @@ def _hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offse
     if not comments:
         return hand
     placed = _attach(_hand_slots(hand), comments, offset)
-    index = 0
-    header = _with_comments(hand.header, placed, (0, None))
-    deal = []
-    for holding in hand.deal:
-        index += 1
-        deal.append(_with_comments(holding, placed, (index, None)))
-    auction = hand.auction
-    if auction is not None:
-        index += 1
-        calls = tuple(_with_comments(c, placed, (index, i)) for i, c in enumerate(auction.calls))
-        auction = _with_comments(replace(auction, calls=calls), placed, (index, None))
-    trump = hand.trump
-    if trump is not None:
-        index += 1
-        trump = _with_comments(trump, placed, (index, None))
-    tricks = []
-    for trick in hand.tricks:
-        index += 1
-        plays = tuple(_with_comments(p, placed, (index, i)) for i, p in enumerate(trick.plays))
-        tricks.append(_with_comments(replace(trick, plays=plays), placed, (index, None)))
-    ending = hand.ending
-    if ending is not None:
-        index += 1
-        ending = _with_comments(ending, placed, (index, None))
-    scores = []
-    for score in hand.scores:
-        index += 1
-        scores.append(_with_comments(score, placed, (index, None)))
-    return Hand(header, tuple(deal), auction, trump, tuple(tricks), ending, tuple(scores))
+    placed_items: list[Any] = []
+    item: Any  # each kind of line item in turn
+    for index, item in enumerate(items(hand)):
+        inner = tuple(
+            _with_comments(part, placed, (index, i)) for i, part in enumerate(_inner_items(item))
+        )
+        if isinstance(item, Auction):
+            item = replace(item, calls=inner)
+        elif isinstance(item, Trick):
+            item = replace(item, plays=inner)
+        placed_items.append(_with_comments(item, placed, (index, None)))
+    return _hand_of_items(placed_items)
+
+
+def _hand_of_items(line_items: list[Any]) -> Hand:
+    """A hand from its line items in the order :func:`notation.game.items` gives them."""
+    header, *rest = line_items
+
+    def one(kind: type[_Line]) -> _Line | None:
+        return next((item for item in rest if isinstance(item, kind)), None)
+
+    return Hand(
+        header,
+        tuple(item for item in rest if isinstance(item, Holding)),
+        one(Auction),
+        one(TrumpCall),
+        tuple(item for item in rest if isinstance(item, Trick)),
+        one(Ending),
+        tuple(item for item in rest if isinstance(item, ScoreLine)),
+    )
+
+
+_Line = TypeVar("_Line")
 
 
 def _tags_with_comments(
