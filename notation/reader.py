@@ -187,7 +187,7 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     if not in_brace and line[:1] == "[" and "{" not in line and ";" not in line:
         return line, False  # a tag line: its quotes hold no comment that could matter
     if not in_brace and _COMMENT_OR_QUOTE.search(line) is None:
-        return line.lstrip().lstrip("\ufeff").lstrip(), False  # most lines: no scan needed
+        return line.lstrip(_BEFORE_ITEM), False  # most lines: no scan needed
     lead = ""
     i, n = 0, len(line)
     in_quote = False
@@ -205,10 +205,10 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
             in_brace = True
         elif ch == ";":
             break
-        elif ch == '"':
-            in_quote = True
-        elif not lead and not ch.isspace() and ch != "\ufeff":
-            lead = line[i:]
+        else:
+            if not lead and not ch.isspace() and ch != "\ufeff":
+                lead = line[i:]  # a quoted value too is an item
+            in_quote = ch == '"'
         i += 1
     return lead, in_brace
 
@@ -219,6 +219,8 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
 WHITE_SPACE_ABOVE = 0x3000
 _WHITE_SPACE = frozenset(chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace())
 _NOT_PLAIN = _WHITE_SPACE | set('\ufeff[hH;{"') | {""}
+# What may stand before a line's first item: white space, and byte order marks anywhere in it.
+_BEFORE_ITEM = "".join(sorted(_WHITE_SPACE)) + "\ufeff"
 
 
 def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
