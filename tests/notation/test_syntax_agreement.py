@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
+from lark.lexer import LexerThread
 
 from notation import reader
 from notation.errors import NotationSyntaxError
@@ -36,6 +37,9 @@ from test_line_tokens import _spans
 LINES: tuple[Lark, Any] = reader._parser.__wrapped__()
 FINE: tuple[Lark, Any] = reader._item_by_item_parser.__wrapped__()
 IGNORED = {"WHITESPACE", "LINE_COMMENT", "BRACE_COMMENT"}
+# Lark's lexer of the grammar's words, comments and white space kept (built once: lark's own
+# Lark.lex builds it again at every call).
+WORDS = FINE[0]._build_lexer(dont_ignore=True)
 
 
 def terminal(name: str) -> st.SearchStrategy[str]:
@@ -125,7 +129,7 @@ def _outcome(read: Callable[[], Any]) -> tuple[str, Any]:
     return "hand", (hand, list(_spans(hand)))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_hand(), st.sampled_from(sorted(RULE_SETS)), st.integers(1, 30))
 def test_a_whole_hand_read_by_hand_is_the_hand_the_grammar_reads(
     text: str, rules_name: str, first_line: int
@@ -142,6 +146,35 @@ def test_a_whole_hand_read_by_hand_is_the_hand_the_grammar_reads(
         assert fine[0] == "mistake"
     else:
         assert ("hand", (whole, list(_spans(whole)))) == fine
+
+
+@st.composite
+def whole_tag_block(draw: st.DrawFn) -> str:
+    """A tag block written without comments: one ``TAG_LINES`` token."""
+    tags = [
+        "[" + draw(terminal("TAG_NAME")) + draw(st.one_of(st.just(""), GAP))
+        + draw(terminal("TAG_VALUE")) + "]"
+        for _ in range(draw(st.integers(1, 5)))
+    ]
+    text = draw(st.sampled_from(["", "\n", " "])) + tags[0]
+    for tag in tags[1:]:
+        text += draw(st.one_of(st.just("\n"), GAP)) + tag
+    return text + draw(st.sampled_from(["", "\n", "\n\n"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(whole_tag_block(), st.integers(1, 30))
+def test_a_whole_tag_block_read_by_hand_is_the_block_the_grammar_reads(
+    text: str, first_line: int
+) -> None:
+    builder = LINES[1]
+    at = len(text) - len(text.lstrip(reader._GAPS))
+    assert builder.whole["tag_block"].match(text, at) is not None
+    whole = reader._whole(builder, text, first_line, "tag_block", RuleSet())
+    segment = reader._Segment("tags", text, first_line)
+    fine = reader._parse_with(FINE, segment, "tag_block", RuleSet())[0]
+    assert whole == fine
+    assert list(_spans(whole)) == list(_spans(fine))
 
 
 # ---- the cutter's look at a line ----
@@ -185,7 +218,9 @@ def lexed_leads(text: str) -> list[tuple[str, bool]] | None:
     item on (outside comments; "" for none), and whether a comment runs on past its end.
     None when the grammar cannot read the text into items and comments."""
     try:
-        tokens: list[Token] = list(FINE[0].lex(text, dont_ignore=True))
+        tokens: list[Token] = list(
+            LexerThread.from_text(WORDS, text).lex(None)  # type: ignore[no-untyped-call]
+        )
     except UnexpectedInput:  # a quote left open when a comment took its end, say
         return None
     leads = []
