@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, TerminalDef
 
 from notation.bids import Bid, BidKind
 from notation.construct import quick_constructor
@@ -43,6 +44,7 @@ from notation.game import (
     Tag,
     Trick,
     TrumpCall,
+    items,
     tag_name,
     with_roster,
 )
@@ -185,7 +187,7 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
     if not in_brace and line[:1] == "[" and "{" not in line and ";" not in line:
         return line, False  # a tag line: its quotes hold no comment that could matter
     if not in_brace and _COMMENT_OR_QUOTE.search(line) is None:
-        return line.lstrip().lstrip("\ufeff").lstrip(), False  # most lines: no scan needed
+        return line.lstrip(_BEFORE_ITEM), False  # most lines: no scan needed
     lead = ""
     i, n = 0, len(line)
     in_quote = False
@@ -203,10 +205,10 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
             in_brace = True
         elif ch == ";":
             break
-        elif ch == '"':
-            in_quote = True
-        elif not lead and not ch.isspace() and ch != "\ufeff":
-            lead = line[i:]
+        else:
+            if not lead and not ch.isspace() and ch != "\ufeff":
+                lead = line[i:]  # a quoted value too is an item
+            in_quote = ch == '"'
         i += 1
     return lead, in_brace
 
@@ -217,6 +219,8 @@ def _lead(line: str, in_brace: bool) -> tuple[str, bool]:
 WHITE_SPACE_ABOVE = 0x3000
 _WHITE_SPACE = frozenset(chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace())
 _NOT_PLAIN = _WHITE_SPACE | set('\ufeff[hH;{"') | {""}
+# What may stand before a line's first item: white space, and byte order marks anywhere in it.
+_BEFORE_ITEM = "".join(sorted(_WHITE_SPACE)) + "\ufeff"
 
 
 def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
@@ -769,10 +773,6 @@ class _Builder(Transformer[Token, Any]):
         return token
 
 
-# A line token in the grammar: ``DEAL_LINE.5: …``. Errors are read again with these switched off.
-_LINE_TOKEN = re.compile(r"^([A-Z_]+_LINES?)\.\d: .*$", re.MULTILINE)
-
-
 # The flags of every terminal, as lark compiles them and as the patterns taken from them are
 # compiled here: the notation's words are ASCII, in any case; not `paſs`, whose long s a
 # case-blind match would otherwise take for an s.
@@ -784,10 +784,34 @@ def terminal_pattern(lark: Lark, name: str) -> re.Pattern[str]:
     return re.compile(lark.get_terminal(name).pattern.to_regexp(), TERMINAL_FLAGS)
 
 
-def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
+def is_line_token(name: str) -> bool:
+    """Whether a terminal of the grammar is a line token: a whole item, line, tag block or
+    hand as one token (``DEAL_LINE``, ``TRICK_LINES``, ``HAND_LINES``…), named so in the
+    grammar, rather than a word of an item.
+
+    >>> is_line_token("TRICK_LINES"), is_line_token("TILE")
+    (True, False)
+    """
+    return name.endswith(("_LINE", "_LINES"))
+
+
+# A pattern no text matches (a character that must not be itself).
+_NO_TEXT = PatternRE("x(?<!x)")
+
+
+def _switch_off_line_token(terminal: TerminalDef) -> None:
+    """Make a line token of the grammar match no text, so that the item-by-item rules read
+    what it would have read (given to lark as ``edit_terminals``)."""
+    if is_line_token(terminal.name):
+        terminal.pattern = _NO_TEXT
+
+
+def _build(cached: bool) -> tuple[Lark, _Builder]:
+    """The parser of ``grammar/t42.lark`` with its builder: with its line tokens (``cached``,
+    the parser kept on disk), or item by item, its line tokens switched off."""
     builder = _Builder()
     lark = Lark(
-        grammar,
+        read_resource("grammar", GRAMMAR_FILE),
         parser="lalr",
         lexer="contextual",
         start=["file", "tag_block", "hand"],
@@ -797,6 +821,7 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
             "BRACE_COMMENT": builder.collect_comment,
         },
         cache=cached,
+        edit_terminals=None if cached else _switch_off_line_token,
         maybe_placeholders=False,
         g_regex_flags=TERMINAL_FLAGS,
     )
@@ -813,21 +838,19 @@ def _build(grammar: str, cached: bool) -> tuple[Lark, _Builder]:
 
 @cache
 def _parser() -> tuple[Lark, _Builder]:
-    return _build(read_resource("grammar", GRAMMAR_FILE), cached=True)
+    return _build(cached=True)
 
 
 @cache
 def _item_by_item_parser() -> tuple[Lark, _Builder]:
-    """The same grammar with its line tokens made unmatchable (a character that must not be
-    itself: no text matches it).
+    """The same grammar with its line tokens made to match no text.
 
     A whole-line token reduces an item only when the next one starts, so with it the first
     mistake found in a broken hand could depend on how the hand was tokenised. A hand that
     fails is therefore read again item by item, which finds the first mistake in reading order
     and points at the word, whatever spacing the scorekeeper used.
     """
-    grammar = _LINE_TOKEN.sub(r"\1: /x(?<!x)/", read_resource("grammar", GRAMMAR_FILE))
-    return _build(grammar, cached=False)
+    return _build(cached=False)
 
 
 def grammar_parser() -> Lark:
@@ -932,37 +955,23 @@ def _with_comments(
     )
 
 
+def _inner_items(item: object) -> tuple[Any, ...]:
+    """The items inside a line item that a comment may stand between: an auction's calls,
+    a trick's plays."""
+    if isinstance(item, Auction):
+        return item.calls
+    if isinstance(item, Trick):
+        return item.plays
+    return ()
+
+
 def _hand_slots(hand: Hand) -> list[_Slot]:
     slots: list[_Slot] = []
-    index = 0
-
-    def add(span: Span | None, inner: int | None = None) -> None:
-        if span is not None:
-            slots.append(_Slot(span, index, inner))
-
-    add(hand.header.span)
-    for holding in hand.deal:
-        index += 1
-        add(holding.span)
-    if hand.auction is not None:
-        index += 1
-        add(hand.auction.span)
-        for i, call in enumerate(hand.auction.calls):
-            add(call.span, i)
-    if hand.trump is not None:
-        index += 1
-        add(hand.trump.span)
-    for trick in hand.tricks:
-        index += 1
-        add(trick.span)
-        for i, play in enumerate(trick.plays):
-            add(play.span, i)
-    if hand.ending is not None:
-        index += 1
-        add(hand.ending.span)
-    for score in hand.scores:
-        index += 1
-        add(score.span)
+    for index, item in enumerate(items(hand)):
+        for inner, part in [(None, item), *enumerate(_inner_items(item))]:
+            span = getattr(part, "span", None)
+            if span is not None:
+                slots.append(_Slot(span, index, inner))
     slots.sort(key=lambda s: (s.span.line, s.span.column, s.inner is not None))
     return slots
 
@@ -971,35 +980,39 @@ def _hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offse
     if not comments:
         return hand
     placed = _attach(_hand_slots(hand), comments, offset)
-    index = 0
-    header = _with_comments(hand.header, placed, (0, None))
-    deal = []
-    for holding in hand.deal:
-        index += 1
-        deal.append(_with_comments(holding, placed, (index, None)))
-    auction = hand.auction
-    if auction is not None:
-        index += 1
-        calls = tuple(_with_comments(c, placed, (index, i)) for i, c in enumerate(auction.calls))
-        auction = _with_comments(replace(auction, calls=calls), placed, (index, None))
-    trump = hand.trump
-    if trump is not None:
-        index += 1
-        trump = _with_comments(trump, placed, (index, None))
-    tricks = []
-    for trick in hand.tricks:
-        index += 1
-        plays = tuple(_with_comments(p, placed, (index, i)) for i, p in enumerate(trick.plays))
-        tricks.append(_with_comments(replace(trick, plays=plays), placed, (index, None)))
-    ending = hand.ending
-    if ending is not None:
-        index += 1
-        ending = _with_comments(ending, placed, (index, None))
-    scores = []
-    for score in hand.scores:
-        index += 1
-        scores.append(_with_comments(score, placed, (index, None)))
-    return Hand(header, tuple(deal), auction, trump, tuple(tricks), ending, tuple(scores))
+    placed_items: list[Any] = []
+    item: Any  # each kind of line item in turn
+    for index, item in enumerate(items(hand)):
+        inner = tuple(
+            _with_comments(part, placed, (index, i)) for i, part in enumerate(_inner_items(item))
+        )
+        if isinstance(item, Auction):
+            item = replace(item, calls=inner)
+        elif isinstance(item, Trick):
+            item = replace(item, plays=inner)
+        placed_items.append(_with_comments(item, placed, (index, None)))
+    return _hand_of_items(placed_items)
+
+
+def _hand_of_items(line_items: list[Any]) -> Hand:
+    """A hand from its line items in the order :func:`notation.game.items` gives them."""
+    header, *rest = line_items
+
+    def one(kind: type[_Line]) -> _Line | None:
+        return next((item for item in rest if isinstance(item, kind)), None)
+
+    return Hand(
+        header,
+        tuple(item for item in rest if isinstance(item, Holding)),
+        one(Auction),
+        one(TrumpCall),
+        tuple(item for item in rest if isinstance(item, Trick)),
+        one(Ending),
+        tuple(item for item in rest if isinstance(item, ScoreLine)),
+    )
+
+
+_Line = TypeVar("_Line")
 
 
 def _tags_with_comments(

@@ -10,6 +10,7 @@ legal games, on every sample and on mutated (broken) records.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,6 @@ from lark import Lark
 from notation import reader
 from notation.dealing import random_game
 from notation.reader import ReadGame, read_games
-from notation.resources import read_resource
 from notation.rules import rule_set
 from notation.writer import write_games
 
@@ -94,12 +94,21 @@ def test_the_line_form_is_used_where_a_comment_follows() -> None:
 
 
 def test_the_item_by_item_form_has_every_line_token_switched_off() -> None:
-    grammar = read_resource("grammar", reader.GRAMMAR_FILE)
     # one per item that has a line form, and the whole tag block and whole hand
-    assert len(reader._LINE_TOKEN.findall(grammar)) == 9
+    line_tokens = {t.name for t in reader.grammar_parser().terminals
+                   if reader.is_line_token(t.name)}
+    assert line_tokens == {"TAG_LINE", "HAND_LINE", "DEAL_LINE", "AUCTION_LINE", "TRUMP_LINE",
+                           "TRICK_LINES", "SCORE_LINES", "TAG_LINES", "HAND_LINES"}
+    # every other terminal is the grammar's own, untouched
+    patterns = {t.name: t.pattern for t in reader.grammar_parser().terminals}
+    for terminal in FINE[0].terminals:
+        if terminal.name in line_tokens:
+            assert re.compile(terminal.pattern.to_regexp()).search("x" * 3 + "\n hand") is None
+        else:
+            assert terminal.pattern.to_regexp() == patterns[terminal.name].to_regexp()
     tokens = {t.type for t in FINE[0].lex("hand 1 dealer N\n1 N 6-4 5-5")}
     assert {"HAND", "DEALER", "SEAT", "TILE"} <= tokens
-    assert not {t for t in tokens if t.endswith(("_LINE", "_LINES"))}
+    assert not {t for t in tokens if reader.is_line_token(t)}
 
 
 def test_a_hand_with_two_mistakes_reports_the_first_in_reading_order() -> None:

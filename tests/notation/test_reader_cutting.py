@@ -13,6 +13,7 @@ import itertools
 import sys
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -126,3 +127,27 @@ def test_games_come_out_as_their_blocks_are_read_with_comments_or_without() -> N
         next(games)
         next(games)
         assert read <= 3
+
+
+@pytest.mark.parametrize("stray", ["x", '"stray"', '"a ; b { c"', '\ufeff \ufeff"x"'])
+def test_a_line_starting_with_a_quoted_value_is_an_item_like_any_word(stray: str) -> None:
+    # A quoted value is an item of the grammar (a TAG_VALUE), not a comment: a stray one
+    # after a hand is cut with that hand, as a stray word is, not with the hand after it
+    # (the blank and comment lines before a hand go with it). Found by
+    # tests/notation/test_syntax_agreement.py.
+    text = f'[Event "x"]\nhand 1 dealer N\n{stray}\nhand 2 dealer E\n'
+    assert cut([text]) == [[
+        ("tags", '[Event "x"]\n', 1),
+        ("hand", f"hand 1 dealer N\n{stray}\n", 2),
+        ("hand", "hand 2 dealer E\n", 4),
+    ]]
+
+
+@pytest.mark.parametrize("gap", ["\ufeff \ufeff", " \ufeff\t", "\ufeff\ufeff "])
+def test_a_tag_block_after_byte_order_marks_and_spaces_starts_a_game(gap: str) -> None:
+    # The grammar skips byte order marks as white space wherever they stand.
+    text = f'[Event "x"]\nhand 1 dealer N\n\n{gap}[Event "y"]\n'
+    assert [[(kind, first) for kind, _, first in game] for game in cut([text])] == [
+        [("tags", 1), ("hand", 2)],
+        [("tags", 3)],
+    ]
