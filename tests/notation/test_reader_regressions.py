@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from notation.game import ROSTER
 from notation.reader import read_games
 from notation.validate import check_game
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 GAME = """[Event "club"]
 
@@ -142,3 +147,39 @@ def test_a_word_with_a_letter_that_only_folds_to_ascii_is_a_syntax_error() -> No
         else:
             assert codes == ["syntax-error", "syntax-error"], new
             assert new.split()[-1 if "pa" in new else 0] in read.problems[0].message
+
+
+def _plunge_with_digit_trump(comment: str) -> str:
+    """samples/plunge.t42's hand with the partner's trump written as a digit (``trump E
+    plunge 6``, as docs/notation.md allows for any trump) and ``comment`` after the call."""
+    text = (SAMPLES / "plunge.t42").read_text(encoding="utf-8")
+    return text.replace("trump E plunge sixes", f"trump E plunge 6{comment}")
+
+
+@pytest.mark.parametrize("comment", ["", " { the partner named it }", " ; named by E"])
+def test_plunge_trump_written_as_a_digit_reads_with_or_without_comments(comment: str) -> None:
+    # The trump digit after a special contract was read as the first trick's number once a
+    # comment sent the hand to the item-by-item reading ("6" then "1 W …": a syntax error).
+    read = next(read_games(_plunge_with_digit_trump(comment)))
+    assert read.problems == []
+    plain = next(read_games((SAMPLES / "plunge.t42").read_text(encoding="utf-8")))
+    called, written = read.game.hands[0].trump, plain.game.hands[0].trump
+    assert called is not None
+    assert written is not None
+    assert (called.seat, called.trump) == (written.seat, written.trump)
+    assert [f.code for f in check_game(read.game, read.rules).findings] == \
+        [f.code for f in check_game(plain.game, plain.rules).findings]
+
+
+def test_a_trick_number_after_a_special_call_is_still_a_trick() -> None:
+    # A Sevens names no trump: the "1" that follows is the first trick, comments or not.
+    text = (SAMPLES / "sevens.t42").read_text(encoding="utf-8")
+    call = next(line for line in text.splitlines() if line.startswith("trump"))
+    commented = text.replace(call, call + " { no trump named }")
+    plain, dressed = (next(read_games(t)) for t in (text, commented))
+    assert dressed.problems == []
+    called, written = dressed.game.hands[0].trump, plain.game.hands[0].trump
+    assert called is not None
+    assert written is not None
+    assert (called.seat, called.trump) == (written.seat, written.trump)
+    assert len(dressed.game.hands[0].tricks) == len(plain.game.hands[0].tricks)

@@ -54,12 +54,9 @@ TILE = st.one_of(
     terminal("TILE"),
 )
 SEAT = terminal("SEAT")
-# The trump of a Plunge or Splash written as a word. Written as a digit (`trump S plunge 5`,
-# which docs/notation.md allows) the grammar's two forms read it differently, whoever reads
-# them: HAND_LINES takes the digit for the trump, the item-by-item rules for the number of a
-# trick (lark's lexer prefers INT to TRUMP_WORD there), so the hand reads with no comment in
-# it and is a syntax error with one. That is for the grammar to settle, not the reader.
-NAMED_TRUMP = terminal("TRUMP_WORD").filter(lambda word: not word.isdigit())
+# The trump of a Plunge or Splash, as a word or a digit (`trump S plunge 5`): the grammar
+# reads a digit there as the trump unless a seat follows it, as one follows a trick's number.
+NAMED_TRUMP = terminal("TRUMP_WORD")
 
 
 def _maybe(draw: st.DrawFn, words: Callable[[], list[str]]) -> list[str]:
