@@ -625,7 +625,6 @@ def analyze(
                                     "" if line.hand is None else f" hand {line.hand}")
                                 _say(err, f"{name}: {where} not analysed: {line.rejected}",
                                      "bold red")
-                                code = EXIT_FINDINGS
                             record = line.as_json()
                             summary.add(record)
                             sink.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -639,6 +638,8 @@ def analyze(
                 _say(err, str(e), "bold red")
                 raise typer.Exit(EXIT_UNUSABLE) from None
     (out if to_file else err).print(render_summary(summary))
+    if summary.rejected:  # those of a resumed run's first part among them
+        code = max(code, EXIT_FINDINGS)
     raise typer.Exit(code)
 
 

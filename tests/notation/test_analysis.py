@@ -1,0 +1,262 @@
+"""``t42 analyze`` and notation.analysis: the lines and their schema, the same bytes on one
+core, several or a Dask cluster, resuming, rejects, the summary."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+from referencing import Registry, Resource
+from typer.testing import CliRunner
+
+from notation.analysis import AnalysisSummary, Resume, analyse_game
+from notation.audit import audit_game
+from notation.cli import app
+from notation.dealing import random_game
+from notation.reader import read_games
+from notation.rules import rule_set
+from notation.writer import write_games
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+SCHEMAS = {
+    name: json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    for name in ("analysis", "audit", "findings")
+}
+VALIDATOR = Draft202012Validator(
+    SCHEMAS["analysis"],
+    registry=Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in SCHEMAS.values()
+    ),
+)
+HANDS_KEPT = 2  # of each dealt game: the solver takes a while, and a few hands are enough
+
+runner = CliRunner()
+
+
+def t42(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _lines(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _valid(text: str) -> list[dict[str, object]]:
+    lines = _lines(text)
+    for line in lines:
+        errors = [e.message for e in VALIDATOR.iter_errors(line)]
+        assert not errors, (line, errors)
+    return lines
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three dealt games (as ``t42 deal --seed 5 --games 3`` deals them), two hands each."""
+    rng, rules = random.Random(5), rule_set("straight")
+    games = [random_game(rng, rules) for _ in range(3)]
+    path = tmp_path_factory.mktemp("analyze") / "dealt.t42"
+    path.write_text(write_games(replace(g, hands=g.hands[:HANDS_KEPT]) for g in games),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def one_core(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """What ``--jobs 1`` writes for the archive: the bytes every other way must give."""
+    out = tmp_path_factory.mktemp("one") / "out.jsonl"
+    code, _, _ = t42("analyze", str(archive), "--jobs", "1", "-o", str(out))
+    assert code == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_every_line_validates_and_every_hand_has_one(archive: Path, one_core: str) -> None:
+    lines = _valid(one_core)
+    assert [(line["game"], line["hand"]) for line in lines] == [
+        (g, h) for g in (1, 2, 3) for h in range(1, HANDS_KEPT + 1)
+    ]
+    assert all(line["rejected"] is None and line["perfect"] for line in lines)
+    assert {line["file"] for line in lines} == {str(archive)}
+
+
+def test_costly_plays_are_the_audits_turning_points() -> None:
+    # One home for the plays that changed the value: the analysis names the audit's.
+    read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
+    analysis = analyse_game(read.game, read.rules)[1]
+    (audit,) = audit_game(read.game, read.rules, hands=[2])
+    assert [p.turning for p in analysis.costly_plays] == list(audit.turning_points)
+    assert analysis.perfect == audit.perfect
+    assert analysis.costly_plays
+    assert [p.player for p in analysis.costly_plays] == [
+        read.game.seat_name(p.seat) for p in analysis.costly_plays
+    ]
+
+
+def test_the_cost_is_what_the_side_lost() -> None:
+    read = next(read_games((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8")))
+    (hand,) = analyse_game(read.game, read.rules)
+    for play in hand.costly_plays:
+        tp = play.turning
+        bidders = play.seat.team is hand.contract.declarer.team  # type: ignore[union-attr]
+        lost = tp.before - tp.after if bidders else tp.after - tp.before
+        assert play.cost == lost > 0
+
+
+def test_several_processes_give_the_same_bytes(archive: Path, one_core: str,
+                                               tmp_path: Path) -> None:
+    out = tmp_path / "two.jsonl"
+    code, _, _ = t42("analyze", str(archive), "--jobs", "2", "-o", str(out))
+    assert code == 0
+    assert out.read_text(encoding="utf-8") == one_core
+
+
+def test_stdout_gets_the_lines_and_stderr_the_summary(archive: Path, one_core: str) -> None:
+    code, out, err = t42("analyze", str(archive), "--jobs", "1")
+    assert code == 0
+    assert out == one_core
+    assert "6 hands analysed, 0 rejected" in err
+
+
+def test_a_dask_cluster_of_two_workers_gives_the_same_bytes(
+    archive: Path, one_core: str, tmp_path: Path
+) -> None:
+    from distributed import LocalCluster
+
+    out = tmp_path / "dask.jsonl"
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        code, _, err = t42("analyze", str(archive), "--scheduler", address, "-o", str(out))
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8") == one_core
+
+
+def test_scheduler_without_dask_says_what_to_install(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    code, out, err = t42("analyze", str(archive), "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2
+    assert "pip install 't42[dask]'" in err
+    assert "Traceback" not in err + out
+
+
+def test_a_scheduler_that_cannot_be_reached_is_said_so(archive: Path) -> None:
+    code, _, err = t42("analyze", str(archive), "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+
+
+@pytest.mark.parametrize("kept", [0, 1, 3, 5])
+def test_resume_after_a_torn_line_gives_the_same_bytes(
+    archive: Path, one_core: str, tmp_path: Path, kept: int
+) -> None:
+    lines = one_core.splitlines(keepends=True)
+    out = tmp_path / "out.jsonl"
+    torn = lines[kept][: len(lines[kept]) // 2]  # the interruption tore the next line
+    out.write_text("".join(lines[:kept]) + torn, encoding="utf-8")
+    code, summary, _ = t42("analyze", str(archive), "--jobs", "1", "-o", str(out), "--resume")
+    assert code == 0
+    assert out.read_text(encoding="utf-8") == one_core
+    assert "6 hands analysed" in summary  # the kept lines are counted too
+
+
+def test_resume_after_an_interruption(archive: Path, one_core: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "1",
+               "-o", str(out)]
+    with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL) as run:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run.poll() is None:
+            if out.exists() and out.read_text(encoding="utf-8").count("\n") >= 1:
+                break
+            time.sleep(0.05)
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate()
+    stopped = out.read_text(encoding="utf-8")
+    assert stopped.count("\n") < len(one_core.splitlines()), "it ran to the end"
+    assert run.returncode == 130 and b"Traceback" not in err
+    code, _, _ = t42("analyze", str(archive), "--jobs", "1", "-o", str(out), "--resume")
+    assert code == 0
+    assert out.read_text(encoding="utf-8") == one_core
+
+
+def test_an_existing_output_is_not_overwritten(archive: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("keep me\n", encoding="utf-8")
+    code, _, err = t42("analyze", str(archive), "-o", str(out))
+    assert code == 2
+    assert "--resume" in err
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_resume_refuses_another_archive(archive: Path, one_core: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text(one_core.splitlines(keepends=True)[0], encoding="utf-8")
+    other = tmp_path / "other.t42"
+    rng = random.Random(6)
+    other.write_text(write_games([random_game(rng, rule_set("straight"))]), encoding="utf-8")
+    code, _, err = t42("analyze", str(other), "-o", str(out), "--resume")
+    assert code == 2
+    assert "not among the files" in err
+    renamed = tmp_path / archive.name
+    renamed.write_text(other.read_text(encoding="utf-8"), encoding="utf-8")
+    line = json.loads(one_core.splitlines()[0]) | {"file": str(renamed)}
+    out.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    code, _, err = t42("analyze", str(renamed), "-o", str(out), "--resume")
+    assert code == 2
+    assert "is not the game analysed before" in err
+
+
+def test_hands_that_cannot_be_analysed_are_kept(tmp_path: Path) -> None:
+    # renege.t42's second hand has no deal; broken.t42's first game a hand that cannot be read.
+    out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
+    files = [str(SAMPLES / "renege.t42"), str(SAMPLES / "broken.t42")]
+    code, _, err = t42("analyze", *files, "--jobs", "1", "-o", str(out),
+                       "--rejects", str(rejects))
+    assert code == 1
+    lines = _valid(out.read_text(encoding="utf-8"))
+    rejected = [(line["file"], line["game"], line["hand"]) for line in lines if line["rejected"]]
+    assert rejected == [(files[0], 1, 2), (files[1], 1, None)]
+    assert f"{files[0]}: game 1 hand 2 not analysed: the deal is not recorded in full" in err
+    assert f"{files[1]}: game 1 not analysed: could not be read: game 1 hand 2" in err
+    assert "syntax-error" in err
+    # The rejects hold each game's whole text, as `t42 convert --rejects` keeps it.
+    renege, broken = (read_games(Path(f).read_text(encoding="utf-8")) for f in files)
+    expected = next(renege).rejected_text + next(broken).rejected_text
+    assert rejects.read_text(encoding="utf-8") == expected
+    # Resumed from the middle of the second file, the rejects are the same too.
+    whole_out, whole_rejects = out.read_text(encoding="utf-8"), expected
+    out.write_text("".join(whole_out.splitlines(keepends=True)[:3]), encoding="utf-8")
+    rejects.write_text("", encoding="utf-8")
+    code, _, _ = t42("analyze", *files, "--jobs", "1", "-o", str(out), "--rejects",
+                     str(rejects), "--resume")
+    assert code == 1
+    assert out.read_text(encoding="utf-8") == whole_out
+    assert rejects.read_text(encoding="utf-8") == whole_rejects
+
+
+def test_the_summary_folds_lines(one_core: str) -> None:
+    lines = _lines(one_core)
+    summary = AnalysisSummary()
+    for line in lines:
+        summary.add(line)
+    assert summary.hands == len(lines)
+    assert sum(summary.contracts.values()) == sum(line["contract"] is not None for line in lines)
+    assert sum(summary.overbids.values()) == sum(line["overbid"] is True for line in lines)
+    plays = [p for line in lines for p in line["costly_plays"]]  # type: ignore[attr-defined]
+    assert sum(summary.cost_by_seat.values()) == sum(p["cost"] for p in plays)
+    assert sum(summary.cost_by_player.values()) == sum(p["cost"] for p in plays)
+    costs = [p.cost for p in summary.costliest]
+    assert costs == sorted((p["cost"] for p in plays), reverse=True)[: len(costs)]
+    # What a resume reads back counts the same.
+    assert Resume.of(one_core).summary == summary
