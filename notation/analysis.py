@@ -363,7 +363,8 @@ class AnalysisSummary:
 
 def render_summary(summary: AnalysisSummary) -> RenderableType:
     """The summary as Rich tables (every name from a record inert)."""
-    head = Text(f"{summary.hands:,} hands analysed, {summary.rejected:,} rejected", style="bold")
+    hands = "hand" if summary.hands == 1 else "hands"
+    head = Text(f"{summary.hands:,} {hands} analysed, {summary.rejected:,} rejected", style="bold")
     bids = Table(title="bids: made as played, makeable with best play", box=None)
     for column in ("bid", "played", "made", "makeable", "overbids"):
         bids.add_column(column, justify="right")
