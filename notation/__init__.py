@@ -29,7 +29,8 @@ The parts:
   show one as the command line does;
 - :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
   writer, :class:`TextExporter`, is one);
-- :func:`audit_game` (the referee's report, with the exact solver), :func:`analyse_game`
+- :func:`audit_game` (the referee's report, with the exact solver), :func:`par_table` and
+  :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`analyse_game`
   (every hand's par table, perfect-play value and costly plays, what ``t42 analyze`` writes,
   folded by :class:`AnalysisSummary`), :func:`random_game` (a random legal game) and the
   solver (:mod:`notation.solver`), loaded when first used;
@@ -84,6 +85,7 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
     from notation.analysis import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
+    from notation.par import ParTable, SpecialVerdict, hand_par, par_table
     from notation.solver import Solver, UnsupportedContract
     from notation.svg import diagram, hand_diagram
 
@@ -98,6 +100,10 @@ _ON_FIRST_USE = {
     "audit_game": "notation.audit",
     "audit_hand": "notation.audit",
     "random_game": "notation.dealing",
+    "ParTable": "notation.par",
+    "SpecialVerdict": "notation.par",
+    "hand_par": "notation.par",
+    "par_table": "notation.par",
     "Solver": "notation.solver",
     "UnsupportedContract": "notation.solver",
     "diagram": "notation.svg",
@@ -132,6 +138,7 @@ __all__ = [
     "Holding",
     "NotationError",
     "NotationSyntaxError",
+    "ParTable",
     "Play",
     "ReadGame",
     "RecordError",
@@ -144,6 +151,7 @@ __all__ = [
     "Solver",
     "Span",
     "Special",
+    "SpecialVerdict",
     "T42Error",
     "Tag",
     "Team",
@@ -168,9 +176,11 @@ __all__ = [
     "dump",
     "dumps",
     "hand_diagram",
+    "hand_par",
     "json_form",
     "load",
     "loads",
+    "par_table",
     "random_game",
     "read_archive",
     "read_games",

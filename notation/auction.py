@@ -12,7 +12,8 @@ True
 from __future__ import annotations
 
 from notation.bids import Bid, BidKind
-from notation.rules import PlungeLead, RuleSet, Scoring
+from notation.contracts import Special, Trump, TrumpKind
+from notation.rules import FollowMeMin, PlungeLead, RuleSet, Scoring
 from notation.seats import SEATS, Seat
 
 MINIMUM_BID = 30
@@ -106,3 +107,47 @@ def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | Non
     if value == POINTS_LADDER[2] and (standing is None or standing.value != POINTS_LADDER[1]):
         return "bid-off-ladder", "168 may only be bid over 84"
     return None
+
+
+def least_bid(special: Special, rules: RuleSet) -> Bid:
+    """The smallest bid a special contract is played on (docs/rules.md, Contracts): 1 mark
+    for Nello, Sevens and Low-No, 2 for a Splash, the Plunge's own bid (:func:`plunge_bid`).
+
+    >>> from notation.rules import rule_set
+    >>> [str(least_bid(s, rule_set("texas"))) for s in (Special.SPLASH, Special.PLUNGE)]
+    ['2m', '4m']
+    """
+    if special is Special.PLUNGE:
+        return Bid.marks(plunge_bid(rules))
+    return Bid.marks(2 if special is Special.SPLASH else 1)
+
+
+def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:
+    """The bids, cheapest first, on which a declarer may play ``trump`` having bid it with
+    no bid of marks standing (docs/rules.md, Bidding; Contracts): 30 … 41 and 1 or 2 marks
+    (42 and 84 in the points game); follow-me from 1 mark under follow-me-min=1m; a special
+    contract from its :func:`least_bid`, the Plunge at the bid it may jump to.
+
+    >>> from notation.rules import rule_set
+    >>> [str(b) for b in opening_bids(Trump.pip(6), rule_set("straight"))][-3:]
+    ['41', '1m', '2m']
+    >>> one_mark = rule_set("straight").with_options({"follow-me-min": "1m"})
+    >>> [str(b) for b in opening_bids(Trump.follow_me(), one_mark)]
+    ['1m', '2m']
+    >>> [str(b) for b in opening_bids(Trump(TrumpKind.PIP, 5, special=Special.PLUNGE),
+    ...                               rule_set("texas"))]
+    ['4m']
+    """
+    ladder = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
+    ladder += [Bid.marks(n) for n in range(1, FREE_MARKS + 1)]
+    special = trump.special
+    least = Bid.points(MINIMUM_BID)
+    if special is not None:
+        least = least_bid(special, rules)
+    elif trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
+        least = Bid.marks(1)
+    plunge = special is Special.PLUNGE
+    bids = [b for b in ladder if not b < least and bid_problem(b, None, rules) is None]
+    if plunge and not bids and bid_problem(least, None, rules, plunge=True) is None:
+        bids.append(least)
+    return tuple(bids)

@@ -100,6 +100,32 @@ def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | 
     return holdings
 
 
+def known_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
+    """The four holdings when the record shows all 28 tiles, else None: the deal as
+    recorded (:func:`full_deal`), or else what each seat is seen to hold, from the deal
+    lines and the tiles it plays, a single seat left out taking the tiles no other holds
+    (the Nello partner who sits out, say) or the tiles its deal line leaves out.
+    """
+    dealt = full_deal(hand, report)
+    if dealt is not None or any(f.code in _DEAL_PROBLEMS for f in report.findings):
+        return dealt
+    seen: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
+    for holding in hand.deal:
+        seen[holding.seat].update(holding.tiles)
+    for trick in report.tricks:
+        for seat, tile in zip(trick.seats, trick.tiles, strict=False):
+            seen[seat].add(tile)
+    short = [s for s in SEATS if len(seen[s]) < TILES_EACH]
+    if len(short) == 1:
+        rest = set(ALL_TILES).difference(*(seen[s] for s in SEATS if s is not short[0]))
+        if rest >= seen[short[0]]:
+            seen[short[0]] = rest
+    tiles = set().union(*seen.values())
+    if len(tiles) != len(ALL_TILES) or any(len(ts) != TILES_EACH for ts in seen.values()):
+        return None
+    return {s: tuple(sorted(seen[s], reverse=True)) for s in SEATS}
+
+
 _DEAL_PROBLEMS = frozenset({"seat-dealt-twice", "deal-size", "tile-written-twice",
                             "tile-dealt-twice"})
 

@@ -291,6 +291,10 @@ class Contract:
     bid: Bid
     trump: Trump
 
+    def __str__(self) -> str:
+        """The declarer, the bid and the trump, as a 42 player says them: ``N 2m doubles``."""
+        return f"{self.declarer} {self.bid} {self.trump}"
+
     @property
     def sitting_out(self) -> Seat | None:
         """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her

@@ -33,7 +33,7 @@ from notation.auction import (
     MINIMUM_BID,
     bid_problem,
     bidding_order,
-    plunge_bid,
+    least_bid,
 )
 from notation.bids import Bid, BidKind
 from notation.contracts import DOUBLES_NEEDED, Contract, DoublesRank, Special, Trump, TrumpKind
@@ -182,12 +182,8 @@ def random_special(
 
 def special_bid(special: Special, bid: Bid, rules: RuleSet) -> Bid:
     """The winning bid raised, where needed, to what the special contract needs."""
-    if special is Special.LOW_NO:
-        return Bid.marks(1)
-    need = {Special.PLUNGE: plunge_bid(rules), Special.SPLASH: 2}.get(special, 1)
-    if bid.value >= need * 42:
-        return bid
-    return Bid.marks(need)
+    need = least_bid(special, rules)
+    return bid if not bid < need else need
 
 
 def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -> Trump:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from notation.contracts import DoublesRank, Special
+from notation.contracts import PIP_NAMES, DoublesRank, Special, Trump
 from notation.errors import T42Error
 
 
@@ -183,6 +183,17 @@ class RuleSet:
                 Special.LOW_NO: self.low_no,
             }[special]
         )
+
+    def plain_trumps(self) -> tuple[Trump, ...]:
+        """The plain contracts a declarer may name here, in the order of a par table: the
+        seven pip suits (blanks … sixes), the doubles, and follow-me with the table's
+        follow-me-doubles reading (docs/rules.md, Contracts).
+
+        >>> [str(t) for t in RuleSet(follow_me_doubles=DoublesRank.LOW).plain_trumps()][-3:]
+        ['sixes', 'doubles', 'follow-me doubles-low']
+        """
+        pips = tuple(Trump.pip(suit) for suit in range(len(PIP_NAMES)))
+        return (*pips, Trump.doubles_trump(), Trump.follow_me(self.follow_me_doubles))
 
     @property
     def points_game(self) -> bool:

@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from notation.auction import opening_bids
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
-from notation.contracts import Contract, Special
+from notation.contracts import Contract, Special, Trump
 from notation.rules import RuleSet, Scoring
-from notation.seats import Team
+from notation.seats import Seat, Team
 from notation.tiles import Tile
 
 # A seat's seven tiles hold at most all five count tiles (35): what is left in play, 7 at least.
@@ -100,6 +101,26 @@ def made_with(contract: Contract, bidders_points: int) -> bool:
     bidders = contract.declarer.team
     final = {bidders: bidders_points, bidders.opponents: POINTS_IN_A_HAND - bidders_points}
     return made_or_set(contract, final)[0]
+
+
+def highest_bid_made(declarer: Seat, trump: Trump, bidders_points: int,
+                     rules: RuleSet) -> Bid | None:
+    """The highest bid ``declarer`` may open with (:func:`notation.auction.opening_bids`) and
+    make in ``trump`` by ending the hand with ``bidders_points``; None when no bid is made.
+
+    Every bid of marks needs all seven tricks, so taking every trick makes the highest bid a
+    seat may open with, 2 marks (a Plunge its own bid); a Nello is made with 0 points.
+
+    >>> from notation.contracts import Trump
+    >>> from notation.rules import RuleSet
+    >>> [str(highest_bid_made(Seat.N, Trump.pip(6), p, RuleSet())) for p in (29, 35, 42)]
+    ['None', '35', '2m']
+    """
+    made = [
+        bid for bid in opening_bids(trump, rules)
+        if made_with(Contract(declarer, bid, trump), bidders_points)
+    ]
+    return made[-1] if made else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from notation.auction import bid_problem, bidding_order, plunge_bid
+from notation.auction import bid_problem, bidding_order, least_bid
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.contracts import (
     DOUBLES_NEEDED,
@@ -85,9 +85,6 @@ if TYPE_CHECKING:
 
 TILES_IN_A_HAND = 7
 ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
-# The smallest bid, in marks, for each special contract (docs/rules.md, Contracts); Plunge's
-# depends on the plunge-lead option.
-MIN_SPECIAL_BID: dict[Special, int] = {Special.NELLO: 1, Special.SEVENS: 1, Special.SPLASH: 2}
 NORTH, SOUTH = Seat.N, Seat.S
 NS, EW = Team.NS, Team.EW
 TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
@@ -503,9 +500,7 @@ def _check_special(check: _HandCheck, contract: Contract, call: TrumpCall) -> No
                 evidence={"contract": special.value},
             )
         return
-    need = MIN_SPECIAL_BID.get(special, 1)
-    if special is Special.PLUNGE:
-        need = plunge_bid(rules)
+    need = least_bid(special, rules).amount
     if contract.bid.value < need * POINTS_IN_A_HAND:
         check.report(
             "contract-bid-too-low",

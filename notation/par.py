@@ -1,0 +1,293 @@
+"""Par tables: what each seat could make as declarer of a deal, with best play by all four.
+
+For each seat as declarer and each plain contract the rule set allows
+(:meth:`RuleSet.plain_trumps`: the seven pip suits, the doubles, follow-me with the table's
+doubles reading), a par table holds the points the declaring side takes with best play by
+all four, that seat leading. Where the table plays them, it also says whether each seat can
+make a special contract (Nello, Plunge, Splash, Sevens; Low-No for the dealer). From these
+come each seat's highest makeable bid (:meth:`ParTable.best`) and the par contract
+(:meth:`ParTable.par`), as docs/rules.md, Par, defines them.
+
+Every cell is the exact solver's (:mod:`notation.solver`); the rules of play, scoring and the
+bid ladder are the engine's (:func:`notation.scoring.highest_bid_made`,
+:func:`notation.auction.opening_bids`, :func:`notation.tricks.first_leader`).
+
+>>> from notation.tiles import Tile
+>>> hands = {Seat.N: "6-6 5-5 4-4 3-3 2-2 1-1 0-0", Seat.E: "6-5 6-4 6-3 6-2 6-1 6-0 5-4",
+...          Seat.S: "5-3 5-2 5-1 5-0 4-3 4-2 4-1", Seat.W: "4-0 3-2 3-1 3-0 2-1 2-0 1-0"}
+>>> deal = {s: tuple(map(Tile.parse, ws.split())) for s, ws in hands.items()}
+>>> table = par_table(deal, dealer=Seat.W)
+>>> table.points[Seat.N, Trump.doubles_trump()], str(table.best(Seat.N))
+(42, '2m')
+>>> print(table.par())
+N 2m doubles
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from notation.auction import bidding_order
+from notation.bids import POINTS_IN_A_HAND, Bid
+from notation.claims import known_deal
+from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
+from notation.game import Hand
+from notation.rules import OpeningLead, RuleSet
+from notation.scoring import highest_bid_made
+from notation.seats import SEATS, Seat, Team
+from notation.solver import Position, Solver, UnsupportedContract, contract_tables
+from notation.tiles import Tile
+from notation.tricks import first_leader
+from notation.validate import HandReport, check_hand
+
+# The special contracts in the order of a par table's columns.
+SPECIALS = (Special.NELLO, Special.PLUNGE, Special.SPLASH, Special.SEVENS, Special.LOW_NO)
+# In Nello the defenders play to give the declarer a trick and the declarer to lose them all:
+# whichever side declares, E and W play for NS points (as notation.audit has it).
+_NELLO_MAXIMIZERS = (1, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialVerdict:
+    """Whether a seat can make a special contract with best play by all four.
+
+    ``made`` is None when it was not analysed (``why`` says why); ``trump`` the contract
+    that makes it (the Nello reading of the doubles, the trump the Plunge or Splash partner
+    names), when it is made.
+    """
+
+    made: bool | None
+    trump: Trump | None = None
+    why: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "made": self.made,
+            "contract": None if self.trump is None else str(self.trump),
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ParTable:
+    """What each seat makes as declarer of one deal, with best play by all four.
+
+    ``points[seat, trump]`` is the points the declaring side takes in ``trump`` with ``seat``
+    as declarer, leading to the first trick; ``specials[seat, special]`` the verdict on each
+    special contract the rule set plays. ``dealer`` breaks ties for the par contract.
+    """
+
+    deal: Mapping[Seat, tuple[Tile, ...]]
+    rules: RuleSet
+    dealer: Seat
+    trumps: tuple[Trump, ...]
+    points: Mapping[tuple[Seat, Trump], int]
+    specials: Mapping[tuple[Seat, Special], SpecialVerdict]
+
+    @property
+    def special_columns(self) -> tuple[Special, ...]:
+        """The special contracts the table has a column for (those the rule set plays)."""
+        return tuple(s for s in SPECIALS if self.rules.plays(s))
+
+    def best_contract(self, seat: Seat) -> Contract | None:
+        """The highest bid ``seat`` can make as declarer and the contract that makes it
+        (the plain contract with the most points when several make the same bid, then the
+        first in table order; a plain contract before a special one); None when nothing
+        reaches the smallest bid.
+
+        Low-No is left out: only the dealer plays it, and only after three passes.
+        """
+        found: list[tuple[int, int, int, Contract]] = []
+        for order, trump in enumerate(self.trumps):
+            taken = self.points[seat, trump]
+            bid = highest_bid_made(seat, trump, taken, self.rules)
+            if bid is not None:
+                found.append((bid.value, taken, -order, Contract(seat, bid, trump)))
+        for order, special in enumerate(self.special_columns, start=len(self.trumps)):
+            verdict = self.specials.get((seat, special))
+            if special is Special.LOW_NO or verdict is None or not verdict.made:
+                continue
+            assert verdict.trump is not None
+            taken = 0 if special.is_nello else POINTS_IN_A_HAND
+            bid = highest_bid_made(seat, verdict.trump, taken, self.rules)
+            if bid is not None:
+                found.append((bid.value, -1, -order, Contract(seat, bid, verdict.trump)))
+        if not found:
+            return None
+        return max(found, key=lambda f: f[:3])[3]
+
+    def best(self, seat: Seat) -> Bid | None:
+        """The highest bid ``seat`` can make as declarer (None: nothing reaches 30)."""
+        contract = self.best_contract(seat)
+        return None if contract is None else contract.bid
+
+    def par(self) -> Contract | None:
+        """The par contract (docs/rules.md, Par): the highest bid any seat can make, by
+        the first seat in bidding order (from the dealer's left) that can make it, in the
+        contract that makes it; None when no seat can make a bid."""
+        best: Contract | None = None
+        for seat in bidding_order(self.dealer):
+            contract = self.best_contract(seat)
+            if contract is not None and (best is None or best.bid < contract.bid):
+                best = contract
+        return best
+
+    def as_json(self) -> dict[str, Any]:
+        """The table as JSON (schemas/par.schema.json)."""
+        par = self.par()
+        seats: dict[str, Any] = {}
+        for seat in SEATS:
+            best = self.best_contract(seat)
+            seats[seat.value] = {
+                "tiles": [str(t) for t in self.deal[seat]],
+                "points": {str(t): self.points[seat, t] for t in self.trumps},
+                "specials": {
+                    s.value: self.specials[seat, s].as_json()
+                    for s in self.special_columns if (seat, s) in self.specials
+                },
+                "best": None if best is None else _contract_json(best),
+            }
+        return {
+            "rules": self.rules.name,
+            "options": self.rules.options(),
+            "dealer": self.dealer.value,
+            "trumps": [str(t) for t in self.trumps],
+            "specials": [s.value for s in self.special_columns],
+            "seats": seats,
+            "par": None if par is None else _contract_json(par),
+        }
+
+
+def _contract_json(contract: Contract) -> dict[str, str]:
+    return {
+        "declarer": contract.declarer.value,
+        "bid": str(contract.bid),
+        "trump": str(contract.trump),
+    }
+
+
+def par_table(
+    deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet | None = None,
+    dealer: Seat = Seat.N,
+) -> ParTable:
+    """The par table of a deal (seven tiles to each seat) under ``rules`` (straight 42 by
+    default), ``dealer`` deciding ties for par.
+
+    Raises :class:`notation.solver.UnsupportedContract` under options the solver does not
+    play: small-end-opening, and an opening lead that must be a trump.
+    """
+    rules = rules or RuleSet()
+    _check_solvable(rules)
+    trumps = rules.plain_trumps()
+    points: dict[tuple[Seat, Trump], int] = {}
+    for trump in trumps:
+        points.update(_plain_points(deal, trump))
+    specials: dict[tuple[Seat, Special], SpecialVerdict] = {}
+    for special in SPECIALS:
+        if not rules.plays(special):
+            continue
+        for seat in SEATS:
+            verdict = _special_verdict(deal, rules, dealer, seat, special, points)
+            if verdict is not None:
+                specials[seat, special] = verdict
+    return ParTable(dict(deal), rules, dealer, trumps, points, specials)
+
+
+def _check_solvable(rules: RuleSet) -> None:
+    """Refuse the options under which the solver's play is not the table's."""
+    if rules.small_end_opening:
+        raise UnsupportedContract(
+            "the solver does not play small-end-opening leads, so no par table is computed "
+            "under that option"
+        )
+    if rules.opening_lead is OpeningLead.TRUMP:
+        raise UnsupportedContract(
+            "the solver does not hold the opening lead to a trump, so no par table is "
+            "computed under opening-lead=trump"
+        )
+
+
+def _plain_points(deal: Mapping[Seat, tuple[Tile, ...]],
+                  trump: Trump) -> dict[tuple[Seat, Trump], int]:
+    """The declaring side's points in ``trump`` with each seat declaring and leading.
+
+    One solver serves the four declarers: its table holds NS points from positions keyed by
+    the tiles left and the leader, true whoever led the first trick. Each value is the first
+    guess for the next, partners first (their values are often close).
+    """
+    solver = Solver(contract_tables(trump))
+    out: dict[tuple[Seat, Trump], int] = {}
+    guess: int | None = None
+    for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
+        ns = solver.value(Position.deal(deal, seat), guess)
+        guess = ns
+        out[seat, trump] = ns if seat.team is Team.NS else POINTS_IN_A_HAND - ns
+    return out
+
+
+def _special_verdict(
+    deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, dealer: Seat, seat: Seat,
+    special: Special, points: Mapping[tuple[Seat, Trump], int],
+) -> SpecialVerdict | None:
+    """Whether ``seat`` can make ``special``; None for a seat that may not declare it at all
+    (Low-No for any seat but the dealer)."""
+    if special is Special.LOW_NO and seat is not dealer:
+        return None
+    need = DOUBLES_NEEDED.get(special, 0)
+    doubles = sum(t.is_double for t in deal[seat])
+    if doubles < need:
+        return SpecialVerdict(False, None, f"{seat} holds {doubles} doubles; a {special.title} "
+                                    f"needs {need}")
+    if special.partner_names_trump:
+        return _partner_trump(rules, seat, special, points)
+    if special.is_nello:
+        return _nello(deal, rules, seat, special)
+    trump = Trump.called(TrumpKind.FOLLOW_ME, special=special)
+    solver = Solver(contract_tables(trump))
+    made = solver.takes_every_trick(Position.deal(deal, seat), seat.team)
+    return SpecialVerdict(made, trump if made else None)
+
+
+def _partner_trump(rules: RuleSet, seat: Seat, special: Special,
+                   points: Mapping[tuple[Seat, Trump], int]) -> SpecialVerdict:
+    """A Plunge or Splash: made when the partner can name a trump in which the side takes
+    every trick, the contract's leader leading. That is a plain contract's cell of the table
+    (the same play, the same leader), so nothing more is searched."""
+    for trump in rules.plain_trumps():
+        contract = Contract(seat, Bid.marks(1), Trump.called(
+            trump.kind, trump.suit, trump.doubles, special))
+        leader = first_leader(contract, rules)
+        if points[leader, trump] == POINTS_IN_A_HAND:
+            return SpecialVerdict(True, contract.trump)
+    return SpecialVerdict(False)
+
+
+def _nello(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
+           special: Special) -> SpecialVerdict:
+    """A Nello (or Low-No): made when, in some reading of the doubles the declarer may name,
+    the declarer loses every trick, the partner sitting out."""
+    out = seat.partner
+    seated = {s: tiles for s, tiles in deal.items() if s is not out}
+    start = Position.deal(seated, seat)
+    for rank in rules.nello_doubles_allowed():
+        trump = Trump.called(TrumpKind.FOLLOW_ME, None, rank, special)
+        solver = Solver(contract_tables(trump, out.index), maximizers=_NELLO_MAXIMIZERS)
+        if not solver.reaches(start, seat.team, 1):
+            return SpecialVerdict(True, trump)
+    return SpecialVerdict(False)
+
+
+def hand_par(hand: Hand, rules: RuleSet | None = None,
+             report: HandReport | None = None) -> ParTable | None:
+    """The par table of a recorded hand, its dealer breaking ties; None when the record does
+    not show all 28 tiles (:func:`notation.claims.known_deal`: the deal lines, or the play).
+
+    ``report`` is :func:`notation.validate.check_hand` of the hand, when the caller has it.
+    """
+    rules = rules or RuleSet()
+    if report is None:
+        report = check_hand(hand, rules)
+    deal = known_deal(hand, report)
+    return None if deal is None else par_table(deal, rules, hand.dealer)

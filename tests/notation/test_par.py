@@ -1,0 +1,209 @@
+"""Par tables (notation/par.py; docs/rules.md, Par): every cell against a direct solve, and
+the best bids and par contract of deals whose answer a 42 player sees at a glance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.auction import opening_bids
+from notation.bids import Bid
+from notation.claims import known_deal
+from notation.contracts import DoublesRank, Special, Trump, TrumpKind
+from notation.dealing import deal
+from notation.par import ParTable, hand_par, par_table
+from notation.reader import read_games
+from notation.rules import RuleSet, rule_set
+from notation.scoring import highest_bid_made
+from notation.seats import SEATS, Seat, Team
+from notation.solver import Position, Solver, UnsupportedContract, contract_tables
+from notation.tiles import Tile
+from notation.validate import check_hand
+from tests.notation.test_cli import SAMPLES
+
+Deal = dict[Seat, tuple[Tile, ...]]
+
+
+def _deal(text: dict[Seat, str]) -> Deal:
+    return {s: tuple(Tile.parse(w) for w in words.split()) for s, words in text.items()}
+
+
+def _direct(hands: Deal, seat: Seat, trump: Trump) -> int:
+    """The declaring side's points from a fresh solver: no table shared with anything."""
+    ns = Solver(contract_tables(trump)).value(Position.deal(hands, seat))
+    return ns if seat.team is Team.NS else 42 - ns
+
+
+def _nello_made(hands: Deal, seat: Seat, trump: Trump) -> bool:
+    """The declarer loses every trick, the partner sitting out: the defenders (E and W
+    playing for NS points, as in the audit) take them all."""
+    out = seat.partner
+    seated = {s: t for s, t in hands.items() if s is not out}
+    solver = Solver(contract_tables(trump, out.index), maximizers=(1, 3))
+    return solver.takes_every_trick(Position.deal(seated, seat), seat.team.opponents)
+
+
+# All seven doubles in North's hand: doubles trump takes every trick whoever leads.
+SEVEN_DOUBLES = _deal({
+    Seat.N: "6-6 5-5 4-4 3-3 2-2 1-1 0-0", Seat.E: "6-5 6-4 6-3 6-2 6-1 6-0 5-4",
+    Seat.S: "5-3 5-2 5-1 5-0 4-3 4-2 4-1", Seat.W: "4-0 3-2 3-1 3-0 2-1 2-0 1-0",
+})
+# South holds six sixes with the 6-6: leading them, sixes trump draws every trump and wins
+# all seven tricks (the seventh tile, 5-5, falls last when nobody holds a trump).
+SIX_SIXES = _deal({
+    Seat.S: "6-6 6-5 6-4 6-3 6-2 6-1 5-5", Seat.W: "6-0 5-4 5-3 5-2 5-1 5-0 4-4",
+    Seat.N: "4-3 4-2 4-1 4-0 3-3 3-2 3-1", Seat.E: "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
+})
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 2**32 - 1), st.data())
+def test_every_cell_is_a_direct_solve(seed: int, data: st.DataObject) -> None:
+    hands = deal(random.Random(seed))
+    table = par_table(hands)
+    cells = data.draw(st.lists(st.sampled_from(sorted(table.points, key=str)), min_size=1,
+                               max_size=3, unique=True))
+    for seat, trump in cells:
+        assert table.points[seat, trump] == _direct(hands, seat, trump), (seat, str(trump))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_whole_table_is_direct_solves(seed: int) -> None:
+    hands = deal(random.Random(seed))
+    table = par_table(hands)
+    assert len(table.points) == 4 * 9
+    for (seat, trump), points in table.points.items():
+        assert points == _direct(hands, seat, trump), (seat, str(trump))
+
+
+@settings(max_examples=6)
+@given(st.integers(0, 2**32 - 1))
+def test_special_verdicts_are_direct_checks(seed: int) -> None:
+    hands = deal(random.Random(seed))
+    rules = rule_set("texas").with_options({"nello-doubles-choice": "table"})
+    table = par_table(hands, rules)
+    for seat in SEATS:
+        nello = table.specials[seat, Special.NELLO]
+        own = Trump.called(TrumpKind.FOLLOW_ME, special=Special.NELLO)
+        assert nello.made is _nello_made(hands, seat, own)
+        sevens = table.specials[seat, Special.SEVENS]
+        solver = Solver(contract_tables(Trump.called(TrumpKind.FOLLOW_ME,
+                                                     special=Special.SEVENS)))
+        assert sevens.made is solver.takes_every_trick(Position.deal(hands, seat), seat.team)
+        doubles = sum(t.is_double for t in hands[seat])
+        for special, need, leader in ((Special.PLUNGE, 4, seat), (Special.SPLASH, 3,
+                                                                  seat.partner)):
+            made = doubles >= need and any(
+                _direct(hands, leader, t) == 42 for t in rules.plain_trumps()
+            )
+            assert table.specials[seat, special].made is made
+
+
+def test_all_seven_doubles_make_two_marks_in_doubles() -> None:
+    table = par_table(SEVEN_DOUBLES, dealer=Seat.W)
+    doubles = Trump.doubles_trump()
+    assert table.points[Seat.N, doubles] == 42
+    assert table.points[Seat.S, doubles] == 42  # partner leads: North still wins every trick
+    assert table.best(Seat.N) == Bid.marks(2)
+    par = table.par()
+    assert par is not None
+    assert (par.declarer, par.bid, par.trump) == (Seat.N, Bid.marks(2), doubles)
+
+
+def test_par_goes_to_the_first_bidder_of_a_tie() -> None:
+    # North and South both make 2 marks in doubles; with North dealing, East bids first,
+    # then South, who has the par.
+    par = par_table(SEVEN_DOUBLES, dealer=Seat.N).par()
+    assert par is not None and par.declarer is Seat.S
+
+
+def test_six_trumps_with_the_double_sweep() -> None:
+    table = par_table(SIX_SIXES, dealer=Seat.E)
+    assert table.points[Seat.S, Trump.pip(6)] == 42
+    best = table.best_contract(Seat.S)
+    # Every contract that sweeps makes 2 marks; the first in table order is named.
+    sweeps = [t for t in table.trumps if table.points[Seat.S, t] == 42]
+    assert best is not None and best.bid == Bid.marks(2) and best.trump == sweeps[0]
+    par = table.par()
+    assert par is not None and par.declarer is Seat.S
+
+
+def test_a_seat_that_reaches_no_bid_has_none() -> None:
+    table = par_table(SEVEN_DOUBLES)
+    for seat in (Seat.E, Seat.W):
+        below = [table.points[seat, t] for t in table.trumps]
+        assert (table.best(seat) is None) is (max(below) < 30)
+
+
+def test_follow_me_waits_for_a_mark_under_follow_me_min() -> None:
+    rules = RuleSet().with_options({"follow-me-min": "1m"})
+    follow_me = Trump.follow_me()
+    assert highest_bid_made(Seat.N, follow_me, 41, rules) is None
+    assert highest_bid_made(Seat.N, follow_me, 41, RuleSet()) == Bid.points(41)
+    assert highest_bid_made(Seat.N, follow_me, 42, rules) == Bid.marks(2)
+
+
+def test_the_highest_bid_a_plunge_makes_is_its_jump() -> None:
+    plunge = Trump(TrumpKind.PIP, 4, special=Special.PLUNGE)
+    texas = rule_set("texas")
+    assert highest_bid_made(Seat.N, plunge, 42, texas) == Bid.marks(4)
+    partner_leads = texas.with_options({"plunge-lead": "partner"})
+    assert opening_bids(plunge, partner_leads) == (Bid.marks(3),)
+    assert highest_bid_made(Seat.N, plunge, 41, texas) is None
+
+
+def test_specials_only_where_the_rules_play_them() -> None:
+    assert par_table(SEVEN_DOUBLES).specials == {}
+    texas = par_table(SEVEN_DOUBLES, rule_set("texas"), dealer=Seat.W)
+    assert texas.special_columns == (Special.NELLO, Special.PLUNGE, Special.SPLASH,
+                                     Special.SEVENS)
+    plunge = texas.specials[Seat.N, Special.PLUNGE]
+    assert plunge.made and plunge.trump is not None
+    assert texas.specials[Seat.S, Special.PLUNGE].made is False  # no doubles to plunge with
+    par = texas.par()
+    assert par is not None and par.bid == Bid.marks(4) and par.trump.special is Special.PLUNGE
+
+
+def test_nello_with_every_reading_the_table_allows() -> None:
+    # West's hand of low tiles loses every trick in some reading of the doubles.
+    rules = rule_set("texas")
+    table = par_table(SEVEN_DOUBLES, rules)
+    nello = table.specials[Seat.W, Special.NELLO]
+    assert nello.made is any(
+        _nello_made(SEVEN_DOUBLES, Seat.W,
+                    Trump.called(TrumpKind.FOLLOW_ME, None, rank, Special.NELLO))
+        for rank in rules.nello_doubles_allowed()
+    )
+    if nello.made:
+        assert nello.trump is not None and nello.trump.doubles in tuple(DoublesRank)
+
+
+def test_options_the_solver_does_not_play_are_refused() -> None:
+    for options in ({"small-end-opening": "yes"}, {"opening-lead": "trump"}):
+        with pytest.raises(UnsupportedContract):
+            par_table(SEVEN_DOUBLES, RuleSet().with_options(options))
+
+
+def test_a_recorded_hand_uses_its_deal_and_its_dealer() -> None:
+    read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
+    hand = read.game.hands[0]
+    table = hand_par(hand, read.rules)
+    assert isinstance(table, ParTable)
+    assert table.dealer is hand.dealer
+    assert {s: set(t) for s, t in table.deal.items()} == {
+        h.seat: set(h.tiles) for h in hand.deal
+    }
+
+
+def test_the_deal_is_known_from_the_play_alone() -> None:
+    read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
+    hand = read.game.hands[0]
+    played = type(hand)(**{**{f: getattr(hand, f) for f in hand.__dataclass_fields__},
+                           "deal": ()})
+    report = check_hand(played, read.rules)
+    known = known_deal(played, report)
+    assert known is not None
+    assert {s: set(t) for s, t in known.items()} == {h.seat: set(h.tiles) for h in hand.deal}
