@@ -23,7 +23,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -31,15 +31,19 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.archive import Unit, read_unit
+from notation.auction import opening_bids
 from notation.audit import PerfectPlay, TurningPoint, best_play
 from notation.bids import Bid
 from notation.claims import follow_play, full_deal
 from notation.contracts import Contract
 from notation.findings import Finding
 from notation.game import Game
+from notation.par import ParTable, hand_par
 from notation.reader import ReadGame
 from notation.rules import RuleSet
+from notation.scoring import highest_bid_made
 from notation.seats import SEATS, Seat
+from notation.solver import UnsupportedContract
 from notation.terminal import inert
 from notation.tiles import Tile
 from notation.validate import HandReport, check_game
@@ -89,7 +93,12 @@ class HandAnalysis:
     players: dict[Seat, str]
     contract: Contract | None
     made: bool | None = None  # made as played (None when the record does not settle it)
+    par: ParTable | None = None
     perfect: PerfectPlay | None = None
+    # The highest bid the declarer could have opened with and made in the trump named, with
+    # best play from the opening lead, and how many steps of the ladder it is above the bid.
+    makeable_bid: Bid | None = None
+    raise_steps: int | None = None
     costly_plays: tuple[CostlyPlay, ...] = ()
     notes: tuple[str, ...] = ()
     rejected: str | None = None
@@ -99,6 +108,20 @@ class HandAnalysis:
         """Whether the declaring side makes the contract with best play from the opening
         lead, against any defence."""
         return None if self.perfect is None else self.perfect.makeable
+
+    @property
+    def best_bid(self) -> Bid | None:
+        """The highest bid the declarer could have made in any contract (the par table's)."""
+        if self.par is None or self.contract is None:
+            return None
+        return self.par.best(self.contract.declarer)
+
+    @property
+    def underbid(self) -> bool:
+        """The declarer could have made a higher bid than the one won (docs/rules.md,
+        Analysing play)."""
+        best, contract = self.best_bid, self.contract
+        return best is not None and contract is not None and contract.bid < best
 
     @property
     def overbid(self) -> bool:
@@ -121,12 +144,39 @@ class HandAnalysis:
                 "trump": str(contract.trump),
             },
             "made": self.made,
+            "par": None if self.par is None else self.par.as_json(),
             "perfect": None if self.perfect is None else self.perfect.as_json(),
+            "makeable_bid": _bid(self.makeable_bid),
+            "raise": self.raise_steps,
+            "best_bid": _bid(self.best_bid),
             "overbid": self.overbid if self.perfect is not None else None,
+            "underbid": self.underbid if self.par is not None and contract is not None else None,
             "costly_plays": [p.as_json() for p in self.costly_plays],
             "notes": list(self.notes),
             "rejected": self.rejected,
         }
+
+
+def _bid(bid: Bid | None) -> str | None:
+    return None if bid is None else str(bid)
+
+
+def raise_to(contract: Contract, bidders_points: int, rules: RuleSet) -> tuple[Bid | None, int]:
+    """The highest bid the declarer could have opened with and made in the contract's trump by
+    ending the hand with ``bidders_points``, and how many steps of the ladder
+    (:func:`notation.auction.opening_bids`) it is above the contract's bid (0 when it is not).
+
+    >>> from notation.contracts import Trump
+    >>> from notation.seats import Seat
+    >>> bid, steps = raise_to(Contract(Seat.N, Bid.points(30), Trump.pip(6)), 35, RuleSet())
+    >>> str(bid), steps
+    ('35', 5)
+    """
+    best = highest_bid_made(contract.declarer, contract.trump, bidders_points, rules)
+    if best is None:
+        return None, 0
+    ladder = opening_bids(contract.trump, rules)
+    return best, sum(1 for b in ladder if contract.bid < b and not best < b)
 
 
 def game_id(game: Game) -> str:
@@ -151,17 +201,25 @@ def analyse_hand(report: HandReport, game: Game, index: int = 1, rules: RuleSet 
     if full_deal(hand, report) is None:
         return _rejected(where, "the deal is not recorded in full, so best play cannot be "
                                 "computed")
+    try:
+        par = hand_par(hand, rules, report)
+    except UnsupportedContract as e:
+        return _rejected(where, str(e))
     if contract is None:
-        return where  # thrown in: no contract to judge
+        return replace(where, par=par)  # thrown in: no contract to judge
     followed = follow_play(hand, report, rules)
     if isinstance(followed, str):
         return _rejected(where, followed)
     perfect, turning = best_play(followed, contract)
+    makeable_bid, steps = raise_to(contract, perfect.bidders_points, rules)
     award = report.award
     return HandAnalysis(
         source, index, hand.number, where.game_id, hand.dealer, players, contract,
         made=None if award is None else award.team is contract.declarer.team,
+        par=par,
         perfect=perfect,
+        makeable_bid=makeable_bid,
+        raise_steps=steps,
         costly_plays=tuple(CostlyPlay(players[t.seat], t) for t in turning),
         notes=() if followed.stopped is None else (followed.stopped,),
     )
@@ -293,7 +351,7 @@ class PlayCost:
 class AnalysisSummary:
     """Counts over analysis lines (:meth:`HandAnalysis.as_json`, or lines read back from a
     file ``t42 analyze`` wrote): bids made and makeable by level, the costliest plays by
-    seat and by player, overbids.
+    seat and by player, overbids and underbids.
 
     >>> from notation.reader import read_games
     >>> read = next(read_games((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8")))
@@ -310,6 +368,7 @@ class AnalysisSummary:
     made: Counter[str] = field(default_factory=Counter)  # of those, made as played
     makeable: Counter[str] = field(default_factory=Counter)  # and makeable with best play
     overbids: Counter[str] = field(default_factory=Counter)
+    underbids: Counter[str] = field(default_factory=Counter)
     cost_by_seat: Counter[str] = field(default_factory=Counter)  # points lost, by seat
     cost_by_player: Counter[str] = field(default_factory=Counter)
     costly_by_seat: Counter[str] = field(default_factory=Counter)  # plays that cost, by seat
@@ -329,6 +388,7 @@ class AnalysisSummary:
         self.made[level] += line["made"] is True
         self.makeable[level] += perfect["makeable"]
         self.overbids[level] += line["overbid"] is True
+        self.underbids[level] += line["underbid"] is True
         for play in line["costly_plays"]:
             seat, cost = play["seat"], play["cost"]
             self.cost_by_seat[seat] += cost
@@ -353,7 +413,8 @@ class AnalysisSummary:
             "rejected": self.rejected,
             "bids": {
                 level: {"played": self.contracts[level], "made": self.made[level],
-                        "makeable": self.makeable[level], "overbids": self.overbids[level]}
+                        "makeable": self.makeable[level], "overbids": self.overbids[level],
+                        "underbids": self.underbids[level]}
                 for level in self.levels()
             },
             "cost_by_seat": {s.value: self.cost_by_seat[s.value] for s in SEATS},
@@ -366,11 +427,12 @@ def render_summary(summary: AnalysisSummary) -> RenderableType:
     hands = "hand" if summary.hands == 1 else "hands"
     head = Text(f"{summary.hands:,} {hands} analysed, {summary.rejected:,} rejected", style="bold")
     bids = Table(title="bids: made as played, makeable with best play", box=None)
-    for column in ("bid", "played", "made", "makeable", "overbids"):
+    for column in ("bid", "played", "made", "makeable", "overbids", "underbids"):
         bids.add_column(column, justify="right")
     for level in summary.levels():
         bids.add_row(level, *(f"{n[level]:,}" for n in (
-            summary.contracts, summary.made, summary.makeable, summary.overbids)))
+            summary.contracts, summary.made, summary.makeable, summary.overbids,
+            summary.underbids)))
     seats = Table(title="points lost against best play, by seat", box=None)
     for column in ("seat", "plays", "points"):
         seats.add_column(column, justify="right")
