@@ -551,7 +551,7 @@ def analyze(
     on with --resume, and ends byte for byte as one that was never stopped.
     """
     _use_colour(colour)
-    from notation.analysis import Resume, analyse_unit, render_summary
+    from notation.analysis import Resume, analyse_unit, game_id, render_summary
     from notation.archive import games as games_of
     from notation.parallel import ClusterError, on_cluster
 
@@ -593,6 +593,12 @@ def analyze(
 
             def todo(number: int = number, path: Path = path, name: str = name) -> Iterator[Unit]:
                 for unit in itertools.chain.from_iterable(map(games_of, units(path))):
+                    if (number, unit.index) == stop:
+                        assert done.last is not None
+                        if game_id(read_unit(unit).game) != done.last[2]:
+                            _say(err, f"{output}: game {unit.index} of {name} is not the game "
+                                 "analysed before: resume with the same files", "bold red")
+                            raise typer.Exit(EXIT_UNUSABLE)
                     if (number, unit.index) >= stop:
                         yield unit
                     elif (name, unit.index) in done.rejected:
@@ -609,13 +615,7 @@ def analyze(
                         advance(game.size)
                         lines = game.hands
                         if (number, game.index) == stop:
-                            assert done.last is not None
-                            if lines and lines[0].game_id != done.last[2]:
-                                _say(err, f"{output}: game {game.index} of {name} is not the "
-                                     "game analysed before: resume with the same files",
-                                     "bold red")
-                                raise typer.Exit(EXIT_UNUSABLE)
-                            lines = lines[done.written:]
+                            lines = lines[done.written:]  # those before are written
                         if game.problems:
                             _show(list(game.problems), name, game.text.split("\n"),
                                   game.first_line)

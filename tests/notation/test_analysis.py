@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unus
 from referencing import Registry, Resource
 from typer.testing import CliRunner
 
-from notation.analysis import AnalysisSummary, Resume, analyse_game, raise_to
+from notation.analysis import AnalysisSummary, Resume, analyse_game, analyse_hand, raise_to
 from notation.audit import audit_game
 from notation.bids import Bid
 from notation.cli import app
@@ -129,7 +129,8 @@ def test_the_raise_counts_steps_of_the_ladder(points: int, raised: str | None,
 def test_costly_plays_are_the_audits_turning_points() -> None:
     # One home for the plays that changed the value: the analysis names the audit's.
     read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
-    analysis = analyse_game(read.game, read.rules)[1]
+    report = check_game(read.game, read.rules)
+    analysis = analyse_hand(report.hands[1], read.game, 1, read.rules)
     (audit,) = audit_game(read.game, read.rules, hands=[2])
     assert [p.turning for p in analysis.costly_plays] == list(audit.turning_points)
     assert analysis.perfect == audit.perfect
@@ -157,11 +158,14 @@ def test_several_processes_give_the_same_bytes(archive: Path, one_core: str,
     assert out.read_text(encoding="utf-8") == one_core
 
 
-def test_stdout_gets_the_lines_and_stderr_the_summary(archive: Path, one_core: str) -> None:
-    code, out, err = t42("analyze", str(archive), "--jobs", "1")
+def test_stdout_gets_the_lines_and_stderr_the_summary() -> None:
+    sample = str(SAMPLES / "laydown-refuted.t42")
+    code, out, err = t42("analyze", sample, "--jobs", "1")
     assert code == 0
-    assert out == one_core
-    assert "3 hands analysed, 0 rejected" in err
+    (line,) = _valid(out)
+    assert (line["file"], line["game"], line["hand"]) == (sample, 1, 1)
+    assert "1 hand analysed, 0 rejected" in err
+    assert "Aunt Trish" in err  # the points lost by player
 
 
 def test_a_dask_cluster_of_two_workers_gives_the_same_bytes(
@@ -188,7 +192,10 @@ def test_scheduler_without_dask_says_what_to_install(
     assert "Traceback" not in err + out
 
 
-def test_a_scheduler_that_cannot_be_reached_is_said_so(archive: Path) -> None:
+def test_a_scheduler_that_cannot_be_reached_is_said_so(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("notation.parallel.CONNECT_SECONDS", 1)
     code, _, err = t42("analyze", str(archive), "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
@@ -242,8 +249,8 @@ def test_resume_refuses_another_archive(archive: Path, one_core: str, tmp_path: 
     out = tmp_path / "out.jsonl"
     out.write_text(one_core.splitlines(keepends=True)[0], encoding="utf-8")
     other = tmp_path / "other.t42"
-    rng = random.Random(6)
-    other.write_text(write_games([random_game(rng, rule_set("straight"))]), encoding="utf-8")
+    game = random_game(random.Random(6), rule_set("straight"))
+    other.write_text(write_games([replace(game, hands=game.hands[:1])]), encoding="utf-8")
     code, _, err = t42("analyze", str(other), "-o", str(out), "--resume")
     assert code == 2
     assert "not among the files" in err
@@ -257,9 +264,11 @@ def test_resume_refuses_another_archive(archive: Path, one_core: str, tmp_path: 
 
 
 def test_hands_that_cannot_be_analysed_are_kept(tmp_path: Path) -> None:
-    # renege.t42's second hand has no deal; broken.t42's first game a hand that cannot be read.
+    # renege.t42's second hand has no deal; the second file's game a hand that cannot be read.
     out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
-    files = [str(SAMPLES / "renege.t42"), str(SAMPLES / "broken.t42")]
+    broken = tmp_path / "broken.t42"
+    broken.write_text('[Event "x"]\nhand 1 dealer N\nbid E 3O\n', encoding="utf-8")
+    files = [str(SAMPLES / "renege.t42"), str(broken)]
     code, _, err = t42("analyze", *files, "--jobs", "1", "-o", str(out),
                        "--rejects", str(rejects))
     assert code == 1
@@ -267,15 +276,15 @@ def test_hands_that_cannot_be_analysed_are_kept(tmp_path: Path) -> None:
     rejected = [(line["file"], line["game"], line["hand"]) for line in lines if line["rejected"]]
     assert rejected == [(files[0], 1, 2), (files[1], 1, None)]
     assert f"{files[0]}: game 1 hand 2 not analysed: the deal is not recorded in full" in err
-    assert f"{files[1]}: game 1 not analysed: could not be read: game 1 hand 2" in err
+    assert f"{files[1]}: game 1 not analysed: could not be read: game 1 (line 1)" in err
     assert "syntax-error" in err
     # The rejects hold each game's whole text, as `t42 convert --rejects` keeps it.
     renege, broken = (read_games(Path(f).read_text(encoding="utf-8")) for f in files)
     expected = next(renege).rejected_text + next(broken).rejected_text
     assert rejects.read_text(encoding="utf-8") == expected
-    # Resumed from the middle of the second file, the rejects are the same too.
+    # Resumed at the second file, the rejects are the same too.
     whole_out, whole_rejects = out.read_text(encoding="utf-8"), expected
-    out.write_text("".join(whole_out.splitlines(keepends=True)[:3]), encoding="utf-8")
+    out.write_text("".join(whole_out.splitlines(keepends=True)[:2]), encoding="utf-8")
     rejects.write_text("", encoding="utf-8")
     code, _, _ = t42("analyze", *files, "--jobs", "1", "-o", str(out), "--rejects",
                      str(rejects), "--resume")
