@@ -987,6 +987,58 @@ def audit(
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
 
 
+@app.command("par", rich_help_panel=ANALYSIS)
+def par_command(
+    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    game: GameOption = None,
+    hand: HandOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the tables as JSON on stdout.")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Par tables: what each seat makes as declarer in every contract, with best play.
+
+    For each hand whose deal is known (recorded, or shown by the play), the points the
+    declaring side takes in each trump with each seat declaring and leading, the special
+    contracts the rules play, each seat's highest makeable bid and the par contract.
+    """
+    _use_colour(colour)
+    from notation.par import par_json, par_of_hand
+    from notation.par_view import par_view
+
+    result = _read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    if result.unreadable:
+        _print_findings(result)
+    found = [
+        par_of_hand(read.game.hands[i], read.rules, report, read.index)
+        for read in games
+        for i, report in enumerate(check_game(read.game, read.rules, read.index,
+                                              read.unread_lines).hands)
+        if hand in (None, read.game.hands[i].number)
+    ]
+    if not found:
+        what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"
+        if game is not None and not games:
+            what = f"no game {game}"
+        _say(err, f"{result.path}: {what} to analyse", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    for item in found:
+        if item.table is None:
+            _say(err, f"{result.path}: game {item.game} hand {item.hand}: {item.why}", "yellow")
+    if as_json:
+        out.file.write(json.dumps(par_json(found, result.path), indent=2, ensure_ascii=False)
+                       + "\n")
+    else:
+        for item in found:
+            if item.table is not None:
+                out.print(par_view(item.table, f"{result.path} game {item.game} hand {item.hand}"))
+    if all(item.table is None for item in found):
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
 @app.command("rules", rich_help_panel=REFERENCE)
 def rules_command(
     name: Annotated[

@@ -25,7 +25,7 @@ N 2m doubles
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -170,17 +170,20 @@ def _contract_json(contract: Contract) -> dict[str, str]:
 
 def par_table(
     deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet | None = None,
-    dealer: Seat = Seat.N,
+    dealer: Seat = Seat.N, *, trumps: Sequence[Trump] | None = None,
 ) -> ParTable:
     """The par table of a deal (seven tiles to each seat) under ``rules`` (straight 42 by
     default), ``dealer`` deciding ties for par.
+
+    ``trumps`` limits the plain contracts solved (all that the rule set allows, by default);
+    best bids and par are then among those contracts and the special ones.
 
     Raises :class:`notation.solver.UnsupportedContract` under options the solver does not
     play: small-end-opening, and an opening lead that must be a trump.
     """
     rules = rules or RuleSet()
     _check_solvable(rules)
-    trumps = rules.plain_trumps()
+    trumps = rules.plain_trumps() if trumps is None else tuple(trumps)
     points: dict[tuple[Seat, Trump], int] = {}
     for trump in trumps:
         points.update(_plain_points(deal, trump))
@@ -192,7 +195,7 @@ def par_table(
             verdict = _special_verdict(deal, rules, dealer, seat, special, points)
             if verdict is not None:
                 specials[seat, special] = verdict
-    return ParTable(dict(deal), rules, dealer, trumps, points, specials)
+    return ParTable(dict(deal), rules, dealer, tuple(trumps), points, specials)
 
 
 def _check_solvable(rules: RuleSet) -> None:
@@ -241,7 +244,7 @@ def _special_verdict(
         return SpecialVerdict(False, None, f"{seat} holds {doubles} doubles; a {special.title} "
                                     f"needs {need}")
     if special.partner_names_trump:
-        return _partner_trump(rules, seat, special, points)
+        return _partner_trump(deal, rules, seat, special, points)
     if special.is_nello:
         return _nello(deal, rules, seat, special)
     trump = Trump.called(TrumpKind.FOLLOW_ME, special=special)
@@ -250,16 +253,24 @@ def _special_verdict(
     return SpecialVerdict(made, trump if made else None)
 
 
-def _partner_trump(rules: RuleSet, seat: Seat, special: Special,
+def _partner_trump(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
+                   special: Special,
                    points: Mapping[tuple[Seat, Trump], int]) -> SpecialVerdict:
     """A Plunge or Splash: made when the partner can name a trump in which the side takes
     every trick, the contract's leader leading. That is a plain contract's cell of the table
-    (the same play, the same leader), so nothing more is searched."""
+    (the same play, the same leader), so nothing more is searched; a cell not in the table
+    is asked as a zero-window question (every trick, or not)."""
     for trump in rules.plain_trumps():
         contract = Contract(seat, Bid.marks(1), Trump.called(
             trump.kind, trump.suit, trump.doubles, special))
         leader = first_leader(contract, rules)
-        if points[leader, trump] == POINTS_IN_A_HAND:
+        taken = points.get((leader, trump))
+        if taken is None:
+            solver = Solver(contract_tables(trump))
+            sweeps = solver.takes_every_trick(Position.deal(deal, leader), seat.team)
+        else:
+            sweeps = taken == POINTS_IN_A_HAND
+        if sweeps:
             return SpecialVerdict(True, contract.trump)
     return SpecialVerdict(False)
 
@@ -279,12 +290,57 @@ def _nello(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
     return SpecialVerdict(False)
 
 
+@dataclass(frozen=True, slots=True)
+class HandPar:
+    """The par table of a recorded hand, or why there is none (``why``): the deal is not
+    known, or the rules are ones the solver does not play."""
+
+    game: int
+    hand: int
+    table: ParTable | None
+    why: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "hand": self.hand,
+            "table": None if self.table is None else self.table.as_json(),
+            "why": self.why,
+        }
+
+
+def par_of_hand(hand: Hand, rules: RuleSet | None = None, report: HandReport | None = None,
+                game: int = 1) -> HandPar:
+    """:func:`hand_par` with the reason when there is no table, numbered for a report.
+
+    ``report`` is :func:`notation.validate.check_hand` of the hand, when the caller has it.
+    """
+    rules = rules or RuleSet()
+    if report is None:
+        report = check_hand(hand, rules)
+    deal = known_deal(hand, report)
+    if deal is None:
+        why = ("the deal is not known: the record neither deals all 28 tiles nor shows them "
+               "in the play")
+        return HandPar(game, hand.number, None, why)
+    try:
+        return HandPar(game, hand.number, par_table(deal, rules, hand.dealer))
+    except UnsupportedContract as e:
+        return HandPar(game, hand.number, None, str(e))
+
+
+def par_json(hands: Sequence[HandPar], path: str) -> dict[str, Any]:
+    """The par tables of a file's hands as one JSON document (schemas/par.schema.json)."""
+    return {"path": path, "hands": [h.as_json() for h in hands]}
+
+
 def hand_par(hand: Hand, rules: RuleSet | None = None,
              report: HandReport | None = None) -> ParTable | None:
     """The par table of a recorded hand, its dealer breaking ties; None when the record does
     not show all 28 tiles (:func:`notation.claims.known_deal`: the deal lines, or the play).
 
     ``report`` is :func:`notation.validate.check_hand` of the hand, when the caller has it.
+    Raises :class:`notation.solver.UnsupportedContract` as :func:`par_table` does.
     """
     rules = rules or RuleSet()
     if report is None:

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from typer.testing import CliRunner
 
 from notation import json_form
 from notation.cli import app
+from notation.reader import read_games
 from notation.text import loads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -559,7 +561,8 @@ def test_validate_in_parallel_reports_the_same_in_the_same_order(tmp_path: Path)
 # --- first contact: -h, --version, completion, help panels, colour --------------------------
 
 COMMANDS = (
-    "validate", "fmt", "convert", "stats", "deal", "replay", "audit", "rules", "diagram", "html"
+    "validate", "fmt", "convert", "stats", "deal", "replay", "audit", "par", "rules", "diagram",
+    "html",
 )
 
 
@@ -619,7 +622,7 @@ def test_help_offers_completion_and_groups_the_commands() -> None:
     panels = {
         "Record-keeping": ("validate", "fmt"),
         "Conversion": ("convert",),
-        "Analysis": ("replay", "audit", "stats", "diagram", "html"),
+        "Analysis": ("replay", "audit", "par", "stats", "diagram", "html"),
         "Reference and practice": ("rules", "deal"),
     }
     starts = {title: text.index(f"─ {title} ") for title in panels}
@@ -645,6 +648,7 @@ def _colour_runs(tmp_path: Path) -> dict[str, list[str]]:
         "deal": ["deal", "--rules", "nope"],
         "replay": ["replay", "samples/renege.t42", "--hand", "1", "--print"],
         "audit": ["audit", "samples/laydown-refuted.t42"],
+        "par": ["par", "samples/plunge.t42"],
         "rules": ["rules", "texas"],
         "diagram": ["diagram", "samples/renege.t42", "--hand", "9"],
         "html": ["html", "samples/broken.t42", "-o", str(tmp_path / "out.html")],
@@ -802,3 +806,87 @@ def test_the_readme_tour_shows_real_output(
     shown = "\n".join(line.rstrip() for line in result.stdout.split("\n")).strip("\n") + "\n"
     command = "t42 --show-completion" if args[0] == "--show-completion" else f"t42 {args[0]}"
     assert _readme_block(command) == shown
+
+
+# -- t42 par --
+
+PAR_SCHEMA = json.loads((ROOT / "schemas" / "par.schema.json").read_text(encoding="utf-8"))
+
+
+def _without_deal(tmp_path: Path) -> Path:
+    """early-end.t42 with its deal lines taken out: four tricks show only 16 of the tiles."""
+    lines = (SAMPLES / "early-end.t42").read_text(encoding="utf-8").split("\n")
+    kept = [ln for ln in lines if not ln.startswith(("deal ", "     "))]
+    path = tmp_path / "no-deal.t42"
+    path.write_text("\n".join(kept), encoding="utf-8")
+    return path
+
+
+def _valid_par_json(out: str) -> dict[str, Any]:
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+
+    Draft202012Validator.check_schema(PAR_SCHEMA)
+    report: dict[str, Any] = json.loads(out)
+    Draft202012Validator(PAR_SCHEMA).validate(report)
+    return report
+
+
+def test_par_prints_the_table_of_a_hand() -> None:
+    code, out, err = t42("par", "samples/plunge.t42")
+    assert code == 0, err
+    assert "samples/plunge.t42 game 1 hand 1, dealer" in out
+    for heading in ("0s", "6s", "dbl", "fm", "Nello", "Plunge", "Splash", "Sevens"):
+        assert heading in out
+    assert "◆ par: W 4m plunge fours" in out
+    assert err == ""
+
+
+@pytest.mark.parametrize(("name", "hand"), [("plunge.t42", "1"), ("points-game.t42", "2"),
+                                            ("nello.t42", "2")])
+def test_par_json_follows_the_schema_and_the_library(name: str, hand: str) -> None:
+    from notation.par import hand_par
+
+    code, out, err = t42("par", f"samples/{name}", "--hand", hand, "--json")
+    assert code == 0, err
+    report = _valid_par_json(out)
+    [entry] = report["hands"]
+    read = next(read_games((SAMPLES / name).read_text(encoding="utf-8")))
+    record = next(h for h in read.game.hands if h.number == int(hand))
+    table = hand_par(record, read.rules)
+    assert table is not None
+    assert entry["table"] == table.as_json()
+    assert report["path"] == f"samples/{name}"
+
+
+def test_par_says_when_a_hand_has_no_known_deal(tmp_path: Path) -> None:
+    path = _without_deal(tmp_path)
+    code, out, err = t42("par", str(path), "--hand", "1")
+    assert code == 2
+    assert out == ""
+    assert f"{path}: game 1 hand 1: the deal is not known" in err
+    assert "Traceback" not in err
+    code, out, _ = t42("par", str(path), "--json")
+    report = _valid_par_json(out)
+    assert [h["table"] for h in report["hands"]] == [None, None, None]
+    assert all("the deal is not known" in h["why"] for h in report["hands"])
+
+
+def test_par_under_options_the_solver_does_not_play(tmp_path: Path) -> None:
+    code, out, err = t42("par", "samples/options-findings.t42", "--json")
+    assert code == 2
+    report = _valid_par_json(out)
+    assert all("small-end-opening" in h["why"] for h in report["hands"])
+    assert "small-end-opening" in err
+
+
+def test_par_errors_are_located_and_plain() -> None:
+    code, out, err = t42("par", "samples/plunge.t42", "--hand", "9")
+    assert (code, out) == (2, "")
+    assert "samples/plunge.t42: no hand 9 to analyse" in err
+    code, _, err = t42("par", "samples/plunge.t42", "--game", "3")
+    assert code == 2
+    assert "no game 3 to analyse" in err
+    code, _, err = t42("par", "samples/no-such-file.t42")
+    assert code == 2
+    assert "no-such-file.t42" in err
+    assert "Traceback" not in err

@@ -4,6 +4,7 @@ the best bids and par contract of deals whose answer a 42 player sees at a glanc
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from notation.auction import opening_bids
 from notation.bids import Bid
 from notation.claims import known_deal
-from notation.contracts import DoublesRank, Special, Trump, TrumpKind
+from notation.contracts import Special, Trump, TrumpKind
 from notation.dealing import deal
 from notation.par import ParTable, hand_par, par_table
 from notation.reader import read_games
@@ -22,8 +23,8 @@ from notation.seats import SEATS, Seat, Team
 from notation.solver import Position, Solver, UnsupportedContract, contract_tables
 from notation.tiles import Tile
 from notation.validate import check_hand
-from tests.notation.test_cli import SAMPLES
 
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 Deal = dict[Seat, tuple[Tile, ...]]
 
 
@@ -62,15 +63,18 @@ SIX_SIXES = _deal({
 @settings(max_examples=20)
 @given(st.integers(0, 2**32 - 1), st.data())
 def test_every_cell_is_a_direct_solve(seed: int, data: st.DataObject) -> None:
+    # A subset of the contracts for each deal keeps the run short; the four declarers of a
+    # contract share one solver, which is what is under test.
     hands = deal(random.Random(seed))
-    table = par_table(hands)
-    cells = data.draw(st.lists(st.sampled_from(sorted(table.points, key=str)), min_size=1,
-                               max_size=3, unique=True))
-    for seat, trump in cells:
-        assert table.points[seat, trump] == _direct(hands, seat, trump), (seat, str(trump))
+    trumps = data.draw(st.lists(st.sampled_from(RuleSet().plain_trumps()), min_size=1,
+                                max_size=2, unique=True))
+    table = par_table(hands, trumps=trumps)
+    assert set(table.points) == {(s, t) for s in SEATS for t in trumps}
+    for (seat, trump), points in table.points.items():
+        assert points == _direct(hands, seat, trump), (seat, str(trump))
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [3])
 def test_a_whole_table_is_direct_solves(seed: int) -> None:
     hands = deal(random.Random(seed))
     table = par_table(hands)
@@ -79,25 +83,30 @@ def test_a_whole_table_is_direct_solves(seed: int) -> None:
         assert points == _direct(hands, seat, trump), (seat, str(trump))
 
 
-@settings(max_examples=6)
+def _sweeps(hands: Deal, leader: Seat, trump: Trump, team: Team) -> bool:
+    solver = Solver(contract_tables(trump))
+    return solver.takes_every_trick(Position.deal(hands, leader), team)
+
+
+@settings(max_examples=5)
 @given(st.integers(0, 2**32 - 1))
 def test_special_verdicts_are_direct_checks(seed: int) -> None:
+    # One plain contract solved: the Plunge and Splash verdicts must then ask the others
+    # themselves (zero-window), and are checked here against fresh solvers.
     hands = deal(random.Random(seed))
     rules = rule_set("texas").with_options({"nello-doubles-choice": "table"})
-    table = par_table(hands, rules)
+    table = par_table(hands, rules, trumps=[Trump.doubles_trump()])
+    sevens = Trump.called(TrumpKind.FOLLOW_ME, special=Special.SEVENS)
+    own = Trump.called(TrumpKind.FOLLOW_ME, special=Special.NELLO)
     for seat in SEATS:
-        nello = table.specials[seat, Special.NELLO]
-        own = Trump.called(TrumpKind.FOLLOW_ME, special=Special.NELLO)
-        assert nello.made is _nello_made(hands, seat, own)
-        sevens = table.specials[seat, Special.SEVENS]
-        solver = Solver(contract_tables(Trump.called(TrumpKind.FOLLOW_ME,
-                                                     special=Special.SEVENS)))
-        assert sevens.made is solver.takes_every_trick(Position.deal(hands, seat), seat.team)
+        assert table.specials[seat, Special.NELLO].made is _nello_made(hands, seat, own)
+        assert table.specials[seat, Special.SEVENS].made is _sweeps(hands, seat, sevens,
+                                                                     seat.team)
         doubles = sum(t.is_double for t in hands[seat])
-        for special, need, leader in ((Special.PLUNGE, 4, seat), (Special.SPLASH, 3,
-                                                                  seat.partner)):
+        for special, need, leader in ((Special.PLUNGE, 4, seat),
+                                      (Special.SPLASH, 3, seat.partner)):
             made = doubles >= need and any(
-                _direct(hands, leader, t) == 42 for t in rules.plain_trumps()
+                _sweeps(hands, leader, t, seat.team) for t in rules.plain_trumps()
             )
             assert table.specials[seat, special].made is made
 
@@ -117,7 +126,8 @@ def test_par_goes_to_the_first_bidder_of_a_tie() -> None:
     # North and South both make 2 marks in doubles; with North dealing, East bids first,
     # then South, who has the par.
     par = par_table(SEVEN_DOUBLES, dealer=Seat.N).par()
-    assert par is not None and par.declarer is Seat.S
+    assert par is not None
+    assert par.declarer is Seat.S
 
 
 def test_six_trumps_with_the_double_sweep() -> None:
@@ -126,9 +136,11 @@ def test_six_trumps_with_the_double_sweep() -> None:
     best = table.best_contract(Seat.S)
     # Every contract that sweeps makes 2 marks; the first in table order is named.
     sweeps = [t for t in table.trumps if table.points[Seat.S, t] == 42]
-    assert best is not None and best.bid == Bid.marks(2) and best.trump == sweeps[0]
+    assert best is not None
+    assert (best.bid, best.trump) == (Bid.marks(2), sweeps[0])
     par = table.par()
-    assert par is not None and par.declarer is Seat.S
+    assert par is not None
+    assert par.declarer is Seat.S
 
 
 def test_a_seat_that_reaches_no_bid_has_none() -> None:
@@ -161,10 +173,12 @@ def test_specials_only_where_the_rules_play_them() -> None:
     assert texas.special_columns == (Special.NELLO, Special.PLUNGE, Special.SPLASH,
                                      Special.SEVENS)
     plunge = texas.specials[Seat.N, Special.PLUNGE]
-    assert plunge.made and plunge.trump is not None
+    assert plunge.made
+    assert plunge.trump is not None
     assert texas.specials[Seat.S, Special.PLUNGE].made is False  # no doubles to plunge with
     par = texas.par()
-    assert par is not None and par.bid == Bid.marks(4) and par.trump.special is Special.PLUNGE
+    assert par is not None
+    assert (par.bid, par.trump.special) == (Bid.marks(4), Special.PLUNGE)
 
 
 def test_nello_with_every_reading_the_table_allows() -> None:
@@ -178,7 +192,8 @@ def test_nello_with_every_reading_the_table_allows() -> None:
         for rank in rules.nello_doubles_allowed()
     )
     if nello.made:
-        assert nello.trump is not None and nello.trump.doubles in tuple(DoublesRank)
+        assert nello.trump is not None
+        assert nello.trump.doubles in rules.nello_doubles_allowed()
 
 
 def test_options_the_solver_does_not_play_are_refused() -> None:

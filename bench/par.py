@@ -1,0 +1,80 @@
+"""Cost of a full par table against one full-hand solve of the same deal, on this machine.
+
+Run: ``python bench/par.py [--deals N] [--seed S]``. For each of N seeded deals
+(:func:`notation.dealing.deal`, straight rules) it times, each from a fresh start:
+
+- **one solve**: the full-hand value from the opening lead (:meth:`Solver.value`, no guess)
+  with a fresh :class:`Solver`, the trump drawn by :func:`notation.dealing.random_trump` and a
+  random declarer who leads, as ``bench/solver.py`` draws them (the same random stream: a
+  deal, then its trump, then its declarer);
+- **the par table**: :func:`notation.par.par_table` of the deal under straight rules, 4
+  seats as declarer × 9 plain contracts (the seven pips, doubles, follow-me), every cell an
+  exact value; the solver's contract tables are built before either is timed (they are
+  cached per contract and shared by every deal).
+
+It prints the median and worst of each time, and the median and worst over the deals of the
+ratio par table / one solve of the same deal (the goal: a median ratio of 8 or less). This is
+a benchmark, not a test: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from notation.dealing import deal, random_trump
+from notation.par import par_table
+from notation.rules import RuleSet
+from notation.seats import SEATS
+from notation.solver import Position, Solver, contract_tables
+
+GOAL = 8.0  # the median ratio par table / one solve the issue asks for
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=42)
+    args = parser.parse_args()
+
+    rules = RuleSet()
+    for trump in rules.plain_trumps():
+        contract_tables(trump)  # built once per process, outside every timing
+    rng = random.Random(args.seed)
+    solves: list[float] = []
+    tables: list[float] = []
+    ratios: list[float] = []
+    started = time.perf_counter()
+    for _ in range(args.deals):
+        hands = deal(rng)
+        trump = random_trump(rng)
+        declarer = rng.choice(SEATS)
+        solver = Solver(contract_tables(trump))
+        pos = Position.deal(hands, declarer)
+        start = time.perf_counter()
+        solver.value(pos)
+        one = time.perf_counter() - start
+        start = time.perf_counter()
+        par_table(hands, rules)
+        whole = time.perf_counter() - start
+        solves.append(one)
+        tables.append(whole)
+        ratios.append(whole / one)
+    elapsed = time.perf_counter() - started
+    print(f"{args.deals} seeded deals (seed {args.seed}), straight rules, "
+          f"{elapsed:.1f} s in all")
+    print(f"{'':<28} {'median':>10} {'worst':>10}")
+    print(f"{'one full-hand solve (ms)':<28} {statistics.median(solves) * 1000:>10.1f} "
+          f"{max(solves) * 1000:>10.1f}")
+    print(f"{'par table, 4 x 9 (ms)':<28} {statistics.median(tables) * 1000:>10.1f} "
+          f"{max(tables) * 1000:>10.1f}")
+    print(f"{'ratio par / one solve':<28} {statistics.median(ratios):>10.2f} "
+          f"{max(ratios):>10.2f}")
+    verdict = "met" if statistics.median(ratios) <= GOAL else "not met"
+    print(f"goal: median ratio at most {GOAL:g}: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
