@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 SCHEMAS = {
     name: json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
-    for name in ("analysis", "audit", "findings")
+    for name in ("analysis", "audit", "findings", "par")
 }
 VALIDATOR = Draft202012Validator(
     SCHEMAS["analysis"],
@@ -308,3 +308,12 @@ def test_the_summary_folds_lines(one_core: str) -> None:
     assert costs == sorted((p["cost"] for p in plays), reverse=True)[: len(costs)]
     # What a resume reads back counts the same.
     assert Resume.of(one_core).summary == summary
+
+
+def test_special_contracts_validate_too() -> None:
+    names = ("plunge.t42", "low-no.t42", "sevens.t42", "splash.t42")
+    code, out, _ = t42("analyze", *(str(SAMPLES / n) for n in names), "--jobs", "1")
+    assert code == 0
+    lines = _valid(out)
+    specials = [line["contract"]["trump"].split()[0] for line in lines]  # type: ignore[index]
+    assert specials == ["plunge", "low-no", "sevens", "splash"]
