@@ -445,10 +445,13 @@ def render_summary(summary: AnalysisSummary) -> RenderableType:
     for name, cost in sorted(summary.cost_by_player.items(), key=lambda kv: (-kv[1], kv[0])):
         players.add_row(Text(inert(name)), f"{cost:,}")
     dearest = Table(title="the costliest plays", box=None)
-    for column in ("points", "game", "hand", "trick", "seat", "player", "tile"):
+    files = len({p.source for p in summary.costliest}) > 1  # else the file goes unsaid
+    for column in ("points", *(("file",) if files else ()), "game", "hand", "trick", "seat",
+                   "player", "tile"):
         dearest.add_column(column)
     for p in summary.costliest:
-        dearest.add_row(str(p.cost), str(p.game), str(p.hand), str(p.trick), p.seat,
+        where = (Text(inert(p.source)),) if files else ()
+        dearest.add_row(str(p.cost), *where, str(p.game), str(p.hand), str(p.trick), p.seat,
                         Text(inert(p.player)), p.tile)
     return Group(head, bids, seats, players, dearest)
 
