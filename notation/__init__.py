@@ -85,7 +85,7 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
     from notation.analysis import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
-    from notation.par import ParTable, SpecialVerdict, hand_par, par_table
+    from notation.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
     from notation.solver import Solver, UnsupportedContract
     from notation.svg import diagram, hand_diagram
 
@@ -100,6 +100,7 @@ _ON_FIRST_USE = {
     "audit_game": "notation.audit",
     "audit_hand": "notation.audit",
     "random_game": "notation.dealing",
+    "DealError": "notation.par",
     "ParTable": "notation.par",
     "SpecialVerdict": "notation.par",
     "hand_par": "notation.par",
@@ -123,6 +124,7 @@ __all__ = [
     "Comment",
     "Contract",
     "ContractError",
+    "DealError",
     "DoublesRank",
     "EndKind",
     "Ending",

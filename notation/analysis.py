@@ -34,16 +34,15 @@ from notation.archive import Unit, read_unit
 from notation.auction import opening_bids
 from notation.audit import PerfectPlay, TurningPoint, best_play
 from notation.bids import Bid
-from notation.claims import follow_play, full_deal
+from notation.claims import follow_play
 from notation.contracts import Contract
 from notation.findings import Finding
 from notation.game import Game
-from notation.par import ParTable, hand_par
+from notation.par import ParTable, par_of_hand
 from notation.reader import ReadGame
 from notation.rules import RuleSet
 from notation.scoring import highest_bid_made
 from notation.seats import SEATS, Seat
-from notation.solver import UnsupportedContract
 from notation.terminal import inert
 from notation.tiles import Tile
 from notation.validate import HandReport, check_game
@@ -198,15 +197,11 @@ def analyse_hand(report: HandReport, game: Game, index: int = 1, rules: RuleSet 
     players = {s: game.seat_name(s) for s in SEATS}
     where = HandAnalysis(source, index, hand.number, digest or game_id(game), hand.dealer,
                          players, contract)
-    if full_deal(hand, report) is None:
-        return _rejected(where, "the deal is not recorded in full, so best play cannot be "
-                                "computed")
-    try:
-        par = hand_par(hand, rules, report)
-    except UnsupportedContract as e:
-        return _rejected(where, str(e))
+    par = par_of_hand(hand, rules, report, index)
+    if par.table is None:
+        return _rejected(where, par.why)  # the deal not known, or rules the solver cannot play
     if contract is None:
-        return replace(where, par=par)  # thrown in: no contract to judge
+        return replace(where, par=par.table)  # thrown in: no contract to judge
     followed = follow_play(hand, report, rules)
     if isinstance(followed, str):
         return _rejected(where, followed)
@@ -216,7 +211,7 @@ def analyse_hand(report: HandReport, game: Game, index: int = 1, rules: RuleSet 
     return HandAnalysis(
         source, index, hand.number, where.game_id, hand.dealer, players, contract,
         made=None if award is None else award.team is contract.declarer.team,
-        par=par,
+        par=par.table,
         perfect=perfect,
         makeable_bid=makeable_bid,
         raise_steps=steps,

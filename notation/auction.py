@@ -11,10 +11,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from notation.bids import Bid, BidKind
 from notation.contracts import Special, Trump, TrumpKind
-from notation.rules import FollowMeMin, PlungeLead, RuleSet, Scoring
+from notation.rules import FirstBidder, FollowMeMin, PlungeLead, RuleSet, Scoring
 from notation.seats import SEATS, Seat
+from notation.tiles import Tile
 
 MINIMUM_BID = 30
 HIGHEST_POINT_BID = 41
@@ -24,6 +27,26 @@ FREE_MARKS = 2  # any seat may bid up to 2 marks; above that only one mark more 
 def bidding_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     """The seats in bidding order: left of the dealer first, the dealer last."""
     return BIDDING_ORDERS[SEATS.index(dealer)]
+
+
+ONE_BLANK = Tile(1, 0)
+
+
+def holder_of_one_blank(dealt: Mapping[Seat, Iterable[Tile]]) -> Seat | None:
+    """The seat dealt the 1-0, who bids first under first-bidder=holder-of-0-1 (001); None
+    when the deal does not show it."""
+    return next((seat for seat, tiles in dealt.items() if ONE_BLANK in tiles), None)
+
+
+def deal_bidding_order(dealer: Seat, rules: RuleSet,
+                       dealt: Mapping[Seat, Iterable[Tile]]) -> tuple[Seat, ...]:
+    """The bidding order of a deal (docs/rules.md, Bidding; first-bidder option): from the
+    dealer's left, or from the holder of the 1-0 when the table says so and the deal shows
+    who held it."""
+    holder = holder_of_one_blank(dealt)
+    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1 and holder is not None:
+        return holder.clockwise()
+    return bidding_order(dealer)
 
 
 # The bidding order by the dealer's position in SEATS (looked up once a hand).

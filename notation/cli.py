@@ -17,7 +17,7 @@ from datetime import date
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -77,6 +77,7 @@ GameOption = Annotated[
     int | None, typer.Option("--game", "-g", help="Only this game (1, 2 …).")
 ]
 HandOption = Annotated[int | None, typer.Option("--hand", "-n", help="Only this hand number.")]
+SourceArg = Annotated[Path, typer.Argument(help="A record file; - reads stdin.")]
 
 ColourOption = Annotated[
     Colour,
@@ -238,6 +239,16 @@ def _say_left_out(path: str, parts: list[str]) -> None:
     if parts:
         they = "it" if len(parts) == 1 else "they"
         _say(err, f"{path}: left out, as {they} could not be read: {', '.join(parts)}", "bold red")
+
+
+def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
+                hand: int | None) -> NoReturn:
+    """End a run that found no hand to work on, saying which was asked for and missing."""
+    what = "no games" if not any_games else f"no hand {hand}" if hand is not None else "no hands"
+    if game is not None and not any_games:
+        what = f"no game {game}"
+    _say(err, f"{path}: {what} to {verb}", "bold red")
+    raise typer.Exit(EXIT_UNUSABLE)
 
 
 def _plural(n: int, word: str) -> str:
@@ -742,7 +753,7 @@ def _write_output(output: Path | None, text: str) -> None:
 
 @app.command("diagram", rich_help_panel=ANALYSIS)
 def diagram_command(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     hand: Annotated[int, typer.Option("--hand", "-n", help="The hand to draw.")],
     trick: Annotated[
         int | None,
@@ -785,7 +796,7 @@ def diagram_command(
 
 @app.command("html", rich_help_panel=ANALYSIS)
 def html_command(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="The HTML file to write (default: stdout)."),
@@ -851,7 +862,7 @@ def deal(
 
 @app.command(rich_help_panel=ANALYSIS)
 def replay(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     game: GameOption = None,
     hand: HandOption = None,
     print_steps: Annotated[
@@ -944,7 +955,7 @@ def record_command(
 
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     game: GameOption = None,
     hand: HandOption = None,
     as_json: Annotated[
@@ -971,11 +982,7 @@ def audit(
     if result.unreadable:
         _print_findings(result)
     if not audits:
-        what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"
-        if game is not None and not games:
-            what = f"no game {game}"
-        _say(err, f"{result.path}: {what} to audit", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
+        _nothing_to("audit", result.path, bool(games), game, hand)
     if as_json:
         report = audit_json(audits, result.path)
         out.file.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
@@ -989,7 +996,7 @@ def audit(
 
 @app.command("par", rich_help_panel=ANALYSIS)
 def par_command(
-    source: Annotated[Path, typer.Argument(help="A record file; - reads stdin.")],
+    source: SourceArg,
     game: GameOption = None,
     hand: HandOption = None,
     as_json: Annotated[
@@ -1019,11 +1026,7 @@ def par_command(
         if hand in (None, read.game.hands[i].number)
     ]
     if not found:
-        what = "no games" if not games else f"no hand {hand}" if hand is not None else "no hands"
-        if game is not None and not games:
-            what = f"no game {game}"
-        _say(err, f"{result.path}: {what} to analyse", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
+        _nothing_to("analyse", result.path, bool(games), game, hand)
     for item in found:
         if item.table is None:
             _say(err, f"{result.path}: game {item.game} hand {item.hand}: {item.why}", "yellow")

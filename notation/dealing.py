@@ -33,6 +33,7 @@ from notation.auction import (
     MINIMUM_BID,
     bid_problem,
     bidding_order,
+    holder_of_one_blank,
     least_bid,
 )
 from notation.bids import Bid, BidKind
@@ -251,7 +252,7 @@ def random_hand(
     dealt = deal(rng)
     first = None
     if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
-        first = next(seat for seat, tiles in dealt.items() if Tile(1, 0) in tiles)
+        first = holder_of_one_blank(dealt)
     calls = random_auction(rng, dealer, rules, first)
     holdings = tuple(Holding(seat, dealt[seat]) for seat in SEATS)
     header = HandHeader(number, dealer)

@@ -12,7 +12,7 @@ Every cell is the exact solver's (:mod:`notation.solver`); the rules of play, sc
 bid ladder are the engine's (:func:`notation.scoring.highest_bid_made`,
 :func:`notation.auction.opening_bids`, :func:`notation.tricks.first_leader`).
 
->>> from notation.tiles import Tile
+>>> from notation.tiles import ALL_TILES, Tile
 >>> hands = {Seat.N: "6-6 5-5 4-4 3-3 2-2 1-1 0-0", Seat.E: "6-5 6-4 6-3 6-2 6-1 6-0 5-4",
 ...          Seat.S: "5-3 5-2 5-1 5-0 4-3 4-2 4-1", Seat.W: "4-0 3-2 3-1 3-0 2-1 2-0 1-0"}
 >>> deal = {s: tuple(map(Tile.parse, ws.split())) for s, ws in hands.items()}
@@ -29,16 +29,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.auction import bidding_order
+from notation.auction import deal_bidding_order
 from notation.bids import POINTS_IN_A_HAND, Bid
-from notation.claims import known_deal
+from notation.claims import TILES_EACH, known_deal
 from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
+from notation.errors import T42Error
 from notation.game import Hand
 from notation.rules import OpeningLead, RuleSet
 from notation.scoring import highest_bid_made
 from notation.seats import SEATS, Seat, Team
 from notation.solver import Position, Solver, UnsupportedContract, contract_tables
-from notation.tiles import Tile
+from notation.tiles import ALL_TILES, Tile
 from notation.tricks import first_leader
 from notation.validate import HandReport, check_hand
 
@@ -47,6 +48,10 @@ SPECIALS = (Special.NELLO, Special.PLUNGE, Special.SPLASH, Special.SEVENS, Speci
 # In Nello the defenders play to give the declarer a trick and the declarer to lose them all:
 # whichever side declares, E and W play for NS points (as notation.audit has it).
 _NELLO_MAXIMIZERS = (1, 3)
+
+
+class DealError(T42Error, ValueError):
+    """Holdings that are not a whole deal: seven different tiles to each of the four seats."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +130,11 @@ class ParTable:
 
     def par(self) -> Contract | None:
         """The par contract (docs/rules.md, Par): the highest bid any seat can make, by
-        the first seat in bidding order (from the dealer's left) that can make it, in the
-        contract that makes it; None when no seat can make a bid."""
+        the first seat in bidding order (from the dealer's left, or the holder of the 1-0
+        under first-bidder=holder-of-0-1) that can make it, in the contract that makes
+        it; None when no seat can make a bid."""
         best: Contract | None = None
-        for seat in bidding_order(self.dealer):
+        for seat in deal_bidding_order(self.dealer, self.rules, self.deal):
             contract = self.best_contract(seat)
             if contract is not None and (best is None or best.bid < contract.bid):
                 best = contract
@@ -182,6 +188,7 @@ def par_table(
     play: small-end-opening, and an opening lead that must be a trump.
     """
     rules = rules or RuleSet()
+    _check_whole(deal)
     _check_solvable(rules)
     trumps = rules.plain_trumps() if trumps is None else tuple(trumps)
     points: dict[tuple[Seat, Trump], int] = {}
@@ -196,6 +203,18 @@ def par_table(
             if verdict is not None:
                 specials[seat, special] = verdict
     return ParTable(dict(deal), rules, dealer, tuple(trumps), points, specials)
+
+
+def _check_whole(deal: Mapping[Seat, tuple[Tile, ...]]) -> None:
+    """Refuse holdings that are not all 28 tiles, seven to a seat."""
+    tiles = {t for s in SEATS for t in deal.get(s, ())}
+    short = [s for s in SEATS if len(set(deal.get(s, ()))) != TILES_EACH]
+    if short or len(tiles) != len(ALL_TILES):
+        raise DealError(
+            "a par table needs the whole deal, seven different tiles to each seat; "
+            + (f"{', '.join(map(str, short))} hold{'s' if len(short) == 1 else ''} "
+               f"another number" if short else "some tile is dealt twice")
+        )
 
 
 def _check_solvable(rules: RuleSet) -> None:
@@ -243,14 +262,18 @@ def _special_verdict(
     if doubles < need:
         return SpecialVerdict(False, None, f"{seat} holds {doubles} doubles; a {special.title} "
                                     f"needs {need}")
-    if special.partner_names_trump:
-        return _partner_trump(deal, rules, seat, special, points)
-    if special.is_nello:
-        return _nello(deal, rules, seat, special)
-    trump = Trump.called(TrumpKind.FOLLOW_ME, special=special)
-    solver = Solver(contract_tables(trump))
-    made = solver.takes_every_trick(Position.deal(deal, seat), seat.team)
-    return SpecialVerdict(made, trump if made else None)
+    try:
+        if special.partner_names_trump:
+            return _partner_trump(deal, rules, seat, special, points)
+        if special.is_nello:
+            return _nello(deal, rules, seat, special)
+        trump = Trump.called(TrumpKind.FOLLOW_ME, special=special)
+        solver = Solver(contract_tables(trump))
+        made = solver.takes_every_trick(Position.deal(deal, seat), seat.team)
+        return SpecialVerdict(made, trump if made else None)
+    except UnsupportedContract as e:
+        # Said, not guessed: a contract the solver cannot play is left "not analysed".
+        return SpecialVerdict(None, None, f"not analysed: {e}")
 
 
 def _partner_trump(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,

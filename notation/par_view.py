@@ -8,15 +8,18 @@ read as markup or acted on by a terminal.
 
 >>> import io
 >>> from rich.console import Console
+>>> from notation.par import par_table
 >>> from notation.tiles import Tile
 >>> hands = {Seat.N: "6-6 5-5 4-4 3-3 2-2 1-1 0-0", Seat.E: "6-5 6-4 6-3 6-2 6-1 6-0 5-4",
 ...          Seat.S: "5-3 5-2 5-1 5-0 4-3 4-2 4-1", Seat.W: "4-0 3-2 3-1 3-0 2-1 2-0 1-0"}
->>> table = par_table({s: tuple(map(Tile.parse, ws.split())) for s, ws in hands.items()},
-...                   dealer=Seat.W)
->>> console = Console(file=io.StringIO(), width=200, markup=False)
->>> console.print(par_view(table, "a deal"))
->>> [line for line in console.file.getvalue().splitlines() if "◆" in line][0].split()[-3:]
-['2m', 'doubles', '│']
+>>> deal = {s: tuple(map(Tile.parse, ws.split())) for s, ws in hands.items()}
+>>> console = Console(file=io.StringIO(), width=80, markup=False)
+>>> console.print(par_view(par_table(deal, dealer=Seat.W), "a deal"))
+>>> shown = console.file.getvalue().splitlines()
+>>> [line.split() for line in shown if line.startswith(" N ")]
+[['N', '30', '41', '36', '36', '26', '36', '22', '◆42', '42']]
+>>> shown[-3]
+'* highest makeable bid: N 2m doubles · E none · S 2m doubles · W 35 sixes'
 """
 
 from __future__ import annotations
@@ -84,10 +87,9 @@ def par_view(table: ParTable, title: str) -> RenderableType:
         for seat in SEATS
     )
     words = "no seat can make a bid" if par is None else f"{PAR_MARK} par: {par}"
-    legend = Text(f"{words}\n{BEST_MARK} highest makeable bid: {bests}\nThe points the "
-                  "declaring side takes with best play by all four, the declarer leading; "
-                  "0s … 6s: that pip trump, dbl: doubles, fm: follow-me.",
-                  style="dim")
+    legend = Text(f"{words}\n{BEST_MARK} highest makeable bid: {bests}\n"
+                  "Points the declaring side takes, best play by all four, declarer leading\n"
+                  "0s … 6s: that pip trump; dbl: doubles; fm: follow-me", style="dim")
     return Group(grid, legend)
 
 

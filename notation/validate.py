@@ -24,7 +24,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from notation.auction import bid_problem, bidding_order, least_bid
+from notation.auction import (
+    ONE_BLANK,
+    bid_problem,
+    bidding_order,
+    deal_bidding_order,
+    holder_of_one_blank,
+    least_bid,
+)
 from notation.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.contracts import (
     DOUBLES_NEEDED,
@@ -84,7 +91,6 @@ if TYPE_CHECKING:
     from notation.claims import ClaimAudit
 
 TILES_IN_A_HAND = 7
-ONE_BLANK = Tile(1, 0)  # its holder bids first under first-bidder=holder-of-0-1 (001)
 NORTH, SOUTH = Seat.N, Seat.S
 NS, EW = Team.NS, Team.EW
 TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
@@ -380,9 +386,9 @@ def bidding_seats(
     """
     if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
         held = dealt if dealt is not None else {h.seat: h.tiles for h in hand.deal}
-        for seat, tiles in held.items():
-            if ONE_BLANK in tiles:
-                return seat.clockwise(), f" first, as the holder of the {ONE_BLANK}"
+        if holder_of_one_blank(held) is not None:
+            why = f" first, as the holder of the {ONE_BLANK}"
+            return deal_bidding_order(hand.dealer, rules, held), why
         calls = hand.auction.calls if hand.auction is not None else ()
         if calls:  # the deal does not say who held the 1-0: take the first bidder's word
             return calls[0].seat.clockwise(), ""

@@ -15,7 +15,7 @@ from notation.bids import Bid
 from notation.claims import known_deal
 from notation.contracts import Special, Trump, TrumpKind
 from notation.dealing import deal
-from notation.par import ParTable, hand_par, par_table
+from notation.par import DealError, ParTable, hand_par, par_table
 from notation.reader import read_games
 from notation.rules import RuleSet, rule_set
 from notation.scoring import highest_bid_made
@@ -130,6 +130,16 @@ def test_par_goes_to_the_first_bidder_of_a_tie() -> None:
     assert par.declarer is Seat.S
 
 
+def test_par_ties_go_to_the_holder_of_the_one_blank_when_the_table_says() -> None:
+    # West holds the 1-0 and so bids first; North and South still tie at 2 marks, and of
+    # them North bids first after West.
+    rules = RuleSet().with_options({"first-bidder": "holder-of-0-1"})
+    table = par_table(SEVEN_DOUBLES, rules, dealer=Seat.N, trumps=[Trump.doubles_trump()])
+    par = table.par()
+    assert par is not None
+    assert par.declarer is Seat.N
+
+
 def test_six_trumps_with_the_double_sweep() -> None:
     table = par_table(SIX_SIXES, dealer=Seat.E)
     assert table.points[Seat.S, Trump.pip(6)] == 42
@@ -194,6 +204,15 @@ def test_nello_with_every_reading_the_table_allows() -> None:
     if nello.made:
         assert nello.trump is not None
         assert nello.trump.doubles in rules.nello_doubles_allowed()
+
+
+def test_a_par_table_needs_the_whole_deal() -> None:
+    short = {**SEVEN_DOUBLES, Seat.W: SEVEN_DOUBLES[Seat.W][:6]}
+    with pytest.raises(DealError, match="W holds another number"):
+        par_table(short)
+    twice = {**SEVEN_DOUBLES, Seat.W: SEVEN_DOUBLES[Seat.E]}
+    with pytest.raises(DealError, match="dealt twice"):
+        par_table(twice)
 
 
 def test_options_the_solver_does_not_play_are_refused() -> None:
