@@ -112,7 +112,9 @@ def on_cluster(
             "every worker"
         ) from None
     try:
-        client = Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        # How long to try is Dask's setting (distributed.comm.timeouts.connect, 30 s unless
+        # DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT says otherwise).
+        client = Client(address)  # type: ignore[no-untyped-call]
     except OSError as e:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     with client:
@@ -127,9 +129,6 @@ def on_cluster(
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
-
-
-CONNECT_SECONDS = 10
 
 
 class ClusterError(T42Error):
