@@ -338,18 +338,15 @@ def par_of_hand(hand: Hand, rules: RuleSet | None = None, report: HandReport | N
 
     ``report`` is :func:`notation.validate.check_hand` of the hand, when the caller has it.
     """
-    rules = rules or RuleSet()
-    if report is None:
-        report = check_hand(hand, rules)
-    deal = known_deal(hand, report)
-    if deal is None:
+    try:
+        table = hand_par(hand, rules, report)
+    except UnsupportedContract as e:
+        return HandPar(game, hand.number, None, str(e))
+    if table is None:
         why = ("the deal is not known: the record neither deals all 28 tiles nor shows them "
                "in the play")
         return HandPar(game, hand.number, None, why)
-    try:
-        return HandPar(game, hand.number, par_table(deal, rules, hand.dealer))
-    except UnsupportedContract as e:
-        return HandPar(game, hand.number, None, str(e))
+    return HandPar(game, hand.number, table)
 
 
 def par_json(hands: Sequence[HandPar], path: str) -> dict[str, Any]:
