@@ -602,7 +602,9 @@ def analyze(
 
         for number, (path, name) in enumerate(zip(files, names, strict=True)):
 
-            def todo(number: int = number, path: Path = path, name: str = name) -> Iterator[Unit]:
+            def todo(advance: Callable[[int], None], number: int = number, path: Path = path,
+                     name: str = name) -> Iterator[Unit]:
+                """The games still to analyse; those done before count on the bar as done."""
                 for unit in itertools.chain.from_iterable(map(games_of, units(path))):
                     if (number, unit.index) == stop:
                         assert done.last is not None
@@ -612,16 +614,20 @@ def analyze(
                             raise typer.Exit(EXIT_UNUSABLE)
                     if (number, unit.index) >= stop:
                         yield unit
-                    elif (name, unit.index) in done.rejected:
+                        continue
+                    advance(unit.size)
+                    if (name, unit.index) in done.rejected:
                         keep(read_unit(unit).rejected_text)  # the rejects file, as it was
 
             work = partial(analyse_unit, name)
             try:
                 with _progress(path, "analysing", least=0) as advance:
                     if scheduler is None:
-                        analysed = in_order(work, todo(), jobs, _unit_size, settle, batch=1)
+                        analysed = in_order(work, todo(advance), jobs, _unit_size, settle,
+                                            batch=1)
                     else:
-                        analysed = on_cluster(scheduler, work, todo(), _unit_size, settle, 1)
+                        analysed = on_cluster(scheduler, work, todo(advance), _unit_size,
+                                              settle, 1)
                     for game in analysed:
                         advance(game.size)
                         lines = game.hands
