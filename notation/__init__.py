@@ -30,8 +30,10 @@ The parts:
 - :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
   writer, :class:`TextExporter`, is one);
 - :func:`audit_game` (the referee's report, with the exact solver), :func:`par_table` and
-  :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`random_game`
-  (a random legal game) and the solver (:mod:`notation.solver`), loaded when first used;
+  :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`analyse_game`
+  (every hand's par table, perfect-play value and costly plays, what ``t42 analyze`` writes,
+  folded by :class:`AnalysisSummary`), :func:`random_game` (a random legal game) and the
+  solver (:mod:`notation.solver`), loaded when first used;
 - :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose.
@@ -80,6 +82,7 @@ from notation.visitor import GameVisitor, walk
 from notation.writer import TextExporter
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables take a while
+    from notation.analysis import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
     from notation.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
@@ -89,6 +92,10 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
 # Names whose modules are imported when a name is first asked for, so that ``import notation``
 # (and every ``t42`` command) does not pay for the solver and the audit it may never use.
 _ON_FIRST_USE = {
+    "AnalysisSummary": "notation.analysis",
+    "HandAnalysis": "notation.analysis",
+    "analyse_game": "notation.analysis",
+    "analyse_hand": "notation.analysis",
     "HandAudit": "notation.audit",
     "audit_game": "notation.audit",
     "audit_hand": "notation.audit",
@@ -108,6 +115,7 @@ __all__ = [
     "ALL_TILES",
     "RULE_SETS",
     "SEATS",
+    "AnalysisSummary",
     "Auction",
     "Bid",
     "BidError",
@@ -125,6 +133,7 @@ __all__ = [
     "GameReport",
     "GameVisitor",
     "Hand",
+    "HandAnalysis",
     "HandAudit",
     "HandHeader",
     "HandReport",
@@ -158,6 +167,8 @@ __all__ = [
     "UnreadableInput",
     "UnsupportedContract",
     "__version__",
+    "analyse_game",
+    "analyse_hand",
     "audit_game",
     "audit_hand",
     "check_game",

@@ -32,6 +32,7 @@ from notation.bids import POINTS_IN_A_HAND
 from notation.claims import (
     TRICKS,
     ClaimAudit,
+    FollowedPlay,
     LinePlay,
     follow_play,
     full_deal,
@@ -107,6 +108,9 @@ class TurningPoint:
     makeable_after: bool
     better: tuple[Tile, ...]
     message: str
+    # Points the playing seat's side lost against best play (0 in a contract of all or
+    # nothing, where only made or set counts).
+    cost: int = 0
 
     @property
     def flips(self) -> bool:
@@ -323,7 +327,45 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
         if better:
             message += f"; {_tile_list(better)} kept {before_best}"
     return TurningPoint(step.trick, step.seat, step.tile, before_best, after_best,
-                        made_before, made_after, tuple(better), message)
+                        made_before, made_after, tuple(better), message, max(lost, 0))
+
+
+def best_play(followed: FollowedPlay, contract: Contract) -> tuple[PerfectPlay,
+                                                                  tuple[TurningPoint, ...]]:
+    """The hand's value with best play from the opening lead, and each recorded play that
+    changed it (``followed`` from :func:`notation.claims.follow_play`): what ``t42 audit``
+    and ``t42 analyze`` say of the play.
+
+    >>> from notation.claims import follow_play
+    >>> from notation.reader import read_games
+    >>> from notation.validate import check_game
+    >>> read = next(read_games((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8")))
+    >>> hand, report = read.game.hands[0], check_game(read.game, read.rules).hands[0]
+    >>> perfect, turning = best_play(follow_play(hand, report, read.rules), report.contract)
+    >>> perfect.bidders_points, perfect.makeable
+    (41, True)
+    >>> [(t.trick, str(t.seat), str(t.tile), t.cost) for t in turning]
+    [(1, 'S', '4-2', 6), (2, 'E', '3-3', 6)]
+    """
+    return _judge_play(_Judge(followed.tables, contract), followed)
+
+
+def _judge_play(judge: _Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
+                                                                tuple[TurningPoint, ...]]:
+    start = followed.start
+    best = judge.best(start)
+    makeable = judge.makeable(start, None if judge.every else best)
+    perfect = PerfectPlay(judge.bidders, best, start.points_left - best, makeable)
+    steps = followed.steps
+    values = [best]
+    afters = [*(p for p, _ in steps[1:]), followed.last]  # the position after each play
+    for p in afters:
+        values.append(judge.best(p, values[-1]))
+    turning = (
+        _turning_point(judge, pos, step, afters[k], values[k], values[k + 1])
+        for k, (pos, step) in enumerate(steps)
+    )
+    return perfect, tuple(tp for tp in turning if tp is not None)
 
 
 def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
@@ -390,7 +432,7 @@ def audit_hand(
         for o in report.tricks
     )
     perfect: PerfectPlay | None = None
-    turning: list[TurningPoint] = []
+    turning: tuple[TurningPoint, ...] = ()
     stop: StopAudit | None = None
     judge: _Judge | None = None
     end_pos: Position | None = None
@@ -400,20 +442,8 @@ def audit_hand(
     else:
         assert contract is not None
         judge = _Judge(followed.tables, contract)
-        start = followed.start
-        best = judge.best(start)
-        makeable = judge.makeable(start, None if judge.every else best)
-        perfect = PerfectPlay(judge.bidders, best, start.points_left - best, makeable)
-        steps = followed.steps
+        perfect, turning = _judge_play(judge, followed)
         end_pos = followed.end
-        values = [best]
-        afters = [*(p for p, _ in steps[1:]), followed.last]  # the position after each play
-        for p in afters:
-            values.append(judge.best(p, values[-1]))
-        for k, (pos, step) in enumerate(steps):
-            tp = _turning_point(judge, pos, step, afters[k], values[k], values[k + 1])
-            if tp is not None:
-                turning.append(tp)
         if followed.stopped is not None:
             notes.append(followed.stopped)
     # The verdict on a lay-down is the validator's (one check, one home: notation.claims).
@@ -445,7 +475,7 @@ def audit_hand(
         recorded_marks=None if recorded_marks is None else {
             Team.NS: recorded_marks.ns, Team.EW: recorded_marks.ew},
         perfect=perfect,
-        turning_points=tuple(turning),
+        turning_points=turning,
         claim=claim,
         stop=stop,
         notes=tuple(notes),

@@ -17,7 +17,7 @@ from datetime import date
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -32,6 +32,7 @@ from notation.archive import (
     json_game,
     looks_like_json,
     read_archive,
+    read_unit,
     render,
     settle,
     units,
@@ -184,10 +185,13 @@ def _unit_size(unit: Unit) -> int:
 
 
 @contextmanager
-def _progress(path: Path, doing: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr for a long file, when stderr is a terminal; else nothing."""
+def _progress(
+    path: Path, doing: str, least: int = 4_000_000
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar with the time left on stderr for a file of ``least`` bytes or more
+    (long enough to wait for), when stderr is a terminal; else nothing."""
     size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
-    if not err.is_terminal or size < 4_000_000:
+    if not err.is_terminal or size < max(least, 1):
         yield lambda _: None
         return
     from rich.progress import Progress
@@ -518,6 +522,142 @@ def convert(
         _say(err, summary, "bold red")
         raise typer.Exit(EXIT_UNUSABLE if not sink.count else EXIT_FINDINGS)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+
+
+@app.command(rich_help_panel=ANALYSIS)
+def analyze(
+    files: FilesArg,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="The JSON Lines file to write (default: stdout)."),
+    ] = None,
+    rejects: Annotated[
+        Path | None,
+        typer.Option("--rejects", help="Keep the text of every game with a hand that cannot "
+                     "be analysed here."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Processes to analyse with (default: the "
+                     "cores)."),
+    ] = os.cpu_count() or 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "
+                     "(tcp://host:8786) instead of this machine's cores."),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Continue an interrupted run: keep the lines already "
+                     "in -o's file and analyse the rest."),
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Analyse every hand with best play: par table, makeable or not, the costly plays.
+
+    Writes one JSON line a hand, in archive order (schemas/analysis.schema.json), and a
+    summary: bids made and makeable by level, the points lost by seat and player. A hand
+    that cannot be analysed is reported, written as a rejected line, and its game's text
+    kept in --rejects. Lines are written as each game is done, so an interrupted run goes
+    on with --resume, and ends byte for byte as one that was never stopped.
+    """
+    _use_colour(colour)
+    from notation.analysis import Resume, analyse_unit, game_id, render_summary
+    from notation.archive import games as games_of
+    from notation.parallel import ClusterError, on_cluster
+
+    to_file = output is not None and str(output) != "-"
+    done = Resume()
+    if to_file and output is not None and output.exists():
+        if not resume:
+            _say(err, f"{output} exists: --resume to continue it, or remove it first", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        done = Resume.of(read_source(output))
+    elif resume and not to_file:
+        _say(err, "--resume continues a file: name it with -o", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    names = [source_name(path) for path in files]
+    if done.last is not None and done.last[0] not in names:
+        _say(err, f"{output} holds the analysis of {done.last[0]}, which is not among the "
+             "files to analyse: resume with the same files", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    # Where the interrupted run stopped: games before it are done, its own lines partly.
+    stop = (names.index(done.last[0]), done.last[1]) if done.last is not None else (-1, 0)
+    summary = done.summary
+    code = EXIT_CLEAN
+    with ExitStack() as stack:
+        sink: IO[str]
+        if to_file and output is not None:
+            sink = stack.enter_context(output.open("r+" if done.last else "w", encoding="utf-8"))
+            sink.truncate(done.kept)  # a line torn by the interruption goes
+            sink.seek(done.kept)
+        else:
+            sink = out.file
+        reject_file = stack.enter_context(rejects.open("w", encoding="utf-8")) if rejects else None
+
+        def keep(text: str) -> None:
+            if reject_file is not None:
+                reject_file.write(text if text.endswith("\n") else text + "\n")
+                reject_file.flush()
+
+        for number, (path, name) in enumerate(zip(files, names, strict=True)):
+
+            def todo(advance: Callable[[int], None], number: int = number, path: Path = path,
+                     name: str = name) -> Iterator[Unit]:
+                """The games still to analyse; those done before count on the bar as done."""
+                for unit in itertools.chain.from_iterable(map(games_of, units(path))):
+                    if (number, unit.index) == stop:
+                        assert done.last is not None
+                        if game_id(read_unit(unit).game) != done.last[2]:
+                            _say(err, f"{output}: game {unit.index} of {name} is not the game "
+                                 "analysed before: resume with the same files", "bold red")
+                            raise typer.Exit(EXIT_UNUSABLE)
+                    if (number, unit.index) >= stop:
+                        yield unit
+                        continue
+                    advance(unit.size)
+                    if (name, unit.index) in done.rejected:
+                        keep(read_unit(unit).rejected_text)  # the rejects file, as it was
+
+            work = partial(analyse_unit, name)
+            try:
+                with _progress(path, "analysing", least=0) as advance:
+                    if scheduler is None:
+                        analysed = in_order(work, todo(advance), jobs, _unit_size, settle,
+                                            batch=1)
+                    else:
+                        analysed = on_cluster(scheduler, work, todo(advance), _unit_size,
+                                              settle, 1)
+                    for game in analysed:
+                        advance(game.size)
+                        lines = game.hands
+                        if (number, game.index) == stop:
+                            lines = lines[done.written:]  # those before are written
+                        if game.problems:
+                            _show(list(game.problems), name, game.text.split("\n"),
+                                  game.first_line)
+                        for line in lines:
+                            if line.rejected is not None:
+                                where = f"game {line.game}" + (
+                                    "" if line.hand is None else f" hand {line.hand}")
+                                _say(err, f"{name}: {where} not analysed: {line.rejected}",
+                                     "bold red")
+                            record = line.as_json()
+                            summary.add(record)
+                            sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+                        if game.rejected_text:
+                            keep(game.rejected_text)
+                        sink.flush()
+            except UnreadableInput as e:
+                _say(err, str(e), "bold red")
+                code = EXIT_UNUSABLE
+            except ClusterError as e:
+                _say(err, str(e), "bold red")
+                raise typer.Exit(EXIT_UNUSABLE) from None
+    (out if to_file else err).print(render_summary(summary))
+    if summary.rejected:  # those of a resumed run's first part among them
+        code = max(code, EXIT_FINDINGS)
+    raise typer.Exit(code)
 
 
 @app.command(rich_help_panel=ANALYSIS)

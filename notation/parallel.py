@@ -17,7 +17,9 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from notation.errors import T42Error
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -41,13 +43,14 @@ def _run(work: Callable[[Item], Result], batch: list[Item]) -> list[Result]:
     return [work(item) for item in batch]
 
 
-def _batches(items: Iterable[Item], size: Callable[[Item], int]) -> Iterator[list[Item]]:
+def _batches(items: Iterable[Item], size: Callable[[Item], int],
+             most: int = BATCH_GAMES) -> Iterator[list[Item]]:
     batch: list[Item] = []
     text = 0
     for item in items:
         batch.append(item)
         text += size(item)
-        if text >= BATCH_TEXT or len(batch) >= BATCH_GAMES:
+        if text >= BATCH_TEXT or len(batch) >= most:
             yield batch
             batch, text = [], 0
     if batch:
@@ -60,25 +63,73 @@ def in_order(
     jobs: int,
     size: Callable[[Item], int],
     setup: Callable[[], None] | None = None,
+    batch: int = BATCH_GAMES,
 ) -> Iterator[Result]:
     """``map(work, items)`` in ``jobs`` processes; ``work`` must be picklable (a module-level
     function or a ``functools.partial`` of one), and so must ``setup``, which each process
     that does the work runs once before it. With one job, or too little work to be worth
-    starting processes for, everything runs here."""
-    batches = _batches(items, size)
+    starting processes for, everything runs here. ``batch`` is the most items sent at once
+    (fewer for slow work, such as solving every hand, so that every worker gets some)."""
+    batches = _batches(items, size, batch)
     first = list(itertools.islice(batches, 2))
     if jobs <= 1 or len(first) < 2:
         if setup is not None:
             setup()
-        for batch in itertools.chain(first, batches):
-            yield from map(work, batch)
+        for part in itertools.chain(first, batches):
+            yield from map(work, part)
         return
     context = multiprocessing.get_context(_start_method())
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=setup) as pool:
         window: deque[Future[list[Result]]] = deque()
-        for batch in itertools.chain(first, batches):
-            window.append(pool.submit(_run, work, batch))
+        for part in itertools.chain(first, batches):
+            window.append(pool.submit(_run, work, part))
             if len(window) >= IN_FLIGHT * jobs:
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+
+
+def on_cluster(
+    address: str,
+    work: Callable[[Item], Result],
+    items: Iterable[Item],
+    size: Callable[[Item], int],
+    setup: Callable[[], None] | None = None,
+    batch: int = BATCH_GAMES,
+) -> Iterator[Result]:
+    """:func:`in_order` on the workers of the Dask cluster whose scheduler is at ``address``
+    (``tcp://host:8786``): the same batches and the same work, results in the items' order,
+    a few batches a worker in flight. The workers must have t42 installed (the same version).
+
+    Needs ``dask.distributed`` (``pip install 't42[dask]'``); raises :class:`ClusterError`
+    without it, or when the scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(
+            "--scheduler needs Dask: pip install 't42[dask]' (dask[distributed]) here and on "
+            "every worker"
+        ) from None
+    try:
+        # How long to try is Dask's setting (distributed.comm.timeouts.connect, 30 s unless
+        # DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT says otherwise).
+        client = Client(address)  # type: ignore[no-untyped-call]
+    except OSError as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    with client:
+        if setup is not None:
+            client.run(setup)
+        in_flight = IN_FLIGHT * max(1, len(client.scheduler_info()["workers"]))
+        window: deque[Any] = deque()
+        for part in _batches(items, size, batch):
+            # pure=False: the same batch text twice (two equal games) is still two tasks.
+            window.append(client.submit(_run, work, part, pure=False))
+            if len(window) >= in_flight:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
+
+
+class ClusterError(T42Error):
+    """A Dask cluster that cannot be used: Dask not installed, or no scheduler there."""
