@@ -689,14 +689,7 @@ def stats(
         out.file.write(json.dumps(tally.as_json(), indent=2) + "\n")
         raise typer.Exit(code)
     summary = Table(title="archive", show_header=False, box=None)
-    for label, value in (
-        ("games", f"{tally.games:,}"),
-        ("hands", f"{tally.hands:,}"),
-        ("games not read whole", f"{tally.unreadable_games:,}"),
-        ("hands thrown in", f"{tally.thrown_in:,}"),
-        ("sets", f"{tally.sets:,}"),
-        ("marks per game", f"{tally.marks_per_game:.2f}"),
-    ):
+    for label, value in tally.summary():
         summary.add_row(label, value)
     bids = Table(title="bids won", show_lines=False)
     for column in ("bid", "played", "made", "made %"):

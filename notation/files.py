@@ -27,17 +27,26 @@ def source_name(path: Path) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
 
 
+def unopenable(name: str, error: OSError) -> UnreadableInput:
+    """Why the file ``name`` could not be opened, in words.
+
+    >>> str(unopenable("club.t42", FileNotFoundError()))
+    'club.t42: no such file'
+    """
+    if isinstance(error, FileNotFoundError):
+        return UnreadableInput(f"{name}: no such file")
+    if isinstance(error, IsADirectoryError):
+        return UnreadableInput(f"{name}: is a folder, not a file")
+    return UnreadableInput(f"{name}: cannot be read ({error.strerror or error})")
+
+
 def read_source(path: Path) -> str:
     """The text of ``path`` (``-`` for standard input), decoded as UTF-8 (a BOM is allowed)."""
     name = source_name(path)
     try:
         raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
-    except FileNotFoundError:
-        raise UnreadableInput(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise UnreadableInput(f"{name}: is a folder, not a file") from None
     except OSError as e:
-        raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
+        raise unopenable(name, e) from None
     return decode_source(raw, name)
 
 
@@ -85,12 +94,8 @@ def source_blocks(path: Path) -> Iterator[str]:
     name = source_name(path)
     try:
         stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
-    except FileNotFoundError:
-        raise UnreadableInput(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise UnreadableInput(f"{name}: is a folder, not a file") from None
     except OSError as e:
-        raise UnreadableInput(f"{name}: cannot be read ({e.strerror or e})") from None
+        raise unopenable(name, e) from None
     try:
         yield from _blocks(stream, name)
     finally:

@@ -93,6 +93,24 @@ class ArchiveStats:
     def marks_per_game(self) -> float:
         return self.marks / self.games if self.games else 0.0
 
+    def summary(self, *, reneges: bool = False) -> list[tuple[str, str]]:
+        """The archive in a few numbers, as (label, value) rows for a table or a page;
+        with ``reneges``, the reneges found too.
+
+        >>> ArchiveStats(games=2, hands=15, marks=16).summary()[-1]
+        ('marks per game', '8.00')
+        """
+        rows = [
+            ("games", f"{self.games:,}"),
+            ("hands", f"{self.hands:,}"),
+            ("games not read whole", f"{self.unreadable_games:,}"),
+            ("hands thrown in", f"{self.thrown_in:,}"),
+            ("sets", f"{self.sets:,}"),
+        ]
+        if reneges:
+            rows.append(("reneges found", f"{self.findings['renege']:,}"))
+        return [*rows, ("marks per game", f"{self.marks_per_game:.2f}")]
+
     def bid_levels(self) -> list[str]:
         """The bid levels seen, lowest first."""
         return sorted(self.bids, key=_bid_order)
@@ -163,15 +181,7 @@ def stats_page(tally: ArchiveStats, title: str) -> str:
 
     rows = "".join(
         f"<tr><th>{label}</th><td>{value}</td></tr>"
-        for label, value in (
-            ("games", f"{tally.games:,}"),
-            ("hands", f"{tally.hands:,}"),
-            ("games not read whole", f"{tally.unreadable_games:,}"),
-            ("hands thrown in", f"{tally.thrown_in:,}"),
-            ("sets", f"{tally.sets:,}"),
-            ("reneges found", f"{tally.findings['renege']:,}"),
-            ("marks per game", f"{tally.marks_per_game:.2f}"),
-        )
+        for label, value in tally.summary(reneges=True)
     )
     figures = "".join(f"<figure>{chart}</figure>" for chart in charts(tally))
     name = inert_xml(title)

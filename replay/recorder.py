@@ -36,6 +36,7 @@ from textual.widgets import Static
 from notation.recording import RecordFile, Recording, Step
 from replay.render import inert
 from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
+from replay.tui import key_bar
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("64", "tile"),
@@ -45,16 +46,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo"),
     ("^Q", "quit"),
 )
-
-
-def key_bar() -> Text:
-    out = Text()
-    for i, (keys, does) in enumerate(KEYS):
-        if i:
-            out.append("  ")
-        out.append(keys, style="bold reverse")
-        out.append(f" {does}")
-    return out
 
 
 class RecordApp(App[None]):
@@ -84,7 +75,7 @@ class RecordApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="screen", markup=False)
-        yield Static(key_bar(), id="keys", markup=False)
+        yield Static(key_bar(KEYS), id="keys", markup=False)
         yield Static(Text("> "), id="entry", markup=False)
 
     def on_mount(self) -> None:

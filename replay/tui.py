@@ -67,10 +67,11 @@ _MOVES: dict[str, Move] = {
 }
 
 
-def key_bar() -> Text:
-    """The keys and what they do, on as many lines as the screen's width needs."""
+def key_bar(bindings: Sequence[tuple[str, str]] = KEYS) -> Text:
+    """The keys and what they do (the replay's, unless others are given), on as many lines
+    as the screen's width needs."""
     out = Text()
-    for i, (keys, does) in enumerate(KEYS):
+    for i, (keys, does) in enumerate(bindings):
         if i:
             out.append("  ")
         out.append(keys, style="bold reverse")
