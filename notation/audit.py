@@ -35,7 +35,7 @@ from notation.claims import (
     FollowedPlay,
     LinePlay,
     follow_play,
-    full_deal,
+    known_deal,
 )
 from notation.contracts import Contract
 from notation.findings import Finding
@@ -421,7 +421,7 @@ def audit_hand(
     under ``rules``: by default those the game's tags name)."""
     rules = rules or game.rules
     contract = report.contract
-    deal = full_deal(hand, report)
+    deal = known_deal(hand, report)
     # The validator's findings, a refuted lay-down among them, with this game's number.
     findings = [replace(f, game=index) for f in report.findings]
     notes: list[str] = []
@@ -545,7 +545,7 @@ def render_hand(audit: HandAudit) -> RenderableType:
                          Text(" ".join(str(t) for t in audit.deal[seat])))
         parts.append(deal)
     else:
-        parts.append(Text("deal not recorded in full", style="dim"))
+        parts.append(Text("deal not known in full", style="dim"))
     if audit.auction:
         parts.append(Text("auction   " + " · ".join(f"{s} {b}" for s, b in audit.auction)))
     if audit.contract is not None:

@@ -100,6 +100,12 @@ def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | 
     return holdings
 
 
+# Why a hand has no par table and no perfect-play value, when that is the reason.
+DEAL_NOT_KNOWN = (
+    "the deal is not known: the record neither deals all 28 tiles nor shows them in the play"
+)
+
+
 def known_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
     """The four holdings when the record shows all 28 tiles, else None: the deal as
     recorded (:func:`full_deal`), or else what each seat is seen to hold, from the deal
@@ -173,16 +179,17 @@ def follow_play(
     hand: Hand, report: HandReport, rules: RuleSet
 ) -> FollowedPlay | str:
     """The recorded play of a checked hand on the solver's board, or why best play cannot be
-    computed for it (no contract, a contract the solver does not play, no full deal)."""
+    computed for it (no contract, a contract the solver does not play, a deal neither
+    recorded nor shown by the play: :func:`known_deal`)."""
     contract = report.contract
     if contract is None:
         return "no contract, so there is no play to judge"
     tables = tables_for(contract)
     if tables is None:
         return f"the solver does not play {contract.trump} yet"
-    deal = full_deal(hand, report)
+    deal = known_deal(hand, report)
     if deal is None:
-        return "the deal is not recorded in full, so best play cannot be computed"
+        return f"{DEAL_NOT_KNOWN}, so best play cannot be computed"
     if rules.small_end_opening:
         # A first lead may then be of either end's suit; the solver leads by the higher end.
         return (

@@ -31,7 +31,7 @@ from typing import Any
 
 from notation.auction import deal_bidding_order
 from notation.bids import POINTS_IN_A_HAND, Bid
-from notation.claims import TILES_EACH, known_deal
+from notation.claims import DEAL_NOT_KNOWN, TILES_EACH, known_deal
 from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
 from notation.errors import T42Error
 from notation.game import Hand
@@ -343,9 +343,7 @@ def par_of_hand(hand: Hand, rules: RuleSet | None = None, report: HandReport | N
     except UnsupportedContract as e:
         return HandPar(game, hand.number, None, str(e))
     if table is None:
-        why = ("the deal is not known: the record neither deals all 28 tiles nor shows them "
-               "in the play")
-        return HandPar(game, hand.number, None, why)
+        return HandPar(game, hand.number, None, DEAL_NOT_KNOWN)
     return HandPar(game, hand.number, table)
 
 

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from notation.analysis import AnalysisSummary, Resume, analyse_game, analyse_hand, raise_to
 from notation.audit import audit_game
 from notation.bids import Bid
+from notation.claims import DEAL_NOT_KNOWN
 from notation.cli import app
 from notation.contracts import Contract, Trump
 from notation.dealing import random_game
@@ -279,18 +280,23 @@ def test_resume_refuses_another_archive(archive: Path, one_core: str, tmp_path: 
 
 
 def test_hands_that_cannot_be_analysed_are_kept(tmp_path: Path) -> None:
-    # renege.t42's second hand has no deal; the second file's game a hand that cannot be read.
+    # renege.t42's second hand has no deal lines, and here not its last trick either, so
+    # its deal is not known; the second file's game has a hand that cannot be read.
     out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
-    broken = tmp_path / "broken.t42"
+    unknown, broken = tmp_path / "renege.t42", tmp_path / "broken.t42"
+    renege = (SAMPLES / "renege.t42").read_text(encoding="utf-8")
+    last_trick = "7 N 4-0 4-4 6-3 3-2 ; there's the trump S didn't play\n"
+    assert last_trick in renege
+    unknown.write_text(renege.replace(last_trick, ""), encoding="utf-8")
     broken.write_text('[Event "x"]\nhand 1 dealer N\nbid E 3O\n', encoding="utf-8")
-    files = [str(SAMPLES / "renege.t42"), str(broken)]
+    files = [str(unknown), str(broken)]
     code, _, err = t42("analyze", *files, "--jobs", "1", "-o", str(out),
                        "--rejects", str(rejects))
     assert code == 1
     lines = _valid(out.read_text(encoding="utf-8"))
     rejected = [(line["file"], line["game"], line["hand"]) for line in lines if line["rejected"]]
     assert rejected == [(files[0], 1, 2), (files[1], 1, None)]
-    assert f"{files[0]}: game 1 hand 2 not analysed: the deal is not recorded in full" in err
+    assert f"{files[0]}: game 1 hand 2 not analysed: {DEAL_NOT_KNOWN}" in err
     assert f"{files[1]}: game 1 not analysed: could not be read: game 1 (line 1)" in err
     assert "syntax-error" in err
     # The rejects hold each game's whole text, as `t42 convert --rejects` keeps it.

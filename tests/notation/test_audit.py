@@ -262,3 +262,29 @@ def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:
     (blanks,) = _audit(record + "trump S splash blanks\n")
     assert blanks.perfect is not None
     assert blanks.perfect.bidders_points == 0
+
+
+def _without_deal_lines(text: str) -> str:
+    """``text`` with every deal line (and its continuation lines) left out."""
+    kept: list[str] = []
+    in_deal = False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("deal "):
+            in_deal = True
+            continue
+        if in_deal and line.startswith(" "):
+            continue
+        in_deal = False
+        kept.append(line)
+    return "".join(kept)
+
+
+def test_a_hand_played_out_is_audited_without_its_deal_lines() -> None:
+    # Every tile of a hand played to the end shows who held it: best play is as computable
+    # as with the deal written (the par table already read the deal from the play; the
+    # perfect-play value and the costly plays said the deal was not recorded in full).
+    text = (SAMPLES / "full-game.t42").read_text(encoding="utf-8")
+    dealt, undealt = _audit(text, [1])[0], _audit(_without_deal_lines(text), [1])[0]
+    assert undealt.perfect is not None
+    assert undealt.perfect == dealt.perfect
+    assert undealt.turning_points == dealt.turning_points
