@@ -137,11 +137,7 @@ class HandAnalysis:
             "game_id": self.game_id,
             "dealer": None if self.dealer is None else self.dealer.value,
             "players": {s.value: n for s, n in self.players.items()},
-            "contract": None if contract is None else {
-                "declarer": contract.declarer.value,
-                "bid": str(contract.bid),
-                "trump": str(contract.trump),
-            },
+            "contract": None if contract is None else contract.as_json(),
             "made": self.made,
             "par": None if self.par is None else self.par.as_json(),
             "perfect": None if self.perfect is None else self.perfect.as_json(),

@@ -202,11 +202,7 @@ class HandAudit:
             "players": {s.value: n for s, n in self.players.items()},
             "deal": {s.value: [str(t) for t in ts] for s, ts in self.deal.items()} or None,
             "auction": [{"seat": s.value, "bid": b} for s, b in self.auction],
-            "contract": None if contract is None else {
-                "declarer": contract.declarer.value,
-                "bid": str(contract.bid),
-                "trump": str(contract.trump),
-            },
+            "contract": None if contract is None else contract.as_json(),
             "tricks": [t.as_json() for t in self.tricks],
             "ending": None if self.ending is None else {
                 "kind": self.ending[0].value,

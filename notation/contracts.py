@@ -295,6 +295,15 @@ class Contract:
         """The declarer, the bid and the trump, as a 42 player says them: ``N 2m doubles``."""
         return f"{self.declarer} {self.bid} {self.trump}"
 
+    def as_json(self) -> dict[str, str]:
+        """The contract as the reports write it (audit, par and analysis schemas).
+
+        >>> from notation.seats import Seat
+        >>> Contract(Seat.N, Bid.marks(2), Trump.doubles_trump()).as_json()
+        {'declarer': 'N', 'bid': '2m', 'trump': 'doubles'}
+        """
+        return {"declarer": self.declarer.value, "bid": str(self.bid), "trump": str(self.trump)}
+
     @property
     def sitting_out(self) -> Seat | None:
         """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her

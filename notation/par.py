@@ -153,7 +153,7 @@ class ParTable:
                     s.value: self.specials[seat, s].as_json()
                     for s in self.special_columns if (seat, s) in self.specials
                 },
-                "best": None if best is None else _contract_json(best),
+                "best": None if best is None else best.as_json(),
             }
         return {
             "rules": self.rules.name,
@@ -162,16 +162,8 @@ class ParTable:
             "trumps": [str(t) for t in self.trumps],
             "specials": [s.value for s in self.special_columns],
             "seats": seats,
-            "par": None if par is None else _contract_json(par),
+            "par": None if par is None else par.as_json(),
         }
-
-
-def _contract_json(contract: Contract) -> dict[str, str]:
-    return {
-        "declarer": contract.declarer.value,
-        "bid": str(contract.bid),
-        "trump": str(contract.trump),
-    }
 
 
 def par_table(
