@@ -43,7 +43,7 @@ from notation.game import EndKind, Game, Hand, ScoreKind
 from notation.rules import RuleSet
 from notation.scoring import made_with, needs_every_trick
 from notation.seats import SEATS, Seat, Team
-from notation.solver import ContractTables, Position, Solver
+from notation.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
 from notation.terminal import inert
 from notation.tiles import ALL_TILES, Tile
 from notation.tricks import tally
@@ -234,9 +234,7 @@ class _Judge:
         self.contract = contract
         self.bidders = contract.declarer.team
         self.nello = contract.sitting_out is not None
-        # In Nello the defenders play to give the declarer a trick and the declarer plays
-        # to lose them all: whichever side bids, E and W then play for NS points.
-        self.solver = Solver(tables, maximizers=(1, 3)) if self.nello else Solver(tables)
+        self.solver = Solver(tables, maximizers=NELLO_MAXIMIZERS) if self.nello else Solver(tables)
         # The side that must take every trick: the bidders, or in Nello the defenders
         # (the declarer must lose them all).
         self.every = self.nello or needs_every_trick(contract.bid)

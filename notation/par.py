@@ -38,16 +38,19 @@ from notation.game import Hand
 from notation.rules import OpeningLead, RuleSet
 from notation.scoring import highest_bid_made
 from notation.seats import SEATS, Seat, Team
-from notation.solver import Position, Solver, UnsupportedContract, contract_tables
+from notation.solver import (
+    NELLO_MAXIMIZERS,
+    Position,
+    Solver,
+    UnsupportedContract,
+    contract_tables,
+)
 from notation.tiles import ALL_TILES, Tile
 from notation.tricks import first_leader
 from notation.validate import HandReport, check_hand
 
 # The special contracts in the order of a par table's columns.
 SPECIALS = (Special.NELLO, Special.PLUNGE, Special.SPLASH, Special.SEVENS, Special.LOW_NO)
-# In Nello the defenders play to give the declarer a trick and the declarer to lose them all:
-# whichever side declares, E and W play for NS points (as notation.audit has it).
-_NELLO_MAXIMIZERS = (1, 3)
 
 
 class DealError(T42Error, ValueError):
@@ -299,7 +302,7 @@ def _nello(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
     start = Position.deal(seated, seat)
     for rank in rules.nello_doubles_allowed():
         trump = Trump.called(TrumpKind.FOLLOW_ME, None, rank, special)
-        solver = Solver(contract_tables(trump, out.index), maximizers=_NELLO_MAXIMIZERS)
+        solver = Solver(contract_tables(trump, out.index), maximizers=NELLO_MAXIMIZERS)
         if not solver.reaches(start, seat.team, 1):
             return SpecialVerdict(True, trump)
     return SpecialVerdict(False)

@@ -587,6 +587,12 @@ as in :data:`_TRICK4` but with no tables to consult, and the last played out (ea
 other tile)."""
 
 
+# The seats that play for NS points in a Nello (or Low-No), whichever side declares: the
+# declarer plays to lose every trick and the defenders to give the declarer one, so E and W
+# are the ones playing for NS points when N or S declares, and when E or W does.
+NELLO_MAXIMIZERS = (1, 3)
+
+
 class Solver:
     """Alpha-beta search of one contract's play. Reuse one solver for positions of one deal.
 
