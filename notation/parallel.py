@@ -16,8 +16,9 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Protocol, TypeVar
 
 from notation.errors import T42Error
 
@@ -57,6 +58,25 @@ def _batches(items: Iterable[Item], size: Callable[[Item], int],
         yield batch
 
 
+class _Pending(Protocol[Result]):
+    """A batch sent to a worker: a process pool's future, or a Dask one."""
+
+    def result(self) -> list[Result]: ...
+
+
+def _windowed(submit: Callable[[list[Item]], _Pending[Result]], parts: Iterable[list[Item]],
+              in_flight: int) -> Iterator[Result]:
+    """The results of each part sent with ``submit``, in the parts' order, with at most
+    ``in_flight`` parts sent and not yet collected (so memory stays flat)."""
+    window: deque[_Pending[Result]] = deque()
+    for part in parts:
+        window.append(submit(part))
+        if len(window) >= in_flight:
+            yield from window.popleft().result()
+    while window:
+        yield from window.popleft().result()
+
+
 def in_order(
     work: Callable[[Item], Result],
     items: Iterable[Item],
@@ -80,13 +100,8 @@ def in_order(
         return
     context = multiprocessing.get_context(_start_method())
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=setup) as pool:
-        window: deque[Future[list[Result]]] = deque()
-        for part in itertools.chain(first, batches):
-            window.append(pool.submit(_run, work, part))
-            if len(window) >= IN_FLIGHT * jobs:
-                yield from window.popleft().result()
-        while window:
-            yield from window.popleft().result()
+        parts = itertools.chain(first, batches)
+        yield from _windowed(lambda part: pool.submit(_run, work, part), parts, IN_FLIGHT * jobs)
 
 
 def on_cluster(
@@ -121,14 +136,9 @@ def on_cluster(
         if setup is not None:
             client.run(setup)
         in_flight = IN_FLIGHT * max(1, len(client.scheduler_info()["workers"]))
-        window: deque[Any] = deque()
-        for part in _batches(items, size, batch):
-            # pure=False: the same batch text twice (two equal games) is still two tasks.
-            window.append(client.submit(_run, work, part, pure=False))
-            if len(window) >= in_flight:
-                yield from window.popleft().result()
-        while window:
-            yield from window.popleft().result()
+        # pure=False: the same batch text twice (two equal games) is still two tasks.
+        submit = partial(client.submit, _run, work, pure=False)
+        yield from _windowed(submit, _batches(items, size, batch), in_flight)
 
 
 class ClusterError(T42Error):
