@@ -17,7 +17,7 @@ functions. The solver is loaded only when a hand ends in a lay-down.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -92,12 +92,18 @@ def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | 
     if any(f.code in _DEAL_PROBLEMS for f in report.findings):
         return None
     holdings = {s: h.tiles for s in SEATS if (h := hand.holding(s)) is not None}
+    return holdings if whole_deal(holdings) else None
+
+
+def whole_deal(holdings: Mapping[Seat, Collection[Tile]]) -> bool:
+    """Whether ``holdings`` are a whole deal: seven tiles to each seat, all 28 different.
+
+    >>> whole_deal({Seat.N: ALL_TILES[:7]})
+    False
+    """
     tiles = {t for ts in holdings.values() for t in ts}
-    if len(holdings) != len(SEATS) or len(tiles) != len(ALL_TILES):
-        return None
-    if any(len(ts) != TILES_EACH for ts in holdings.values()):
-        return None
-    return holdings
+    return (all(len(holdings.get(s, ())) == TILES_EACH for s in SEATS)
+            and len(tiles) == len(ALL_TILES))
 
 
 # Why a hand has no par table and no perfect-play value, when that is the reason.
@@ -126,8 +132,7 @@ def known_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] |
         rest = set(ALL_TILES).difference(*(seen[s] for s in SEATS if s is not short[0]))
         if rest >= seen[short[0]]:
             seen[short[0]] = rest
-    tiles = set().union(*seen.values())
-    if len(tiles) != len(ALL_TILES) or any(len(ts) != TILES_EACH for ts in seen.values()):
+    if not whole_deal(seen):
         return None
     return {s: tuple(sorted(seen[s], reverse=True)) for s in SEATS}
 

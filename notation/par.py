@@ -31,7 +31,7 @@ from typing import Any
 
 from notation.auction import deal_bidding_order
 from notation.bids import POINTS_IN_A_HAND, Bid
-from notation.claims import DEAL_NOT_KNOWN, TILES_EACH, known_deal
+from notation.claims import DEAL_NOT_KNOWN, TILES_EACH, known_deal, whole_deal
 from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
 from notation.errors import T42Error
 from notation.game import Hand
@@ -45,7 +45,7 @@ from notation.solver import (
     UnsupportedContract,
     contract_tables,
 )
-from notation.tiles import ALL_TILES, Tile
+from notation.tiles import Tile
 from notation.tricks import first_leader
 from notation.validate import HandReport, check_hand
 
@@ -202,9 +202,8 @@ def par_table(
 
 def _check_whole(deal: Mapping[Seat, tuple[Tile, ...]]) -> None:
     """Refuse holdings that are not all 28 tiles, seven to a seat."""
-    tiles = {t for s in SEATS for t in deal.get(s, ())}
-    short = [s for s in SEATS if len(set(deal.get(s, ()))) != TILES_EACH]
-    if short or len(tiles) != len(ALL_TILES):
+    if not whole_deal(deal):
+        short = [s for s in SEATS if len(set(deal.get(s, ()))) != TILES_EACH]
         raise DealError(
             "a par table needs the whole deal, seven different tiles to each seat; "
             + (f"{', '.join(map(str, short))} hold{'s' if len(short) == 1 else ''} "
