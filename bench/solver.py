@@ -102,6 +102,7 @@ def every_question(seed: int, deals: int) -> None:
     made: list[tuple[float, int]] = []
     claim: list[tuple[float, int]] = []
     claims_held = 0
+    _warm_up()
     started = time.perf_counter()
     for (hands, trump, declarer), later in _seeded_deals(rng, deals):
         tables = contract_tables(trump)
@@ -148,6 +149,13 @@ class _Checkout:
         self.process.wait()
 
 
+def _warm_up() -> None:
+    """Solve one deal untimed, so that what a process does once (Numba loading the compiled
+    search, Python warming its caches) is not charged to the first deal timed."""
+    hands = deal(random.Random(0))
+    Solver(contract_tables(Trump.pip(6))).value(Position.deal(hands, Seat.N))
+
+
 def serve(root: Path) -> None:
     """The subprocess's side: for each pickled deal read from stdin, solve the full hand
     with a fresh solver of the checkout at ``root`` and write the seconds, nodes and value."""
@@ -155,6 +163,7 @@ def serve(root: Path) -> None:
     where = Path(sys.modules[Solver.__module__].__file__ or "").resolve()
     if not where.is_relative_to(root.resolve()):
         sys.exit(f"bench/solver.py: the solver loaded is {where}, not the one in {root}")
+    _warm_up()
     for line in sys.stdin:
         hands, trump, declarer = pickle.loads(bytes.fromhex(line.strip()))
         tables = contract_tables(trump)
