@@ -118,14 +118,15 @@ def _table_put(keys: Ints, entries: Ints, key: int, entry: int) -> None:
 
 
 @_inlined
-def _interchangeable(run: Ints, length: int, mine: int, present: int, count: Ints) -> int:
+def _interchangeable(runs: Ints, g: int, length: int, mine: int, present: int,
+                     count: Ints) -> int:
     """The tiles of ``mine`` to skip in a run of one closed suit (strongest first): each that
     is next below another of ``mine`` with equal count and no tile still in play between them
     (it would do exactly what the higher one does)."""
     drop = 0
     prev = -1
     for j in range(length):
-        i = run[j]
+        i = runs[g, j]
         b = 1 << i
         if b & present:
             if b & mine:
@@ -159,24 +160,26 @@ def _playable(hand: int, follower: bool, suit: int, present: int, follow: Ints,
         for g in range(len(run_mask)):
             mine = legal & run_mask[g]
             if mine & (mine - 1):
-                legal &= ~_interchangeable(runs[g], run_length[g], mine, present, count)
+                legal &= ~_interchangeable(runs, g, run_length[g], mine, present, count)
     return legal
 
 
 @_inlined
-def _sorted_into(moves: Ints, start: int, mask: int, keys: Ints) -> int:
-    """Write the tiles of ``mask`` into ``moves`` from ``start``, by ascending ``keys``;
-    the index past the last written."""
+def _sorted_into(moves: Ints, ply: int, start: int, mask: int, keys: Ints, row: int) -> int:
+    """Write the tiles of ``mask`` into ``moves[ply]`` from ``start``, by ascending
+    ``keys[row]``; the index past the last written. (Rows are indexed, not sliced: a slice
+    is an array of its own, counted and freed.)"""
     n = start
     while mask:
         b = mask & -mask
         i = _low_index(b)
         mask ^= b
+        key = keys[row, i]
         j = n
-        while j > start and keys[moves[j - 1]] > keys[i]:
-            moves[j] = moves[j - 1]
+        while j > start and keys[row, moves[ply, j - 1]] > key:
+            moves[ply, j] = moves[ply, j - 1]
             j -= 1
-        moves[j] = i
+        moves[ply, j] = i
         n += 1
     return n
 
@@ -326,7 +329,7 @@ def _search(
                         next_at[q] = 0
                         legal = _playable(hands[seat], False, 0, left, follow, closest, runs,
                                           run_length, run_mask, count)
-                        n = _sorted_into(moves_at[q], 0, legal, lead_rank)
+                        n = _sorted_into(moves_at, q, 0, legal, lead_rank, 0)
                         first = moves_at[q, 0]
                         if best_lead >= 0 and legal >> best_lead & 1 and first != best_lead:
                             # The best lead found before goes first.
@@ -364,12 +367,12 @@ def _search(
                 m ^= bit
             if maximizes[winner_at[p]] == maximizes[s]:
                 # Partner winning: count first unless it would overtake, then low.
-                n = _sorted_into(moves_at[p], 0, legal ^ beats, partner_key[suit])
-                n = _sorted_into(moves_at[p], n, beats, partner_key[suit])
+                n = _sorted_into(moves_at, p, 0, legal ^ beats, partner_key, suit)
+                n = _sorted_into(moves_at, p, n, beats, partner_key, suit)
             else:
                 # Opponent winning: the cheapest winner, else the lowest count, lowest power.
-                n = _sorted_into(moves_at[p], 0, beats, winner_key[suit])
-                n = _sorted_into(moves_at[p], n, legal ^ beats, loser_key[suit])
+                n = _sorted_into(moves_at, p, 0, beats, winner_key, suit)
+                n = _sorted_into(moves_at, p, n, legal ^ beats, loser_key, suit)
             count_of[p] = n
             next_at[p] = 0
             move_at[p] = -1
@@ -449,7 +452,7 @@ def _search(
         if next_at[p] == _CUTOFF and leads[p]:
             # A lead that cuts off is tried early elsewhere (a history of cutoffs), weighted
             # towards the root.
-            lead_rank[move_at[p]] -= 1 << (_popcount(present_at[p]) >> 1)
+            lead_rank[0, move_at[p]] -= 1 << (_popcount(present_at[p]) >> 1)
     tally[0] += nodes
     return v
 

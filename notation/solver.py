@@ -395,7 +395,7 @@ class Solver:
         self._keys, self._entries = new_table(table_bits)
         # Lead sort keys: high first, less each cutoff the lead has caused (history
         # heuristic), weighted 2 ** (tiles left / 2) so cutoffs near the root count most.
-        self._lead_rank = as_ints(self._arrays.lead_key)
+        self._lead_rank = as_ints([self._arrays.lead_key])  # one row: a sort key, as the others
         self._tally = as_ints([0])
         self._owners = [0, 0, 0, 0]  # every tile each seat has been seen to hold
 
@@ -411,7 +411,7 @@ class Solver:
         held = owners[0] | owners[1] | owners[2] | owners[3]
         if any(h & held & ~owners[s] for s, h in enumerate(pos.hands)):
             self._keys.fill(0)
-            self._lead_rank[:] = self._arrays.lead_key
+            self._lead_rank[0, :] = self._arrays.lead_key
             owners[:] = [0, 0, 0, 0]
         for s, h in enumerate(pos.hands):
             owners[s] |= h
