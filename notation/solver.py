@@ -475,8 +475,10 @@ class Solver:
         ``depth`` tricks (the current one included); None when there is none."""
         t = self.tables
         safe: set[tuple[tuple[int, ...], int, int]] = set()
+        plays = 0
 
         def search(p: Position, depth: int) -> tuple[int, ...] | None:
+            nonlocal plays
             if not p.remaining or depth <= 0:
                 return None
             if not p.trick:
@@ -484,7 +486,7 @@ class Solver:
                 if key in safe:
                     return None
             for i in _bits(p.legal(t)):
-                self._tally[0] += 1
+                plays += 1
                 nxt = p.play(i, t)
                 if nxt.trick:
                     sub = search(nxt, depth)
@@ -498,7 +500,10 @@ class Solver:
                 safe.add((p.hands, p.leader, depth))
             return None
 
-        return search(pos, depth)
+        try:
+            return search(pos, depth)
+        finally:
+            self._tally[0] += plays
 
     def claim_refutation(self, pos: Position, team: Team) -> tuple[int, ...] | None:
         """A line of play (tile indices from ``pos``) in which ``team`` loses a trick.
