@@ -31,6 +31,14 @@ import numpy.typing as npt
 from numba import njit
 
 Ints = npt.NDArray[np.int64]
+Memory = tuple[Ints, ...]
+"""What a search takes besides the position: a contract's tables (the suit each tile leads,
+the followers of each suit, each tile's power per suit, the count, the runs of
+interchangeable tiles with their lengths and masks, the trumps strongest first, Sevens'
+nearest-to-7 masks, the next seat of each seat or -1), the seats that play for NS, the sort
+keys of the followers' plays (to a partner's trick, winning and losing an opponent's), then
+the solver's memory: the table's keys and entries, the leads' sort keys and the tally of
+plays. Built by :class:`notation.solver.Solver`."""
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -185,16 +193,13 @@ def _sorted_into(moves: Ints, ply: int, start: int, mask: int, keys: Ints, row: 
 
 
 @_compiled
-def _search(
-    hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
-    led_suit: Ints, follow: Ints, power: Ints, count: Ints, runs: Ints, run_length: Ints,
-    run_mask: Ints, trumps: Ints, closest: Ints, nxt: Ints, maximizes: Ints,
-    partner_key: Ints, winner_key: Ints, loser_key: Ints,
-    keys: Ints, entries: Ints, lead_rank: Ints, tally: Ints,
-) -> int:
+def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
+            memory: Memory) -> int:
     """A fail-soft alpha-beta value, for NS, of the position: ``hands_in`` by seat index,
     ``leader`` of the trick under way, ``trick`` the tiles played to it so far, in the window
-    (``alpha``, ``beta``). Plays searched are added to ``tally[0]``."""
+    (``alpha``, ``beta``). Plays searched are added to the tally (see :data:`Memory`)."""
+    (led_suit, follow, power, count, runs, run_length, run_mask, trumps, closest, nxt,
+     maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank, tally) = memory
     size = 0
     for s in range(4):
         if nxt[s] >= 0:
@@ -488,13 +493,8 @@ def _sure_bounds(hands: Ints, left: int, total: int, trumps: Ints, tens: int,
 
 
 @_compiled
-def _value(
-    hands: Ints, leader: int, trick: Ints, total: int, guess: int,
-    led_suit: Ints, follow: Ints, power: Ints, count: Ints, runs: Ints, run_length: Ints,
-    run_mask: Ints, trumps: Ints, closest: Ints, nxt: Ints, maximizes: Ints,
-    partner_key: Ints, winner_key: Ints, loser_key: Ints,
-    keys: Ints, entries: Ints, lead_rank: Ints, tally: Ints,
-) -> int:
+def _value(hands: Ints, leader: int, trick: Ints, total: int, guess: int,
+           memory: Memory) -> int:
     """The exact value (NS points, of ``total`` still to be won), by zero-window searches
     alone, bisecting the range (fail-soft answers narrow it faster); ``guess`` (-1: none) is
     tested first and settles it quickly when close."""
@@ -503,9 +503,7 @@ def _value(
     while lo < hi:
         test = max(lo + 1, min(hi, test))
         # Is the value at least ``test``? Fail-soft: the answer also bounds it.
-        found = _search(hands, leader, trick, test - 1, test, led_suit, follow, power, count,
-                        runs, run_length, run_mask, trumps, closest, nxt, maximizes,
-                        partner_key, winner_key, loser_key, keys, entries, lead_rank, tally)
+        found = _search(hands, leader, trick, test - 1, test, memory)
         if found >= test:
             lo = found
         else:

@@ -37,7 +37,7 @@ from functools import lru_cache
 from notation.contracts import DOUBLES_SUIT, Special, Trump
 from notation.errors import T42Error
 from notation.play import SEVEN, SUITS, sevens_distance, strongest, trump_suit, trump_table
-from notation.search import TABLE_BITS, Ints, as_ints, new_table
+from notation.search import TABLE_BITS, Ints, Memory, as_ints, new_table
 from notation.search import search as compiled_search
 from notation.search import value as compiled_value
 from notation.seats import SEATS, Seat, Team, play_order
@@ -398,6 +398,11 @@ class Solver:
         self._lead_rank = as_ints([self._arrays.lead_key])  # one row: a sort key, as the others
         self._tally = as_ints([0])
         self._owners = [0, 0, 0, 0]  # every tile each seat has been seen to hold
+        c = self._arrays
+        self._memory: Memory = (
+            c.led_suit, c.follow, c.power, c.count, c.runs, c.run_length, c.run_mask, c.trumps,
+            c.closest, c.nxt, self._maximize, c.partner_key, c.winner_key, c.loser_key,
+            self._keys, self._entries, self._lead_rank, self._tally)
 
     @property
     def nodes(self) -> int:
@@ -416,13 +421,6 @@ class Solver:
         for s, h in enumerate(pos.hands):
             owners[s] |= h
 
-    def _memory(self) -> tuple[Ints, ...]:
-        """The contract's arrays, the seats' roles and the solver's memory, in the order the
-        compiled search takes them after the position and the window."""
-        c = self._arrays
-        return (c.led_suit, c.follow, c.power, c.count, c.runs, c.run_length, c.run_mask,
-                c.trumps, c.closest, c.nxt, self._maximize, c.partner_key, c.winner_key,
-                c.loser_key, self._keys, self._entries, self._lead_rank, self._tally)
 
     # -- public questions --
 
@@ -436,7 +434,7 @@ class Solver:
         self._same_deal(pos)
         return int(compiled_value(
             as_ints(pos.hands), pos.leader, as_ints(pos.trick), pos.points_left,
-            -1 if guess is None else guess, *self._memory()))
+            -1 if guess is None else guess, self._memory))
 
     def bounded(self, pos: Position, alpha: int, beta: int) -> int:
         """A fail-soft alpha-beta value of ``pos`` for NS in the window (alpha, beta)."""
@@ -466,7 +464,7 @@ class Solver:
         """A fail-soft alpha-beta value of ``pos`` for NS in the window (alpha, beta)."""
         self._same_deal(pos)
         return int(compiled_search(as_ints(pos.hands), pos.leader, as_ints(pos.trick), alpha,
-                                   beta, *self._memory()))
+                                   beta, self._memory))
 
     # -- every trick: the all-or-nothing contracts and lay-down claims --
 
