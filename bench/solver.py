@@ -153,7 +153,9 @@ def _warm_up() -> None:
     """Solve one deal untimed, so that what a process does once (Numba loading the compiled
     search, Python warming its caches) is not charged to the first deal timed."""
     hands = deal(random.Random(0))
-    Solver(contract_tables(Trump.pip(6))).value(Position.deal(hands, Seat.N))
+    solver = Solver(contract_tables(Trump.pip(6)))
+    solver.value(Position.deal(hands, Seat.N))
+    solver.reaches(Position.deal(hands, Seat.E), Team.EW, 30)
 
 
 def serve(root: Path) -> None:
