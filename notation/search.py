@@ -42,15 +42,21 @@ plays. Built by :class:`notation.solver.Solver`."""
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _compiled(function: _F) -> _F:
-    """Compile ``function`` with Numba on its first call; ``cache=True`` keeps the machine
-    code beside this file for the next process."""
-    return cast(_F, njit(cache=True, nogil=True)(function))
+def _compiled(function: _F, **options: Any) -> _F:
+    """Compile ``function`` with Numba on its first call. ``cache=True`` keeps the machine
+    code beside this file (or, where that folder cannot be written, in the user's cache
+    folder) for the next process; where there is nowhere to keep it, each process compiles
+    it again rather than fail."""
+    try:
+        compiled = njit(cache=True, nogil=True, **options)(function)
+    except RuntimeError:  # Numba's "no locator available": no folder to cache in
+        compiled = njit(nogil=True, **options)(function)
+    return cast(_F, compiled)
 
 
 def _inlined(function: _F) -> _F:
     """Compile ``function`` into each caller (no call, no reference counting of arrays)."""
-    return cast(_F, njit(cache=True, nogil=True, inline="always")(function))
+    return _compiled(function, inline="always")
 
 
 TILES = 28

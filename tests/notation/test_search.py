@@ -7,9 +7,11 @@ that lets it skip positions it has seen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
+from notation import search
 from notation.dealing import deal, random_trump
 from notation.search import TILES, _table_get, _table_put, new_table
 from notation.seats import SEATS
@@ -68,3 +70,24 @@ def test_a_tiny_table_changes_the_work_not_the_values() -> None:
         roomy, tiny = Solver(tables), Solver(tables, table_bits=2)
         assert tiny.value(pos) == roomy.value(pos)
         assert tiny.nodes > roomy.nodes
+
+
+def test_with_nowhere_to_cache_each_process_compiles_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numba refuses ``cache=True`` at once where no folder can be written (an install
+    read-only to its user, with no home): the search must still be had, only not kept."""
+    asked: list[dict[str, object]] = []
+
+    def njit(**options: object) -> Callable[[Callable[[int], int]], Callable[[int], int]]:
+        asked.append(options)
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function 'twice': no locator available")
+        return lambda function: function
+
+    monkeypatch.setattr(search, "njit", njit)
+
+    def twice(n: int) -> int:
+        return 2 * n
+
+    assert search._compiled(twice)(21) == 42
+    assert [o.get("cache", False) for o in asked] == [True, False]
