@@ -45,7 +45,7 @@ class _Counting(Solver):
     def value(self, pos: Position, guess: int | None = None) -> int:
         before = self.nodes
         found = super().value(pos, guess)
-        _SEARCHED["rest" if before or getattr(self, "_asked", False) else "first"].append(
+        _SEARCHED["rest" if getattr(self, "_asked", False) else "first"].append(
             self.nodes - before)
         self._asked = True
         return found

@@ -5,7 +5,7 @@ play. What a lead calls for, who may follow, which tile wins and what each tile 
 as the flat tables of :class:`notation.solver.ContractTables` (built from
 :mod:`notation.play`); this module only searches them. It is compiled to machine code by
 Numba on first use (and the machine code kept on disk beside the source, so later processes
-load it in a fraction of a second): a search of some 50,000 plays takes milliseconds instead
+load it in about a second): a search of some 50,000 plays takes milliseconds instead
 of the tenths of a second CPython needs.
 
 The search is fail-soft alpha-beta over single plays, one ply per play, written as a loop
@@ -33,7 +33,8 @@ from numba import njit
 Ints = npt.NDArray[np.int64]
 Memory = tuple[Ints, ...]
 """What a search takes besides the position: a contract's tables (the suit each tile leads,
-the followers of each suit, each tile's power per suit, the count, the runs of
+the followers of each suit, each tile's power per suit, the count of each tile and the masks
+of the 10s and the 5s, the runs of
 interchangeable tiles with their lengths and masks, the trumps strongest first, Sevens'
 nearest-to-7 masks, the next seat of each seat or -1), the seats that play for NS, the sort
 keys of the followers' plays (to a partner's trick, winning and losing an opponent's), then
@@ -204,8 +205,10 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
     """A fail-soft alpha-beta value, for NS, of the position: ``hands_in`` by seat index,
     ``leader`` of the trick under way, ``trick`` the tiles played to it so far, in the window
     (``alpha``, ``beta``). Plays searched are added to the tally (see :data:`Memory`)."""
-    (led_suit, follow, power, count, runs, run_length, run_mask, trumps, closest, nxt,
-     maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank, tally) = memory
+    (led_suit, follow, power, count, count_masks, runs, run_length, run_mask, trumps, closest,
+     nxt, maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank,
+     tally) = memory
+    tens, fives = count_masks[0], count_masks[1]
     size = 0
     for s in range(4):
         if nxt[s] >= 0:
@@ -240,12 +243,6 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
     for j in range(_PLIES):
         leads[j] = j % size == 0
         ends[j] = j % size == size - 1
-    tens = fives = 0
-    for i in range(TILES):
-        if count[i] == 10:
-            tens |= 1 << i
-        elif count[i] == 5:
-            fives |= 1 << i
 
     # Ply p of the search is the p-th play from the lead of the trick under way.
     played = len(trick)

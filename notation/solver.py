@@ -242,7 +242,7 @@ def _by_power(mask: int, row: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Compiled:
+class _SearchTables:
     """A contract's tables as the arrays the compiled search takes (:mod:`notation.search`),
     with the sort keys of its move ordering, per led suit, by tile index:
 
@@ -255,6 +255,7 @@ class _Compiled:
     follow: Ints
     power: Ints
     count: Ints
+    count_masks: Ints
     runs: Ints
     run_length: Ints
     run_mask: Ints
@@ -268,18 +269,19 @@ class _Compiled:
 
 
 @lru_cache(maxsize=64)
-def _compiled(tables: ContractTables) -> _Compiled:
-    """The arrays of a contract (see :class:`_Compiled`)."""
+def _search_tables(tables: ContractTables) -> _SearchTables:
+    """The arrays of a contract (see :class:`_SearchTables`)."""
     tiles = range(len(ALL_TILES))
     runs = [list(g) + [0] * (len(ALL_TILES) - len(g)) for g in tables.groups]
     nxt = [-1, -1, -1, -1]
     for n, seat in enumerate(tables.order):
         nxt[seat] = tables.order[(n + 1) % len(tables.order)]
-    return _Compiled(
+    return _SearchTables(
         led_suit=as_ints(tables.led_suit),
         follow=as_ints(tables.follow),
         power=as_ints(tables.power),
         count=as_ints(COUNT),
+        count_masks=as_ints([TEN_MASK, FIVE_MASK]),
         runs=as_ints(runs).reshape(len(runs), len(ALL_TILES)),
         run_length=as_ints([len(g) for g in tables.groups]),
         run_mask=as_ints([sum(1 << i for i in g) for g in tables.groups]),
@@ -390,7 +392,7 @@ class Solver:
         # all or none of them for the best or worst the rest of a hand could bring NS).
         chosen = set(maximizers)
         self._maximize = as_ints([int(seat in chosen) for seat in range(4)])
-        self._arrays = _compiled(tables)
+        self._arrays = _search_tables(tables)
         # 2 ** table_bits slots; when full, what is nearest the end of the hand gives way.
         self._keys, self._entries = new_table(table_bits)
         # Lead sort keys: high first, less each cutoff the lead has caused (history
@@ -400,9 +402,9 @@ class Solver:
         self._owners = [0, 0, 0, 0]  # every tile each seat has been seen to hold
         c = self._arrays
         self._memory: Memory = (
-            c.led_suit, c.follow, c.power, c.count, c.runs, c.run_length, c.run_mask, c.trumps,
-            c.closest, c.nxt, self._maximize, c.partner_key, c.winner_key, c.loser_key,
-            self._keys, self._entries, self._lead_rank, self._tally)
+            c.led_suit, c.follow, c.power, c.count, c.count_masks, c.runs, c.run_length,
+            c.run_mask, c.trumps, c.closest, c.nxt, self._maximize, c.partner_key, c.winner_key,
+            c.loser_key, self._keys, self._entries, self._lead_rank, self._tally)
 
     @property
     def nodes(self) -> int:
