@@ -254,11 +254,15 @@ def _line(pos: Position, tables: ContractTables, moves: Iterable[int],
 
 
 def check_claim(pos: Position, tables: ContractTables, seat: Seat,
-                after_trick: int) -> ClaimAudit:
+                after_trick: int, solver: Solver | None = None) -> ClaimAudit:
     """Judge a lay-down by ``seat`` from ``pos``: valid when its side takes every remaining
-    trick whatever any seat plays (its own side's order of play included)."""
+    trick whatever any seat plays (its own side's order of play included).
+
+    ``solver`` (of ``tables``, a new one when not given) answers the questions asked.
+    """
     team = seat.team
-    solver = Solver(tables)
+    if solver is None:
+        solver = Solver(tables)
     refutation = solver.claim_refutation(pos, team)
     if refutation is None:
         return ClaimAudit(seat, after_trick, True, True, (),

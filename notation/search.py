@@ -12,7 +12,9 @@ The search is fail-soft alpha-beta over single plays, one ply per play, written 
 over an explicit stack of plies (no recursion). A position between tricks is named by the
 tiles left and the leader (each tile stays with the seat dealt it); a transposition table
 holds bounds on the NS points still to come from such positions, and the best lead found
-there. A position's first bounds come from the trumps each side is sure to win with. Leads
+there. A position's first bounds come from the trumps each side is sure to win with, and from
+the side on lead's sure winners (no tile it may lead can be beaten: it takes every trick
+left, whatever anyone plays), which settle most lay-downs at once. Leads
 are tried best-known first, then by a history of cutoffs, then high; followers by how they
 stand to the trick (a partner's trick: count first; an opponent's: the cheapest winner, else
 the cheapest loser); of tiles that are interchangeable (one closed suit, adjacent in rank
@@ -35,7 +37,8 @@ Memory = tuple[Ints, ...]
 """What a search takes besides the position: a contract's tables (the suit each tile leads,
 the followers of each suit, each tile's power per suit, the count of each tile and the masks
 of the 10s and the 5s, the runs of
-interchangeable tiles with their lengths and masks, the trumps strongest first, Sevens'
+interchangeable tiles with their lengths and masks, the trumps strongest first, the tiles
+that beat each tile led, Sevens'
 nearest-to-7 masks, the next seat of each seat or -1), the seats that play for NS, the sort
 keys of the followers' plays (to a partner's trick, winning and losing an opponent's), then
 the solver's memory: the table's keys and entries, the leads' sort keys and the tally of
@@ -205,8 +208,8 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
     """A fail-soft alpha-beta value, for NS, of the position: ``hands_in`` by seat index,
     ``leader`` of the trick under way, ``trick`` the tiles played to it so far, in the window
     (``alpha``, ``beta``). Plays searched are added to the tally (see :data:`Memory`)."""
-    (led_suit, follow, power, count, count_masks, runs, run_length, run_mask, trumps, closest,
-     nxt, maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank,
+    (led_suit, follow, power, count, count_masks, runs, run_length, run_mask, trumps, beaten_by,
+     closest, nxt, maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank,
      tally) = memory
     tens, fives = count_masks[0], count_masks[1]
     size = 0
@@ -315,6 +318,8 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                         best_lead = (entry >> 14) - 1
                     else:
                         lo, hi = _sure_bounds(hands, left, total, trumps, tens, fives)
+                        if lo < hi and _sweeps(hands, seat, beaten_by):
+                            lo = hi = 0 if seat & 1 else total
                     if lo >= b:
                         v = lo
                     elif hi <= a:
@@ -493,6 +498,34 @@ def _sure_bounds(hands: Ints, left: int, total: int, trumps: Ints, tens: int,
     if team == 0:
         return got, total
     return 0, total - got
+
+
+@_inlined
+def _sweeps(hands: Ints, seat: int, beaten_by: Ints) -> bool:
+    """Whether the side of ``seat``, on lead, is sure of every trick left: no tile its
+    leader may lead can be beaten by a tile the other side holds, and the same of the
+    partner's tiles when a tile of the partner's could take the lead from the leader.
+    (``beaten_by[t]``: the tiles that beat ``t`` led, whatever else is played.)"""
+    others = hands[seat ^ 1] | hands[seat ^ 3]
+    partner = hands[seat ^ 2]
+    m = hands[seat]
+    partner_leads = False
+    while m:
+        b = m & -m
+        m ^= b
+        beaten = beaten_by[_low_index(b)]
+        if beaten & others:
+            return False
+        if beaten & partner:
+            partner_leads = True
+    if partner_leads:
+        m = partner
+        while m:
+            b = m & -m
+            m ^= b
+            if beaten_by[_low_index(b)] & others:
+                return False
+    return True
 
 
 @_compiled

@@ -10,8 +10,9 @@ tiles a hand may play to a lead (:meth:`ContractTables.legal_moves`), who wins a
 The search (:mod:`notation.search`) is compiled alpha-beta over single plays with a
 transposition table at trick boundaries; a :class:`Solver` asks it zero-window questions (the
 full value bisects the range of points with them, all sharing one table) and keeps its
-memory between questions about one deal. Lay-down claims are searched here, play by play
-(:meth:`Solver.claim_refutation`).
+memory between questions about one deal. A lay-down claim is the same search with every seat
+playing against the claimant's side (:meth:`Solver.claim_holds`); a line refuting it is
+found play by play from its answers (:meth:`Solver.claim_refutation`).
 
 >>> from notation.contracts import Trump
 >>> from notation.seats import Seat
@@ -152,6 +153,16 @@ class ContractTables:
             return hand
         return hand & self.follow[self.led_suit[led]] or hand
 
+    def beaten_by(self, led: int) -> int:
+        """The mask of tiles that take a trick led by tile ``led`` from it, if played to it.
+
+        >>> tables = contract_tables(Trump.pip(5))
+        >>> [str(t) for t in tiles_of(tables.beaten_by(TILE_INDEX[Tile(6, 4)]))]
+        ['6-6', '6-5', '5-5', '5-4', '5-3', '5-2', '5-1', '5-0']
+        """
+        row = self.power[self.led_suit[led]]
+        return sum(1 << t for t, power in enumerate(row) if power > row[led])
+
     def trick_winner(self, tiles: Sequence[int]) -> int:
         """The position in ``tiles`` (tile indices, in play order) of the winning play.
 
@@ -260,6 +271,7 @@ class _SearchTables:
     run_length: Ints
     run_mask: Ints
     trumps: Ints
+    beaten_by: Ints
     closest: Ints
     nxt: Ints
     partner_key: Ints
@@ -269,9 +281,11 @@ class _SearchTables:
 
 
 @lru_cache(maxsize=64)
-def _search_tables(tables: ContractTables) -> _SearchTables:
-    """The arrays of a contract (see :class:`_SearchTables`)."""
+def _search_tables(tables: ContractTables, counted: bool = True) -> _SearchTables:
+    """The arrays of a contract (see :class:`_SearchTables`). Not ``counted``, no tile
+    counts: each trick is worth its one point, so values are tricks (a lay-down's question)."""
     tiles = range(len(ALL_TILES))
+    count = COUNT if counted else (0,) * len(ALL_TILES)
     runs = [list(g) + [0] * (len(ALL_TILES) - len(g)) for g in tables.groups]
     nxt = [-1, -1, -1, -1]
     for n, seat in enumerate(tables.order):
@@ -280,19 +294,20 @@ def _search_tables(tables: ContractTables) -> _SearchTables:
         led_suit=as_ints(tables.led_suit),
         follow=as_ints(tables.follow),
         power=as_ints(tables.power),
-        count=as_ints(COUNT),
-        count_masks=as_ints([TEN_MASK, FIVE_MASK]),
+        count=as_ints(count),
+        count_masks=as_ints([TEN_MASK, FIVE_MASK] if counted else [0, 0]),
         runs=as_ints(runs).reshape(len(runs), len(ALL_TILES)),
         run_length=as_ints([len(g) for g in tables.groups]),
         run_mask=as_ints([sum(1 << i for i in g) for g in tables.groups]),
         trumps=as_ints(tables.trumps),
+        beaten_by=as_ints([tables.beaten_by(i) for i in tiles]),
         closest=as_ints(tables.closest),
         nxt=as_ints(nxt),
-        partner_key=as_ints([[((10 - COUNT[i]) << 8) | row[i] for i in tiles]
+        partner_key=as_ints([[((10 - count[i]) << 8) | row[i] for i in tiles]
                              for row in tables.power]),
-        winner_key=as_ints([[(row[i] << 16) | (COUNT[i] << 8) | row[i] for i in tiles]
+        winner_key=as_ints([[(row[i] << 16) | (count[i] << 8) | row[i] for i in tiles]
                             for row in tables.power]),
-        loser_key=as_ints([[(COUNT[i] << 8) | row[i] for i in tiles] for row in tables.power]),
+        loser_key=as_ints([[(count[i] << 8) | row[i] for i in tiles] for row in tables.power]),
         lead_key=tuple(-tables.power[tables.led_suit[i]][i] for i in tiles),
     )
 
@@ -386,13 +401,17 @@ class Solver:
     """
 
     def __init__(self, tables: ContractTables, maximizers: Iterable[int] = (0, 2),
-                 table_bits: int = TABLE_BITS) -> None:
+                 table_bits: int = TABLE_BITS, *, counted: bool = True) -> None:
         self.tables = tables
         # The seat indices that play to give NS the most points (N and S in a real hand;
         # all or none of them for the best or worst the rest of a hand could bring NS).
         chosen = set(maximizers)
         self._maximize = as_ints([int(seat in chosen) for seat in range(4)])
-        self._arrays = _search_tables(tables)
+        # Not counted: values are tricks, not points (see _search_tables).
+        self._arrays = _search_tables(tables, counted)
+        self._table_bits = table_bits
+        # The solvers of lay-down claims, by claiming team: made when first asked.
+        self._claims: dict[Team, Solver] = {}
         # 2 ** table_bits slots; when full, what is nearest the end of the hand gives way.
         self._keys, self._entries = new_table(table_bits)
         # Lead sort keys: high first, less each cutoff the lead has caused (history
@@ -403,13 +422,13 @@ class Solver:
         c = self._arrays
         self._memory: Memory = (
             c.led_suit, c.follow, c.power, c.count, c.count_masks, c.runs, c.run_length,
-            c.run_mask, c.trumps, c.closest, c.nxt, self._maximize, c.partner_key, c.winner_key,
-            c.loser_key, self._keys, self._entries, self._lead_rank, self._tally)
+            c.run_mask, c.trumps, c.beaten_by, c.closest, c.nxt, self._maximize, c.partner_key,
+            c.winner_key, c.loser_key, self._keys, self._entries, self._lead_rank, self._tally)
 
     @property
     def nodes(self) -> int:
-        """Plays searched by this solver so far."""
-        return int(self._tally[0])
+        """Plays searched by this solver so far (its lay-down claims' searches included)."""
+        return int(self._tally[0]) + sum(c.nodes for c in self._claims.values())
 
     def _same_deal(self, pos: Position) -> None:
         """Forget what was learned of another deal: the table is keyed by the tiles left,
@@ -468,53 +487,74 @@ class Solver:
         return int(compiled_search(as_ints(pos.hands), pos.leader, as_ints(pos.trick), alpha,
                                    beta, self._memory))
 
-    # -- every trick: the all-or-nothing contracts and lay-down claims --
+    # -- lay-down claims: every trick, whatever anyone plays --
 
-    def _lost_trick(self, pos: Position, team: int, depth: int) -> tuple[int, ...] | None:
-        """A line of plays, each seat playing freely, in which ``team`` loses one of the next
-        ``depth`` tricks (the current one included); None when there is none."""
-        t = self.tables
-        safe: set[tuple[tuple[int, ...], int, int]] = set()
-        plays = 0
+    def claim_holds(self, pos: Position, team: Team) -> bool:
+        """Does ``team`` take every remaining trick (the current one included) whatever any
+        seat plays, its own side's seats included?
 
-        def search(p: Position, depth: int) -> tuple[int, ...] | None:
-            nonlocal plays
-            if not p.remaining or depth <= 0:
-                return None
-            if not p.trick:
-                key = (p.hands, p.leader, depth)
-                if key in safe:
-                    return None
-            for i in _bits(p.legal(t)):
-                plays += 1
-                nxt = p.play(i, t)
-                if nxt.trick:
-                    sub = search(nxt, depth)
-                elif nxt.tricks[1 - team] > p.tricks[1 - team]:
-                    sub = ()
-                else:
-                    sub = search(nxt, depth - 1)
-                if sub is not None:
-                    return (i, *sub)
-            if not p.trick:
-                safe.add((p.hands, p.leader, depth))
-            return None
+        Every seat playing against ``team`` is a search like any other: a solver of tricks
+        (tile counts left out) whose four seats all play for the other side, asked one
+        zero-window question. Its first bound at each lead is the leading side's sure
+        winners (:func:`notation.search.search`), which settles most true claims at once.
+        """
+        claims = self._claims.get(team)
+        if claims is None:
+            # All four seats play for the side that is not ``team``: as NS's maximizers
+            # when EW claims, as its minimizers when NS claims.
+            against = range(4) if team is Team.EW else ()
+            claims = Solver(self.tables, against, self._table_bits, counted=False)
+            self._claims[team] = claims
+        left = self.tricks_left(pos)
+        if team is Team.NS:
+            return claims._search(pos, left - 1, left) >= left
+        return claims._search(pos, 0, 1) <= 0
 
-        try:
-            return search(pos, depth)
-        finally:
-            self._tally[0] += plays
+    def tricks_left(self, pos: Position) -> int:
+        """The tricks still to be played, the current one included."""
+        return -(-(pos.remaining.bit_count() + len(pos.trick)) // self.tables.trick_size)
 
     def claim_refutation(self, pos: Position, team: Team) -> tuple[int, ...] | None:
         """A line of play (tile indices from ``pos``) in which ``team`` loses a trick.
 
-        None when the claim holds: ``team`` takes every remaining trick whatever any seat
-        plays, its own side included.
+        None when the claim holds (:meth:`claim_holds`). The line is found play by play
+        from the search's answers: each play is the first (lowest tile index) after which
+        the claim still fails, and as soon as the trick under way can be lost, the line
+        loses it (the first way it can), so a claim that fails at once fails in the line's
+        first trick.
         """
-        left = -(-(pos.remaining.bit_count() + len(pos.trick)) // self.tables.trick_size)
-        for depth in range(1, left + 1):
-            # Deepening trick by trick finds a line that loses the earliest trick possible.
-            line = self._lost_trick(pos, _team(team), depth)
-            if line is not None:
-                return line
-        return None
+        if self.claim_holds(pos, team):
+            return None
+        tables = self.tables
+        line: list[int] = []
+        while True:
+            lost = self._trick_lost(pos, team)
+            if lost is not None:
+                return (*line, *lost)
+            for i in _bits(pos.legal(tables)):
+                after = pos.play(i, tables)
+                if not self.claim_holds(after, team):
+                    line.append(i)
+                    pos = after
+                    break
+            else:  # pragma: no cover - the claim fails, so some play keeps it failing
+                raise AssertionError("a failed claim with no play that keeps it failed")
+
+    def _trick_lost(self, pos: Position, team: Team) -> tuple[int, ...] | None:
+        """The first way (lowest tile indices first) to finish the trick under way, or to
+        play the next one, in which ``team`` loses it; None when ``team`` wins it however it
+        is played."""
+        tables = self.tables
+
+        def finish(p: Position) -> tuple[int, ...] | None:
+            for i in _bits(p.legal(tables)):
+                after = p.play(i, tables)
+                if after.trick:
+                    rest = finish(after)
+                    if rest is not None:
+                        return (i, *rest)
+                elif after.tricks[_team(team)] == p.tricks[_team(team)]:
+                    return (i,)
+            return None
+
+        return finish(pos)

@@ -34,6 +34,7 @@ from notation.solver import (
     Position,
     Solver,
     UnsupportedContract,
+    _bits,
     contract_tables,
     mask_of,
     tiles_of,
@@ -201,6 +202,12 @@ def test_tables_are_notation_play_over_every_tile_and_lead(trump: Trump) -> None
     for _ in range(500):
         trick = rng.sample(ALL_TILES, len(tables.order))
         assert tables.trick_winner([TILE_INDEX[t] for t in trick]) == trick_winner(trick, trump)
+    # The tiles that take a lead from it (the sure winners' test), as notation.play says.
+    for i, led in enumerate(ALL_TILES):
+        for other in ALL_TILES:
+            if other != led:
+                wins = trick_winner((led, other), trump) == 1
+                assert bool(tables.beaten_by(i) >> TILE_INDEX[other] & 1) == wins
 
 
 def test_solver_agrees_with_exhaustive_reference() -> None:
@@ -301,3 +308,154 @@ def test_one_solver_serves_every_declarer_of_a_trump() -> None:
         again = [shared.value(_position(hands, leader, ())) for leader in SEATS]
         assert shared.nodes == searched
         assert again == [Solver(tables).value(_position(hands, s, ())) for s in SEATS]
+
+
+def _hands(words: dict[Seat, str]) -> Hands:
+    return {seat: _t(w) for seat, w in words.items()}
+
+
+def _play(pos: Position, tables: ContractTables, words: str) -> Position:
+    for w in words.split():
+        pos = pos.play(TILE_INDEX[Tile.parse(w)], tables)
+    return pos
+
+
+def _loses_only_at_its_end(hands: Hands, leader: Seat, trick: tuple[Tile, ...], trump: Trump,
+                           team: Team, order: Order, line: Sequence[int]) -> bool:
+    """Whether ``line`` (tile indices) is legal play by notation.play from the position, in
+    which ``team`` wins every trick finished before its last play and loses the trick that
+    play finishes."""
+    for n, i in enumerate(line):
+        tile = ALL_TILES[i]
+        seat = _after(order, leader, len(trick))
+        if tile not in _legal(hands[seat], trick, trump):
+            return False
+        hands = {**hands, seat: tuple(t for t in hands[seat] if t != tile)}
+        trick = (*trick, tile)
+        last = n == len(line) - 1
+        if len(trick) < len(order):
+            if last:
+                return False
+            continue
+        leader = _after(order, leader, trick_winner(trick, trump))
+        trick = ()
+        if (leader.team is not team) != last:
+            return False
+    return True
+
+
+# Issue 26's hand: threes, W leads. W holds five trumps and the 6-6 and 5-5; N's 3-0 and E's
+# 3-1 fall to W's first trump lead, and before that N must follow W's sixes and fives.
+ISSUE_26 = _hands({
+    Seat.N: "6-2 5-2 4-4 4-2 3-0 2-1 1-0", Seat.E: "6-5 6-4 5-4 3-1 2-2 1-1 0-0",
+    Seat.S: "6-1 6-0 5-1 5-0 4-1 4-0 2-0", Seat.W: "6-6 6-3 5-5 5-3 4-3 3-3 3-2",
+})
+
+
+def test_an_obvious_lay_down_is_decided_without_searching_every_line() -> None:
+    """Issue 26: W's lay-down after the first trick took 99 s and before it about 400 s
+    (the check searched every line of play). The leading side's sure winners settle it: no
+    play at all once W holds every trump left, a few hundred before the first trick."""
+    tables = contract_tables(Trump.pip(3))
+    opening = Position.deal(ISSUE_26, Seat.W)
+    solver = Solver(tables)
+    assert solver.claim_refutation(opening, Team.EW) is None
+    assert 0 < solver.nodes < 2_000
+    after_one = _play(opening, tables, "3-3 3-0 3-1 2-0")
+    solver = Solver(tables)
+    assert solver.claim_refutation(after_one, Team.EW) is None
+    assert solver.nodes == 0
+    # A hand of all seven trumps, led from the start.
+    sweep = _hands({
+        Seat.N: "4-4 3-3 2-2 1-1 0-0 4-3 4-2", Seat.E: "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+        Seat.S: "4-1 4-0 3-2 3-1 3-0 2-1 2-0", Seat.W: "5-5 5-4 5-3 5-2 5-1 5-0 1-0",
+    })
+    solver = Solver(tables := contract_tables(Trump.pip(6)))
+    assert solver.claim_refutation(Position.deal(sweep, Seat.E), Team.EW) is None
+    assert solver.nodes == 0
+    # NS's claim from the same hands fails in the first trick, E's 6-6 beating N's lead.
+    line = solver.claim_refutation(Position.deal(sweep, Seat.N), Team.NS)
+    assert line is not None
+    assert len(line) == 4
+    assert _loses_only_at_its_end(sweep, Seat.N, (), Trump.pip(6), Team.NS, FOUR, line)
+
+
+def test_a_lay_down_before_any_trick_that_fails_later_is_refuted() -> None:
+    """A claim before the first trick that best play would make, refuted by a careless order
+    of play: W's side can lose a trick only after several tricks, and the line shows how."""
+    trump = Trump.pip(6)
+    hands = _hands({
+        Seat.N: "6-1 4-3 3-3 3-2 3-1 2-1 2-0", Seat.E: "6-6 6-2 5-0 4-1 4-0 1-1 0-0",
+        Seat.S: "6-4 6-3 5-3 5-2 5-1 4-4 3-0", Seat.W: "6-5 6-0 5-5 5-4 4-2 2-2 1-0",
+    })
+    tables = contract_tables(trump)
+    pos = Position.deal(hands, Seat.W)
+    solver = Solver(tables)
+    assert solver.takes_every_trick(pos, Team.EW)
+    line = solver.claim_refutation(pos, Team.EW)
+    assert line is not None
+    assert _loses_only_at_its_end(hands, Seat.W, (), trump, Team.EW, FOUR, line)
+    assert solver.nodes < 20_000
+
+
+def test_claims_from_every_trick_keep_to_their_definition() -> None:
+    """On seeded positions from the first trick to the last, of every kind of contract: a
+    claim holds exactly when every play keeps it (the trick under way is not lost and the
+    claim holds after it), and a refuting line is legal play in which the claimant's side
+    loses a trick at its end and only there. (The exhaustive reference above judges the
+    claims of end positions, where it can search every line.)"""
+    rng = random.Random(2626)
+    held = refuted = 0
+    for n in range(300):
+        hands, leader, trick, trump, order = end_position(rng)
+        if n % 3:  # most from earlier in the hand: some tricks played again from the deal
+            hands, leader, trick, trump, order = _early(rng)
+        tables = _tables(trump, order)
+        pos = _position(hands, leader, trick)
+        solver = Solver(tables)
+        team = leader.team if n % 2 else rng.choice(list(Team))
+        holds = solver.claim_holds(pos, team)
+        every_play = True
+        for i in _bits(pos.legal(tables)):
+            after = pos.play(i, tables)
+            side = int(team is Team.EW)
+            lost = not after.trick and after.tricks[side] == pos.tricks[side]
+            if lost or (after.remaining and not solver.claim_holds(after, team)):
+                every_play = False
+        assert holds == every_play, (hands, leader, trick, trump, team)
+        line = solver.claim_refutation(pos, team)
+        assert (line is None) == holds
+        if line is not None:
+            assert _loses_only_at_its_end(hands, leader, trick, trump, team, order, line)
+        held += holds
+        refuted += not holds
+    assert held > 30
+    assert refuted > 30
+
+
+def _early(rng: random.Random) -> tuple[Hands, Seat, tuple[Tile, ...], Trump, Order]:
+    """A seeded position between the first play and the last three tricks: a strong hand
+    (the four strongest trumps) on lead, so that some claims hold this early."""
+    _, leader, _, trump, order = end_position(rng)
+    tables = _tables(trump, order)
+    dealt: Hands = deal(rng)
+    if tables.trumps:
+        top = [ALL_TILES[i] for i in tables.trumps[:4]]
+        rest = [t for t in ALL_TILES if t not in top]
+        rng.shuffle(rest)
+        dealt = {leader: tuple(top + rest[:3])}
+        others = [s for s in SEATS if s is not leader]
+        for k, seat in enumerate(others):
+            dealt[seat] = tuple(rest[3 + 7 * k: 10 + 7 * k])
+    if len(order) == 3:
+        dealt = {**dealt, next(s for s in SEATS if s not in order): ()}
+    trick: tuple[Tile, ...] = ()
+    for _ in range(rng.randrange(0, 4 * len(order))):
+        seat = _after(order, leader, len(trick))
+        tile = rng.choice(_legal(dealt[seat], trick, trump))
+        dealt = {**dealt, seat: tuple(t for t in dealt[seat] if t != tile)}
+        trick = (*trick, tile)
+        if len(trick) == len(order):
+            leader = _after(order, leader, trick_winner(trick, trump))
+            trick = ()
+    return dealt, leader, trick, trump, order
