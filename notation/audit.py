@@ -482,8 +482,8 @@ def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
     """Audit every hand of ``game`` (or the hand numbers in ``hands``); ``unread`` are the
     lines where hands start that could not be read, as for :func:`check_game`."""
     rules = rules or game.rules
-    report = check_game(game, rules, index, unread)
     wanted = None if hands is None else set(hands)
+    report = check_game(game, rules, index, unread, judged=wanted)
     return tuple(
         audit_hand(h, r, game, index, rules)
         for h, r in zip(game.hands, report.hands, strict=True)

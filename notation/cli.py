@@ -896,13 +896,16 @@ def replay(
         what = f"no hand {hand}" if hand is not None else "no games"
         _say(err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
-    checked = [
-        (i, g.game, check_game(g.game, g.rules, i, g.unread_lines)) for i, g in games
-    ]
     interactive = not print_steps and str(source) != "-" and on_a_terminal()
     if interactive and not has_textual():
         _say(err, HINT, "yellow")
         interactive = False
+    # Printed, --hand shows that hand alone: only its lay-down is judged.
+    judged = [hand] if hand is not None and not interactive else None
+    checked = [
+        (i, g.game, check_game(g.game, g.rules, i, g.unread_lines, judged=judged))
+        for i, g in games
+    ]
     if interactive:
         replay_interactively(checked, hand, colour=wants_colour(colour))
         if result.unreadable:  # said after the view closes, so that it stays on screen
@@ -1020,8 +1023,9 @@ def par_command(
     found = [
         par_of_hand(read.game.hands[i], read.rules, report, read.index)
         for read in games
+        # A par table needs no verdict on a lay-down.
         for i, report in enumerate(check_game(read.game, read.rules, read.index,
-                                              read.unread_lines).hands)
+                                              read.unread_lines, judged=()).hands)
         if hand in (None, read.game.hands[i].number)
     ]
     if not found:

@@ -271,11 +271,13 @@ def diagram(
     return "\n".join(parts) + "\n"
 
 
-def _frames(game: Game, number: int) -> list[Frame]:
+def _frames(game: Game, number: int, hand: int | None = None) -> list[Frame]:
+    """The frames of ``game``; with ``hand``, only that hand's lay-down is judged."""
     from notation.validate import check_game
     from replay.navigation import game_frames
 
-    return game_frames(game, check_game(game, index=number), number)
+    judged = None if hand is None else (hand,)
+    return game_frames(game, check_game(game, index=number, judged=judged), number)
 
 
 def position(frames: Sequence[Frame], hand: int, trick: int | None = None) -> int:
@@ -331,7 +333,7 @@ def hand_diagram(
     ``mark`` as for :func:`diagram`. Raises :class:`DiagramError` for a hand or trick the
     game does not have.
     """
-    frames = _frames(game, number)
+    frames = _frames(game, number, hand)
     at = position(frames, hand, trick)
     frame = frames[at]
     step = frame.step

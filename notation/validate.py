@@ -1080,7 +1080,8 @@ def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str,
         )
 
 
-def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
+def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True,
+               judge_claim: bool = True) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
     ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
@@ -1114,7 +1115,8 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
         thrown_in,
     )
     ending = hand.ending
-    if ending is not None and ending.kind is EndKind.LAYDOWN and check.contract is not None:
+    if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN
+            and check.contract is not None):
         # Only a hand that ends in a lay-down loads and runs the solver.
         from notation.claims import judge_laydown
 
@@ -1190,6 +1192,7 @@ def check_game(
     unread: Collection[int] = (),
     *,
     fast: bool = True,
+    judged: Collection[int] | None = None,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
@@ -1197,6 +1200,9 @@ def check_game(
     ``unread`` holds the lines where hands start that could not be read (syntax errors): the
     hand after such a gap is not compared with the one before it, and the running marks are
     unknown until the record writes a total again. ``fast`` is passed to :func:`check_hand`.
+    ``judged`` names the hands whose lay-downs the solver judges (None: every hand; a
+    command about one hand needs no verdict on the others'): the others have no ``claim``
+    and no ``laydown-refuted`` finding.
 
     Raises :class:`notation.rules.RulesError` when ``rules`` is not given and the game's tags
     name no known rule set or option (readers report that as an ``unknown-rules`` problem).
@@ -1210,7 +1216,8 @@ def check_game(
     previous: Hand | None = None
     last_line = 0
     for hand in game.hands:
-        report = check_hand(hand, rules, fast=fast)
+        report = check_hand(hand, rules, fast=fast,
+                            judge_claim=judged is None or hand.number in judged)
         hand_findings = list(report.findings)
         span = hand.header.span
         line = span.line if span is not None else last_line

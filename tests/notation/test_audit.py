@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
@@ -288,3 +289,41 @@ def test_a_hand_played_out_is_audited_without_its_deal_lines() -> None:
     assert undealt.perfect is not None
     assert undealt.perfect == dealt.perfect
     assert undealt.turning_points == dealt.turning_points
+
+
+@pytest.fixture
+def judged(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the hands whose lay-downs the solver judges, in order."""
+    import notation.claims
+
+    numbers: list[int] = []
+    judge = notation.claims.judge_laydown
+
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        numbers.append(args[0].number)
+        return judge(*args, **kwargs)
+
+    monkeypatch.setattr(notation.claims, "judge_laydown", noted)
+    return numbers
+
+
+@pytest.mark.parametrize(("command", "want"), [
+    (["audit", "--hand", "1"], []),
+    (["audit", "--hand", "3"], [3]),
+    (["par", "--hand", "3"], []),  # a par table needs no verdict on a lay-down
+    (["diagram", "--hand", "1"], []),
+    (["diagram", "--hand", "3"], [3]),
+    (["replay", "--print", "--hand", "2"], []),
+    (["replay", "--print", "--hand", "3"], [3]),
+])
+def test_one_hand_asked_for_judges_only_its_own_lay_down(
+    judged: list[int], command: list[str], want: list[int]
+) -> None:
+    """Issue 26: whatever --hand said, every lay-down of the game went to the solver first.
+    early-end.t42 ends hand 3 in a lay-down; asking for another hand judges none."""
+    result = runner.invoke(app, [*command, str(SAMPLES / "early-end.t42")])
+    assert result.exit_code == 0, result.output
+    assert judged == want
+    # The whole game's commands still judge every lay-down.
+    runner.invoke(app, ["validate", str(SAMPLES / "early-end.t42")])
+    assert judged == [*want, 3]

@@ -360,6 +360,38 @@ def test_laydown_refuted() -> None:
     assert check(hand(SWEEP[:3], "end laydown E\n", deal="")).findings == ()
 
 
+def test_a_lay_down_is_judged_only_for_the_hands_asked_for() -> None:
+    """``judged`` names the hands whose lay-downs the solver judges: the others keep every
+    other finding but have no verdict (a command about one hand waits for no other's)."""
+    game = loads(TAG + hand(SWEEP[:3], "end laydown E\n"))[0]
+    every = check_game(game).hands[0]
+    assert every.claim is not None
+    assert "laydown-refuted" in [f.code for f in every.findings]
+    skipped = check_game(game, judged=()).hands[0]
+    assert skipped.claim is None
+    assert [f for f in every.findings if f.code != "laydown-refuted"] == list(skipped.findings)
+    assert check_game(game, judged=[1]).hands[0] == every
+
+
+def test_early_lay_downs_are_judged() -> None:
+    """Issue 26: a lay-down early in a hand with the deal recorded (after the first trick,
+    or before any) took minutes; it is judged, and a refuted one shows its line."""
+    deal = ("deal N 6-2 5-2 4-4 4-2 3-0 2-1 1-0\n     E 6-5 6-4 5-4 3-1 2-2 1-1 0-0\n"
+            "     S 6-1 6-0 5-1 5-0 4-1 4-0 2-0\n     W 6-6 6-3 5-5 5-3 4-3 3-3 3-2\n")
+    bids, trump = "bid E 30 S pass W 2m N pass\n", "trump W threes\n"
+    for tricks in ([], ["1 W 3-3 3-0 3-1 2-0"]):
+        report = check(hand(tricks, "end laydown W\n", deal=deal, bids=bids, trump=trump))
+        (judged,) = report.hands
+        assert judged.claim is not None
+        assert judged.claim.valid is True
+        assert "laydown-refuted" not in [f.code for f in report.findings]
+    # N's claim before any trick: W's 3-3 takes the first trick whatever is played.
+    f = only("laydown-refuted",
+             hand([], "end laydown N\n", deal=deal, bids=bids, trump=trump))
+    assert f.message.startswith("N's lay-down is refuted: NS loses trick 1 after W 6-6 ")
+    assert [p["trick"] for p in f.evidence["line"]] == [1, 1, 1, 1]
+
+
 def test_only_a_hand_ending_in_a_lay_down_loads_the_solver() -> None:
     """The lay-down check costs nothing elsewhere: validating hands that do not end in a
     lay-down never imports the solver (a process of its own, so that no test has yet)."""
