@@ -38,7 +38,7 @@ Memory = tuple[Ints, ...]
 the followers of each suit, each tile's power per suit, the count of each tile and the masks
 of the 10s and the 5s, the runs of
 interchangeable tiles with their lengths and masks, the trumps strongest first, the tiles
-that beat each tile led, Sevens'
+that beat each tile led and those that tie or beat each tile in each suit led, Sevens'
 nearest-to-7 masks, the next seat of each seat or -1), the seats that play for NS, the sort
 keys of the followers' plays (to a partner's trick, winning and losing an opponent's), then
 the solver's memory: the table's keys and entries, the leads' sort keys and the tally of
@@ -209,8 +209,8 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
     ``leader`` of the trick under way, ``trick`` the tiles played to it so far, in the window
     (``alpha``, ``beta``). Plays searched are added to the tally (see :data:`Memory`)."""
     (led_suit, follow, power, count, count_masks, runs, run_length, run_mask, trumps, beaten_by,
-     closest, nxt, maximizes, partner_key, winner_key, loser_key, keys, entries, lead_rank,
-     tally) = memory
+     rivals, closest, nxt, maximizes, partner_key, winner_key, loser_key, keys, entries,
+     lead_rank, tally) = memory
     tens, fives = count_masks[0], count_masks[1]
     size = 0
     for s in range(4):
@@ -318,7 +318,7 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                         best_lead = (entry >> 14) - 1
                     else:
                         lo, hi = _sure_bounds(hands, left, total, trumps, tens, fives)
-                        if lo < hi and _sweeps(hands, seat, beaten_by):
+                        if lo < hi and _sweeps(hands, seat, led_suit, beaten_by, rivals):
                             lo = hi = 0 if seat & 1 else total
                     if lo >= b:
                         v = lo
@@ -501,31 +501,53 @@ def _sure_bounds(hands: Ints, left: int, total: int, trumps: Ints, tens: int,
 
 
 @_inlined
-def _sweeps(hands: Ints, seat: int, beaten_by: Ints) -> bool:
-    """Whether the side of ``seat``, on lead, is sure of every trick left: no tile its
-    leader may lead can be beaten by a tile the other side holds, and the same of the
-    partner's tiles when a tile of the partner's could take the lead from the leader.
-    (``beaten_by[t]``: the tiles that beat ``t`` led, whatever else is played.)"""
-    others = hands[seat ^ 1] | hands[seat ^ 3]
-    partner = hands[seat ^ 2]
-    m = hands[seat]
-    partner_leads = False
+def _leads_win(leads: int, partner: int, others: int, led_suit: Ints, beaten_by: Ints,
+               rivals: Ints) -> int:
+    """Whether each tile of ``leads``, led, wins its trick for the leader's side whatever is
+    played: no tile of ``others`` can beat it, or every tile of ``partner`` would beat each
+    one that can. -1 when one may lose; else the mask of the leads the partner may take."""
+    over = 0
+    m = leads
     while m:
         b = m & -m
         m ^= b
-        beaten = beaten_by[_low_index(b)]
-        if beaten & others:
-            return False
+        t = _low_index(b)
+        beaten = beaten_by[t]
         if beaten & partner:
-            partner_leads = True
-    if partner_leads:
-        m = partner
-        while m:
-            b = m & -m
-            m ^= b
-            if beaten_by[_low_index(b)] & others:
-                return False
-    return True
+            over |= b
+        danger = beaten & others
+        if danger:
+            if partner == 0:
+                return -1
+            suit = led_suit[t]
+            q = partner
+            while q:
+                c = q & -q
+                q ^= c
+                if rivals[suit, _low_index(c)] & danger:
+                    return -1
+            over |= b
+    return over
+
+
+@_inlined
+def _sweeps(hands: Ints, seat: int, led_suit: Ints, beaten_by: Ints, rivals: Ints) -> bool:
+    """Whether the side of ``seat``, on lead, is sure of every trick left, whatever anyone
+    plays (a bound that settles most lay-downs at once). Each tile the leader may lead must
+    win (:func:`_leads_win`: beaten by no tile the other side holds, or the partner holds
+    nothing but tiles that would beat each such tile, a partner of high trumps, say); and
+    if the partner may take the lead, so must each of the partner's tiles, the leader then
+    short of the tile the partner took (when only one could be). ``beaten_by[t]`` holds the
+    tiles that beat ``t`` led, ``rivals[s, p]`` those that tie or beat ``p`` in a trick led
+    in suit ``s``. Playing tiles keeps the answer true, so it bounds every later position."""
+    others = hands[seat ^ 1] | hands[seat ^ 3]
+    leader, partner = hands[seat], hands[seat ^ 2]
+    over = _leads_win(leader, partner, others, led_suit, beaten_by, rivals)
+    if over <= 0:
+        return over == 0
+    if over & (over - 1) == 0:
+        leader &= ~over
+    return _leads_win(partner, leader, others, led_suit, beaten_by, rivals) >= 0
 
 
 @_compiled

@@ -272,6 +272,7 @@ class _SearchTables:
     run_mask: Ints
     trumps: Ints
     beaten_by: Ints
+    rivals: Ints
     closest: Ints
     nxt: Ints
     partner_key: Ints
@@ -301,6 +302,8 @@ def _search_tables(tables: ContractTables, counted: bool = True) -> _SearchTable
         run_mask=as_ints([sum(1 << i for i in g) for g in tables.groups]),
         trumps=as_ints(tables.trumps),
         beaten_by=as_ints([tables.beaten_by(i) for i in tiles]),
+        rivals=as_ints([[sum(1 << o for o in tiles if o != i and row[o] >= row[i])
+                         for i in tiles] for row in tables.power]),
         closest=as_ints(tables.closest),
         nxt=as_ints(nxt),
         partner_key=as_ints([[((10 - count[i]) << 8) | row[i] for i in tiles]
@@ -422,8 +425,9 @@ class Solver:
         c = self._arrays
         self._memory: Memory = (
             c.led_suit, c.follow, c.power, c.count, c.count_masks, c.runs, c.run_length,
-            c.run_mask, c.trumps, c.beaten_by, c.closest, c.nxt, self._maximize, c.partner_key,
-            c.winner_key, c.loser_key, self._keys, self._entries, self._lead_rank, self._tally)
+            c.run_mask, c.trumps, c.beaten_by, c.rivals, c.closest, c.nxt, self._maximize,
+            c.partner_key, c.winner_key, c.loser_key, self._keys, self._entries, self._lead_rank,
+            self._tally)
 
     @property
     def nodes(self) -> int:
