@@ -370,7 +370,7 @@ def test_an_obvious_lay_down_is_decided_without_searching_every_line() -> None:
         Seat.N: "4-4 3-3 2-2 1-1 0-0 4-3 4-2", Seat.E: "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
         Seat.S: "4-1 4-0 3-2 3-1 3-0 2-1 2-0", Seat.W: "5-5 5-4 5-3 5-2 5-1 5-0 1-0",
     })
-    solver = Solver(tables := contract_tables(Trump.pip(6)))
+    solver = Solver(contract_tables(Trump.pip(6)))
     assert solver.claim_refutation(Position.deal(sweep, Seat.E), Team.EW) is None
     assert solver.nodes == 0
     # NS's claim from the same hands fails in the first trick, E's 6-6 beating N's lead.
@@ -378,6 +378,16 @@ def test_an_obvious_lay_down_is_decided_without_searching_every_line() -> None:
     assert line is not None
     assert len(line) == 4
     assert _loses_only_at_its_end(sweep, Seat.N, (), Trump.pip(6), Team.NS, FOUR, line)
+    # Doubles trump, W holding six of them: when W leads its 5-4, E may overtake with the 6-5
+    # and lead a loser, but W, left with nothing but trumps higher than S's 0-0, takes it.
+    # (A sure-winners bound blind to the partner's trumps let the search try 1.8 million plays.)
+    high_doubles = _hands({
+        Seat.N: "6-4 6-2 5-2 4-2 3-1 3-0 2-0", Seat.E: "6-5 6-3 6-0 5-0 4-3 4-1 2-1",
+        Seat.S: "6-1 5-3 5-1 4-0 3-2 1-0 0-0", Seat.W: "6-6 5-5 5-4 4-4 3-3 2-2 1-1",
+    })
+    solver = Solver(contract_tables(Trump.doubles_trump()))
+    assert solver.claim_refutation(Position.deal(high_doubles, Seat.W), Team.EW) is None
+    assert solver.nodes < 2_000
 
 
 def test_a_lay_down_before_any_trick_that_fails_later_is_refuted() -> None:
