@@ -190,6 +190,9 @@ class _HandCheck:
         self.outcomes: list[TrickOutcome] = []
         self.renege_by: Team | None = None
         self.derived_marks: dict[Team, int] | None = None
+        # The last hand of its record with nothing after its tricks: it may have been saved
+        # in the middle of a trick (README: an unfinished hand draws only warnings).
+        self.in_progress = False
 
     def report(
         self,
@@ -575,7 +578,11 @@ def check_play(check: _HandCheck) -> None:
                 severity=Severity.WARNING,
                 trick=k,
             )
+        seats = trick.seats(sitting_out)
         if expected_leader is not None and trick.leader is not expected_leader:
+            meant = _meant_seats(trick, expected_leader, sitting_out, seats, owner, played)
+            if meant is not None:
+                seats = meant  # a slip of the pen: judged as the plays show it was led
             first = (
                 "the declarer leads to the first trick"
                 if contract is None or expected_leader is contract.declarer
@@ -583,9 +590,16 @@ def check_play(check: _HandCheck) -> None:
                 f"{contract.trump.special.title if contract.trump.special else 'contract'}"
             )
             why = first if k == 1 else f"{expected_leader} won trick {k - 1}"
+            hint = (
+                ""
+                if meant is None
+                else f"; did you mean `{trick.number} {expected_leader}`? (every play fits "
+                f"{expected_leader}'s lead, and the hand is judged so)"
+            )
             check.report(
                 "wrong-leader",
-                f"trick {k} is led by {trick.leader}, but {expected_leader} should lead: {why}",
+                f"trick {k} is led by {trick.leader}, but {expected_leader} should lead: "
+                f"{why}{hint}",
                 trick.span,
                 trick=k,
                 seat=trick.leader,
@@ -598,13 +612,22 @@ def check_play(check: _HandCheck) -> None:
                 if sitting_out is not None
                 else "every seat plays once"
             )
-            check.report(
-                "trick-size",
-                f"trick {k} has {len(trick.plays)} plays; {every}",
-                trick.span,
-                trick=k,
-            )
-        seats = trick.seats(sitting_out)
+            if check.in_progress and k == len(tricks) and len(trick.plays) < players:
+                check.report(
+                    "trick-size",
+                    f"trick {k} has {len(trick.plays)} of its {players} plays so far: "
+                    "the record stops in the middle of it",
+                    trick.span,
+                    severity=Severity.WARNING,
+                    trick=k,
+                )
+            else:
+                check.report(
+                    "trick-size",
+                    f"trick {k} has {len(trick.plays)} plays; {every}",
+                    trick.span,
+                    trick=k,
+                )
         suit = led_suit(trick.plays[0].tile, contract.trump) if contract else None
         if k == 1 and contract and suit is not None and check.rules.small_end_opening:
             suit = _small_end_suit(check, contract, trick, seats, suit)
@@ -650,9 +673,31 @@ def check_play(check: _HandCheck) -> None:
             played.setdefault(tile, (k, seat))
             played_by[seat].append(tile)
         if contract is not None and trick.plays:
-            taken = take_trick(k, trick.leader, trick.tiles, contract, suit)
+            taken = take_trick(k, seats[0], trick.tiles, contract, suit)
             check.outcomes.append(taken)
             expected_leader = taken.winner
+
+
+def _meant_seats(
+    trick: Trick,
+    leader: Seat,
+    sitting_out: Seat | None,
+    written: tuple[Seat, ...],
+    owner: Mapping[Tile, Seat],
+    played: Collection[Tile],
+) -> tuple[Seat, ...] | None:
+    """The seats of a trick written with the wrong leader when it was plainly a slip of the
+    pen: every play fits the seat it falls to from ``leader`` (dealt to it, not yet played),
+    and not the seats from the leader written. None when the deal does not show that."""
+
+    def fits(seats: tuple[Seat, ...]) -> bool:
+        return all(
+            owner.get(p.tile) is seat and p.tile not in played
+            for p, seat in zip(trick.plays, seats, strict=False)
+        )
+
+    meant = play_order(leader, sitting_out)[: len(trick.plays)]
+    return meant if fits(meant) and not fits(written) else None
 
 
 def _clean_play(check: _HandCheck) -> list[TrickOutcome] | None:
@@ -1080,14 +1125,19 @@ def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str,
         )
 
 
-def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
+def check_hand(
+    hand: Hand, rules: RuleSet | None = None, *, fast: bool = True, last: bool = False
+) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
     ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
-    thorough pass: the report is the same either way (tests compare them).
+    thorough pass: the report is the same either way (tests compare them). ``last`` says the
+    hand is the last of its record: with nothing written after its tricks it may have been
+    saved in the middle of a trick, and its short last trick is a warning, not an error.
     """
     rules = rules or RuleSet()
     check = _HandCheck(hand, rules, fast=fast)
+    check.in_progress = last and hand.ending is None and not hand.scores
     check_deal(check)
     check_auction(check)
     check_contract(check)
@@ -1209,8 +1259,9 @@ def check_game(
     winner: Team | None = None
     previous: Hand | None = None
     last_line = 0
+    final = game.hands[-1] if game.hands else None
     for hand in game.hands:
-        report = check_hand(hand, rules, fast=fast)
+        report = check_hand(hand, rules, fast=fast, last=hand is final)
         hand_findings = list(report.findings)
         span = hand.header.span
         line = span.line if span is not None else last_line

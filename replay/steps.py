@@ -313,7 +313,7 @@ class _Stepper:
                     held.remove(tile)
                 self.played[seat].append(tile)
                 plays = (*self.trick.plays, (seat, tile)) if i and self.trick else ((seat, tile),)
-                self.trick = TableTrick(k, trick.leader, plays)
+                self.trick = TableTrick(k, seats[0], plays)
                 spans = _spans(play.span)
                 comments = _texts(play.before, play.after)
                 if i == 0:
