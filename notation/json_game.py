@@ -109,11 +109,8 @@ def _bid(value: str | int | float) -> Bid:
         return _Bid(BidKind.PASS)
     if isinstance(value, str):
         return _Bid(BidKind.MARKS, int(value[:-1]))
-    amount = int(value)  # the schema lets 30.0 stand for 30
-    if amount > 0 and amount % 42 == 0:
-        # 42 and 84 are 1 and 2 marks, as the text reader reads them (docs/rules.md, Bidding).
-        return _Bid(BidKind.MARKS, amount // 42)
-    return _Bid(BidKind.POINTS, amount)
+    # The schema lets 30.0 stand for 30; Bid.points makes 42 and 84 the marks they are.
+    return Bid.points(int(value))
 
 
 # The bids of a usual auction, made once (a bid is a value, compared by what it promises).

@@ -21,7 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
-from notation.bids import Bid, BidKind
+from notation.bids import Bid
 from notation.construct import quick_constructor
 from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
@@ -445,11 +445,7 @@ _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
 @cache
 def read_bid(word: str) -> Bid:
     """The bid a word names (words repeat: a cache makes most bids one lookup)."""
-    bid = Bid.parse(word)
-    if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
-        # 42 and 84 are 1 and 2 marks in the marks game (docs/rules.md, Bidding).
-        bid = Bid.marks(bid.amount // 42)
-    return bid
+    return Bid.parse(word)
 
 
 def _tag(name: str, value: str, span: Span) -> Tag:
