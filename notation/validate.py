@@ -121,6 +121,12 @@ class HandReport:
     thrown_in: bool = False
     # The verdict on a lay-down (docs/rules.md, Ending a hand early), when the hand ends in one.
     claim: ClaimAudit | None = None
+    # Whether the bid was made by play (False: set by play; None: the play does not settle
+    # it), and the team whose renege gave the hand away under the renege penalty, when that,
+    # not the play, decided the award: the play did not settle it or gave the other verdict
+    # (docs/rules.md, Reneges).
+    made: bool | None = None
+    renege_penalty: Team | None = None
 
     @property
     def marks(self) -> dict[Team, int] | None:
@@ -969,14 +975,26 @@ def _renege(
 # -- the result (docs/rules.md, Ending a hand early; Scoring) --
 
 
-def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand's play settles: the points each team took, the award (None while the
+    record does not settle it), whether the bid was made by play (None: not settled), and
+    the team whose renege decided the award under the renege penalty."""
+
+    points: dict[Team, int]
+    award: MarkAward | None = None
+    made: bool | None = None
+    renege_penalty: Team | None = None
+
+
+def hand_result(check: _HandCheck) -> HandResult:
     """The points each team took (a lay-down gives the claimants the rest) and what the hand
     scores once made or set (docs/rules.md, Scoring; Ending a hand early; Reneges: the renege
-    penalty); None while the record does not settle it."""
+    penalty)."""
     contract = check.contract
     points, tricks_won = tally(check.outcomes)
     if contract is None:
-        return points, None
+        return HandResult(points)
     ending = check.hand.ending
     played = len(check.outcomes)
     if ending is not None and ending.kind is EndKind.LAYDOWN and ending.seat is not None:
@@ -986,13 +1004,16 @@ def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
         played = TRICKS_IN_A_HAND
     bidders = contract.declarer.team
     made, set_ = made_or_set(contract, points, tricks_won, played)
-    if check.renege_by is not None and check.rules.renege_penalty is RenegePenalty.LOSE_HAND:
-        return points, hand_award(contract, check.renege_by is not bidders, points, check.rules)
-    if made or set_:
-        return points, hand_award(contract, made, points, check.rules)
-    if played == TRICKS_IN_A_HAND:  # pragma: no cover - seven tricks always settle a bid
-        return points, hand_award(contract, False, points, check.rules)
-    return points, None
+    by_play = True if made else False if set_ or played == TRICKS_IN_A_HAND else None
+    renege_by = check.renege_by
+    if renege_by is not None and check.rules.renege_penalty is RenegePenalty.LOSE_HAND:
+        kept = renege_by is not bidders
+        award = hand_award(contract, kept, points, check.rules)
+        # The penalty decides the hand only where the play does not give the same verdict.
+        return HandResult(points, award, by_play, None if by_play is kept else renege_by)
+    if by_play is None:
+        return HandResult(points)
+    return HandResult(points, hand_award(contract, by_play, points, check.rules), by_play)
 
 
 def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
@@ -1142,7 +1163,8 @@ def check_hand(
     check_auction(check)
     check_contract(check)
     check_play(check)
-    points, mark = hand_result(check)
+    result = hand_result(check)
+    points, mark = result.points, result.award
     check_ending(check, points)
     thrown_in = check.thrown_in
     marks = {NS: 0, EW: 0} if thrown_in else (
@@ -1154,6 +1176,8 @@ def check_hand(
         # Marks settled by the points the scorekeeper wrote (no tricks recorded).
         winner = Team.NS if derived[Team.NS] else Team.EW
         mark = MarkAward(winner, derived[winner], derived[winner.opponents])
+        if check.contract is not None:
+            result = replace(result, made=winner is check.contract.declarer.team)
     report = HandReport(
         hand,
         tuple(check.findings),
@@ -1162,6 +1186,8 @@ def check_hand(
         points,
         mark,
         thrown_in,
+        made=None if thrown_in else result.made,
+        renege_penalty=result.renege_penalty,
     )
     ending = hand.ending
     if ending is not None and ending.kind is EndKind.LAYDOWN and check.contract is not None:
