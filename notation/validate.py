@@ -44,6 +44,7 @@ from notation.contracts import (
 )
 from notation.findings import Finding, Severity
 from notation.game import (
+    SCORE_ORDER,
     Call,
     EndKind,
     Game,
@@ -1208,6 +1209,74 @@ def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:
         recorded = hand.score(MARKS)
         marks = None if recorded is None else {NS: recorded.ns, EW: recorded.ew}
     return marks
+
+
+def score_lines(
+    report: HandReport, total: Mapping[Team, int] | None = None
+) -> dict[ScoreKind, ScoreLine]:
+    """The score lines a hand's play gives (docs/rules.md, Scoring), as ``t42 record`` writes
+    them: the points each team took (once a contract is played: tricks or an ``end``), the
+    marks (when the record settles them), and ``total``, the running marks after the hand,
+    when given. A line the record does not settle is left out."""
+    hand, lines = report.hand, {}
+    if report.contract is not None and (hand.tricks or hand.ending is not None):
+        lines[POINTS] = ScoreLine(POINTS, report.points[NS], report.points[EW])
+    marks = report.marks
+    if marks is not None:
+        lines[MARKS] = ScoreLine(MARKS, marks[NS], marks[EW])
+    if total is not None:
+        lines[TOTAL] = ScoreLine(TOTAL, total[NS], total[EW])
+    return lines
+
+
+def with_score_lines(game: Game, rules: RuleSet | None = None) -> Game:
+    """``game`` with every hand's score lines as the play gives them: ``points``, ``marks``
+    and the running ``total``, as ``t42 record`` writes them. A line the record does not
+    settle (the marks of an unfinished hand, a total after it) stays as written, or absent.
+
+    >>> from notation.game import HandHeader
+    >>> from notation.text import dumps, loads
+    >>> game = loads('''[Rules "straight"]
+    ... hand 1 dealer N
+    ... bid E pass S 30 W pass N pass
+    ... trump S fives
+    ... 1 S 5-5 5-0 5-4 5-1
+    ... end laydown S
+    ... ''')[0]
+    >>> print(dumps(with_score_lines(game)).split("\\n\\n")[1])
+    hand 1 dealer N
+    bid E pass S 30 W pass N pass
+    trump S fives
+    1 S 5-5 5-0 5-4 5-1
+    end laydown S
+    points NS 42 EW 0
+    marks NS 1 EW 0
+    total NS 1 EW 0
+    <BLANKLINE>
+    """
+    report = check_game(game, rules)
+    running: dict[Team, int] | None = {NS: 0, EW: 0}
+    hands = []
+    for hand, hand_report in zip(game.hands, report.hands, strict=True):
+        marks = marks_gained(hand, hand_report)
+        written = hand.score(TOTAL)
+        if running is not None and marks is not None:
+            running = {NS: running[NS] + marks[NS], EW: running[EW] + marks[EW]}
+        elif written is not None:
+            running = {NS: written.ns, EW: written.ew}  # as check_game trusts it
+        else:
+            running = None
+        lines = {s.kind: s for s in hand.scores} | score_lines(hand_report, running)
+        kept = {s.kind: s for s in hand.scores}
+        scores = tuple(
+            replace(lines[kind], before=kept[kind].before, after=kept[kind].after)
+            if kind in kept and kind in lines and lines[kind] is not kept[kind]
+            else lines[kind]
+            for kind in SCORE_ORDER
+            if kind in lines
+        )
+        hands.append(replace(hand, scores=scores))
+    return replace(game, hands=tuple(hands))
 
 
 # -- the game (docs/rules.md, Bidding: the deal passes left; Scoring: the running marks) --

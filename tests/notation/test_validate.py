@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -638,3 +639,39 @@ def test_last_trick_of_an_unfinished_final_hand_is_a_warning() -> None:
     # Only the final hand of the record may have been saved mid-trick.
     earlier = check(hand([*SWEEP[:4], "5 N 5-5 1-1"], "") + hand().replace("hand 1", "hand 2"))
     assert [f.severity for f in earlier.findings if f.code == "trick-size"] == [Severity.ERROR]
+
+
+# -- the score lines the play gives (what t42 record writes) --
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_with_score_lines_writes_what_the_play_gives(seed: int) -> None:
+    """A random legal game (its score lines right) stripped of them gets them back; lines
+    written wrong are put right, and their comments kept."""
+    import random
+
+    from notation.dealing import random_game
+    from notation.game import Comment, ScoreKind, ScoreLine
+    from notation.validate import with_score_lines
+
+    rules = RuleSet()
+    game = random_game(random.Random(seed), rules)
+    bare = replace(game, hands=tuple(replace(h, scores=()) for h in game.hands))
+    assert with_score_lines(bare, rules) == game
+    first = game.hands[0]
+    wrong = ScoreLine(ScoreKind.POINTS, 1, 41, after=(Comment("as I saw it"),))
+    misscored = replace(first, scores=(wrong, *first.scores[1:]))
+    fixed = with_score_lines(replace(game, hands=(misscored, *game.hands[1:])), rules)
+    assert fixed.hands[1:] == game.hands[1:]
+    assert [(s.ns, s.ew) for s in fixed.hands[0].scores] == [(s.ns, s.ew) for s in first.scores]
+    assert fixed.hands[0].scores[0].after == (Comment("as I saw it"),)
+
+
+def test_with_score_lines_leaves_what_the_record_does_not_settle() -> None:
+    """An unfinished hand has its points but no marks or total: nothing is invented."""
+    from notation.game import ScoreKind
+    from notation.validate import with_score_lines
+
+    game = loads(TAG + hand(SWEEP[:3], ""))[0]
+    [scored] = with_score_lines(game).hands
+    assert [(s.kind, s.ns, s.ew) for s in scored.scores] == [(ScoreKind.POINTS, 23, 0)]
