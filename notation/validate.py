@@ -600,8 +600,8 @@ def check_play(check: _HandCheck) -> None:
             hint = (
                 ""
                 if meant is None
-                else f"; did you mean `{trick.number} {expected_leader}`? (every play fits "
-                f"{expected_leader}'s lead, and the hand is judged so)"
+                else f"; did you mean `{trick.number} {meant[0]}`? (every play fits "
+                f"{meant[0]}'s lead, and the hand is judged so)"
             )
             check.report(
                 "wrong-leader",
@@ -695,7 +695,8 @@ def _meant_seats(
 ) -> tuple[Seat, ...] | None:
     """The seats of a trick written with the wrong leader when it was plainly a slip of the
     pen: every play fits the seat it falls to from ``leader`` (dealt to it, not yet played),
-    and not the seats from the leader written. None when the deal does not show that."""
+    or from the one other seat whose lead fits, and not the seats from the leader written.
+    None when the deal does not show that."""
 
     def fits(seats: tuple[Seat, ...]) -> bool:
         return all(
@@ -703,8 +704,19 @@ def _meant_seats(
             for p, seat in zip(trick.plays, seats, strict=False)
         )
 
-    meant = play_order(leader, sitting_out)[: len(trick.plays)]
-    return meant if fits(meant) and not fits(written) else None
+    if fits(written):
+        return None
+    expected = play_order(leader, sitting_out)[: len(trick.plays)]
+    if fits(expected):
+        return expected
+    # Else another seat's lead, when only one fits (an earlier slip may have misled us).
+    others = [
+        order
+        for seat in SEATS
+        if seat not in (leader, trick.leader, sitting_out)
+        and fits(order := play_order(seat, sitting_out)[: len(trick.plays)])
+    ]
+    return others[0] if len(others) == 1 else None
 
 
 def _clean_play(check: _HandCheck) -> list[TrickOutcome] | None:

@@ -586,6 +586,8 @@ SOUTH_BIDS = "bid N pass E pass S 30 W pass\n"
     [
         # N should lead trick 2; written S: the four plays are N's, E's, S's and W's.
         (hand([SWEEP[0], SWEEP[1].replace("2 N", "2 S"), *SWEEP[2:]]), 2, "2 N"),
+        # Written S, but the plays are in the order of E's lead (E to N): E's lead is meant.
+        (hand([SWEEP[0], "2 S 6-1 5-1 2-0 6-5", *SWEEP[2:]]), 2, "2 E"),
         # The same slip in the last trick, written W.
         (hand([*SWEEP[:6], SWEEP[6].replace("7 N", "7 W")]), 7, "7 N"),
         # S should lead (the example): written N, every play fits S's lead.
