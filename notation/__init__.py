@@ -14,6 +14,13 @@ True
 >>> notation.json_form.loads(notation.json_form.dumps(game))[0] == game
 True
 
+Score lines left out are computed as ``t42 record`` writes them (points, marks, the total):
+
+>>> from dataclasses import replace
+>>> bare = replace(game, hands=tuple(replace(h, scores=()) for h in game.hands))
+>>> [(s.kind.value, s.ns, s.ew) for s in notation.with_score_lines(bare).hands[0].scores]
+[('points', 25, 17), ('marks', 1, 0), ('total', 1, 0)]
+
 The parts:
 
 - the model: :class:`Tile`, :class:`Seat`, :class:`Team`, :class:`Bid`, :class:`Trump`,
@@ -26,7 +33,8 @@ The parts:
 - the rules: :class:`RuleSet` and :func:`rule_set` (the ``straight``, ``texas`` and
   ``points`` sets and their options), :func:`check_game` and :func:`check_hand` returning
   reports of located :class:`Finding` objects with their evidence, and :func:`describe` to
-  show one as the command line does;
+  show one as the command line does, and :func:`with_score_lines` to write a game's score
+  lines as the play gives them;
 - :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
   writer, :class:`TextExporter`, is one);
 - :func:`audit_game` (the referee's report, with the exact solver), :func:`par_table` and
@@ -36,7 +44,8 @@ The parts:
   solver (:mod:`notation.solver`), loaded when first used;
 - :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
-- :class:`T42Error`, the base of every exception t42 raises on purpose.
+- :class:`T42Error`, the base of every exception t42 raises on purpose (:class:`ModelError`
+  when the model is built in code with a value it cannot hold, a string for a seat, say).
 """
 
 from __future__ import annotations
@@ -51,7 +60,13 @@ from notation.archive import read_archive
 from notation.bids import Bid, BidError, BidKind
 from notation.contracts import Contract, ContractError, DoublesRank, Special, Trump, TrumpKind
 from notation.diagnostics import describe
-from notation.errors import NotationError, NotationSyntaxError, RecordError, T42Error
+from notation.errors import (
+    ModelError,
+    NotationError,
+    NotationSyntaxError,
+    RecordError,
+    T42Error,
+)
 from notation.files import UnreadableInput
 from notation.findings import Finding, Severity
 from notation.game import (
@@ -77,7 +92,13 @@ from notation.rules import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rule
 from notation.seats import SEATS, Seat, Team
 from notation.text import dump, dumps, load, loads
 from notation.tiles import ALL_TILES, Tile, TileError
-from notation.validate import GameReport, HandReport, check_game, check_hand
+from notation.validate import (
+    GameReport,
+    HandReport,
+    check_game,
+    check_hand,
+    with_score_lines,
+)
 from notation.visitor import GameVisitor, walk
 from notation.writer import TextExporter
 
@@ -138,6 +159,7 @@ __all__ = [
     "HandHeader",
     "HandReport",
     "Holding",
+    "ModelError",
     "NotationError",
     "NotationSyntaxError",
     "ParTable",
@@ -190,6 +212,7 @@ __all__ = [
     "tagged_rules",
     "text",
     "walk",
+    "with_score_lines",
 ]
 
 

@@ -203,10 +203,9 @@ def analyse_hand(report: HandReport, game: Game, index: int = 1, rules: RuleSet 
         return _rejected(where, followed)
     perfect, turning = best_play(followed, contract)
     makeable_bid, steps = raise_to(contract, perfect.bidders_points, rules)
-    award = report.award
     return HandAnalysis(
         source, index, hand.number, where.game_id, hand.dealer, players, contract,
-        made=None if award is None else award.team is contract.declarer.team,
+        made=report.made,  # by play: a hand won by the renege penalty was not made
         par=par.table,
         perfect=perfect,
         makeable_bid=makeable_bid,

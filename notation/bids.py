@@ -6,6 +6,12 @@
 84
 >>> str(Bid.marks(1)), Bid.points(41) < Bid.marks(1)
 ('1m', True)
+
+42 points are 1 mark, and 84 are 2, however the bid is written or made (docs/rules.md,
+Bidding): this is the one place that says so.
+
+>>> Bid.parse("42") == Bid.parse("1m") == Bid.points(42), str(Bid.parse("84"))
+(True, '2m')
 """
 
 from __future__ import annotations
@@ -34,6 +40,18 @@ class Bid:
 
     kind: BidKind
     amount: int = 0
+
+    def __post_init__(self) -> None:
+        # Two isinstance tests: the readers build their bids once each (a cache) or bypass
+        # this (notation.construct), so checking costs nothing per hand.
+        if not isinstance(self.kind, BidKind):
+            raise BidError(f"a bid's kind is a BidKind, not {self.kind!r}: use Bid.parse")
+        if not isinstance(self.amount, int) or isinstance(self.amount, bool):
+            raise BidError(f"a bid's amount is a whole number, not {self.amount!r}")
+        if self.kind is BidKind.POINTS and self.amount > 0 and self.amount % POINTS_IN_A_HAND == 0:
+            # 42 and 84 points are 1 and 2 marks: one bid, one value (docs/rules.md, Bidding).
+            object.__setattr__(self, "kind", BidKind.MARKS)
+            object.__setattr__(self, "amount", self.amount // POINTS_IN_A_HAND)
 
     @classmethod
     def pass_(cls) -> Bid:

@@ -23,12 +23,15 @@ def quick_constructor(cls: type[Model]) -> Callable[..., Model]:
     class but sets each slot directly: a frozen class sets them with ``object.__setattr__``,
     which costs twice as much, and a game has a hundred items a hand.
 
-    It is written from the class's fields, so it follows any change to them; a class with a
-    ``__post_init__``, without slots, or with a field that is not a plain argument keeps its
-    own constructor.
+    It skips the class's ``__post_init__``: there the model checks what a user's code gives
+    it (:class:`notation.errors.ModelError`), and a reader gives only what it has read and
+    checked already (a seat, a tile). So only readers use it.
+
+    It is written from the class's fields, so it follows any change to them; a class without
+    slots, or with a field that is not a plain argument, keeps its own constructor.
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or not all(
+    if not all(
         isinstance(getattr(cls, f.name, None), MemberDescriptorType) and f.init and not f.kw_only
         for f in fields
     ):

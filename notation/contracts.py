@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from notation.bids import Bid
-from notation.errors import T42Error
+from notation.errors import T42Error, expect
 from notation.seats import Seat
 
 PIP_NAMES: tuple[str, ...] = ("blanks", "ones", "deuces", "treys", "fours", "fives", "sixes")
@@ -290,6 +290,11 @@ class Contract:
     declarer: Seat
     bid: Bid
     trump: Trump
+
+    def __post_init__(self) -> None:
+        expect("Contract", "declarer", self.declarer, Seat)
+        expect("Contract", "bid", self.bid, Bid)
+        expect("Contract", "trump", self.trump, Trump)
 
     def __str__(self) -> str:
         """The declarer, the bid and the trump, as a 42 player says them: ``N 2m doubles``."""

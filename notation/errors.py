@@ -58,3 +58,55 @@ class RecordError(NotationError):
     ) -> None:
         super().__init__(message, line, column, code)
         self.pointer = pointer
+
+
+class ModelError(T42Error, TypeError):
+    """A record's item built in code with a value of the wrong kind: a plain string where a
+    :class:`~notation.seats.Seat` or a :class:`~notation.tiles.Tile` belongs, say.
+
+    >>> from notation.game import Play
+    >>> Play("6-6")
+    Traceback (most recent call last):
+      ...
+    notation.errors.ModelError: Play.tile is a Tile, not '6-6' (write Tile.parse('6-6'))
+    """
+
+
+# What to write instead of a plain string, for the kinds the model takes from users.
+_PARSERS = {"Seat": "Seat", "Tile": "Tile.parse", "Bid": "Bid.parse", "Trump": "Trump.parse",
+            "EndKind": "EndKind", "ScoreKind": "ScoreKind"}
+
+
+def expect(owner: str, name: str, value: object, kind: type | tuple[type, ...]) -> None:
+    """Raise :class:`ModelError` unless ``value`` is a ``kind`` (a bool is not an int)."""
+    if isinstance(value, kind) and not (isinstance(value, bool) and kind is int):
+        return
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    words = " or ".join(_WORDS.get(k) or _a(k.__name__) for k in kinds)
+    hint = ""
+    if isinstance(value, str):
+        parser = next((_PARSERS[k.__name__] for k in kinds if k.__name__ in _PARSERS), None)
+        if parser is not None:
+            hint = f" (write {parser}({value!r}))"
+    raise ModelError(f"{owner}.{name} is {words}, not {value!r}{hint}")
+
+
+def expect_each(owner: str, name: str, values: object, kind: type) -> None:
+    """Raise :class:`ModelError` unless ``values`` is a tuple of ``kind``."""
+    if not isinstance(values, tuple):
+        raise ModelError(
+            f"{owner}.{name} is a tuple of {kind.__name__}, not {type(values).__name__} "
+            f"{values!r}"
+        )
+    for value in values:
+        if not isinstance(value, kind):
+            expect(owner, f"{name}[{values.index(value)}]", value, kind)
+
+
+_WORDS: dict[type, str] = {
+    int: "a whole number", str: "a string", bool: "True or False", type(None): "None"
+}
+
+
+def _a(name: str) -> str:
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from notation.bids import Bid
 from notation.contracts import Trump
+from notation.errors import expect, expect_each
 from notation.rules import RuleSet, tagged_rules
 from notation.seats import Seat, Team, play_order
 from notation.tiles import Tile
@@ -54,6 +55,10 @@ class Comment:
     text: str
     braced: bool = False
 
+    def __post_init__(self) -> None:
+        expect("Comment", "text", self.text, str)
+        expect("Comment", "braced", self.braced, bool)
+
 
 @dataclass(frozen=True, slots=True)
 class Tag:
@@ -62,6 +67,11 @@ class Tag:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect("Tag", "name", self.name, str)
+        expect("Tag", "value", self.value, str)
+        _expect_comments("Tag", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +85,11 @@ class Holding:
     span: Span | None = field(default=None, compare=False, repr=False)
     tile_spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        expect("Holding", "seat", self.seat, Seat)
+        expect_each("Holding", "tiles", self.tiles, Tile)
+        _expect_comments("Holding", self)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -86,6 +101,11 @@ class Call:
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        expect("Call", "seat", self.seat, Seat)
+        expect("Call", "bid", self.bid, Bid)
+        _expect_comments("Call", self)
+
 
 @dataclass(frozen=True, slots=True)
 class Auction:
@@ -93,6 +113,10 @@ class Auction:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect_each("Auction", "calls", self.calls, Call)
+        _expect_comments("Auction", self)
 
     @property
     def winning_call(self) -> Call | None:
@@ -111,6 +135,11 @@ class TrumpCall:
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        expect("TrumpCall", "trump", self.trump, Trump)
+        expect("TrumpCall", "seat", self.seat, (Seat, type(None)))
+        _expect_comments("TrumpCall", self)
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -118,6 +147,10 @@ class Play:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect("Play", "tile", self.tile, Tile)
+        _expect_comments("Play", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +163,12 @@ class Trick:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect("Trick", "number", self.number, int)
+        expect("Trick", "leader", self.leader, Seat)
+        expect_each("Trick", "plays", self.plays, Play)
+        _expect_comments("Trick", self)
 
     def seats(self, sitting_out: Seat | None = None) -> tuple[Seat, ...]:
         """The seat of each play, clockwise from the leader, passing over a seat that sits
@@ -163,6 +202,11 @@ class Ending:
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        expect("Ending", "kind", self.kind, EndKind)
+        expect("Ending", "seat", self.seat, (Seat, type(None)))
+        _expect_comments("Ending", self)
+
 
 class ScoreKind(Enum):
     """What a score line records: points taken, marks awarded, or the running marks."""
@@ -184,6 +228,12 @@ class ScoreLine:
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        expect("ScoreLine", "kind", self.kind, ScoreKind)
+        expect("ScoreLine", "ns", self.ns, int)
+        expect("ScoreLine", "ew", self.ew, int)
+        _expect_comments("ScoreLine", self)
+
     def of(self, team: Team) -> int:
         return self.ns if team is Team.NS else self.ew
 
@@ -195,6 +245,11 @@ class HandHeader:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect("HandHeader", "number", self.number, int)
+        expect("HandHeader", "dealer", self.dealer, Seat)
+        _expect_comments("HandHeader", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +263,15 @@ class Hand:
     tricks: tuple[Trick, ...] = ()
     ending: Ending | None = None
     scores: tuple[ScoreLine, ...] = ()
+
+    def __post_init__(self) -> None:
+        expect("Hand", "header", self.header, HandHeader)
+        expect_each("Hand", "deal", self.deal, Holding)
+        expect("Hand", "auction", self.auction, (Auction, type(None)))
+        expect("Hand", "trump", self.trump, (TrumpCall, type(None)))
+        expect_each("Hand", "tricks", self.tricks, Trick)
+        expect("Hand", "ending", self.ending, (Ending, type(None)))
+        expect_each("Hand", "scores", self.scores, ScoreLine)
 
     @property
     def number(self) -> int:
@@ -237,6 +301,10 @@ class Game:
 
     tags: tuple[Tag, ...]
     hands: tuple[Hand, ...] = ()
+
+    def __post_init__(self) -> None:
+        expect_each("Game", "tags", self.tags, Tag)
+        expect_each("Game", "hands", self.hands, Hand)
 
     def tag(self, name: str) -> str | None:
         for t in self.tags:
@@ -296,3 +364,10 @@ def items(hand: Hand) -> Iterator[object]:
     if hand.ending is not None:
         yield hand.ending
     yield from hand.scores
+
+
+def _expect_comments(owner: str, item: Tag | Holding | Call | Auction | TrumpCall | Play
+                     | Trick | Ending | ScoreLine | HandHeader) -> None:
+    """The comments before and after an item: tuples of :class:`Comment`."""
+    expect_each(owner, "before", item.before, Comment)
+    expect_each(owner, "after", item.after, Comment)

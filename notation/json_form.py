@@ -257,11 +257,9 @@ def bid_value(bid: Bid) -> str | int:
     """A bid as the JSON form writes it: ``"pass"``, a number of points, or ``"2m"``."""
     if bid.kind is BidKind.PASS:
         return "pass"
-    if bid.kind is BidKind.POINTS and not (bid.amount > 0 and bid.amount % 42 == 0):
-        return bid.amount
-    # 42 and 84 points are 1 and 2 marks, as the text reader reads them.
-    marks = bid.amount if bid.kind is BidKind.MARKS else bid.amount // 42
-    return f"{marks}m"
+    if bid.kind is BidKind.POINTS:
+        return bid.amount  # never 42 or 84: a Bid holds those as the marks they are
+    return f"{bid.amount}m"
 
 
 def trump_value(call: TrumpCall) -> dict[str, Any]:

@@ -73,6 +73,8 @@ _Auction = quick_constructor(Auction)
 _Bid = quick_constructor(Bid)
 _Call = quick_constructor(Call)
 _Comment = quick_constructor(Comment)
+_Game = quick_constructor(Game)
+_Tag = quick_constructor(Tag)
 _Ending = quick_constructor(Ending)
 _Hand = quick_constructor(Hand)
 _HandHeader = quick_constructor(HandHeader)
@@ -109,11 +111,8 @@ def _bid(value: str | int | float) -> Bid:
         return _Bid(BidKind.PASS)
     if isinstance(value, str):
         return _Bid(BidKind.MARKS, int(value[:-1]))
-    amount = int(value)  # the schema lets 30.0 stand for 30
-    if amount > 0 and amount % 42 == 0:
-        # 42 and 84 are 1 and 2 marks, as the text reader reads them (docs/rules.md, Bidding).
-        return _Bid(BidKind.MARKS, amount // 42)
-    return _Bid(BidKind.POINTS, amount)
+    # The schema lets 30.0 stand for 30; Bid.points makes 42 and 84 the marks they are.
+    return Bid.points(int(value))
 
 
 # The bids of a usual auction, made once (a bid is a value, compared by what it promises).
@@ -228,7 +227,7 @@ def _hand(doc: Mapping[str, Any], rules: RuleSet) -> Hand:
 def _tag(doc: Mapping[str, Any]) -> Tag:
     name = tag_name(doc["name"])
     comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
-    return Tag(name, doc["value"], *comments)  # each its own object: with_roster needs that
+    return _Tag(name, doc["value"], *comments)  # each its own object: with_roster needs that
 
 
 def build_game(doc: Mapping[str, Any]) -> Game:
@@ -243,10 +242,10 @@ def build_game(doc: Mapping[str, Any]) -> Game:
         raise Unvouched  # a tag written twice: the careful reader says which
     tags = with_roster(tags)
     try:
-        rules = Game(tags).rules
+        rules = _Game(tags).rules
     except (RulesError, ValueError):
         rules = RuleSet()  # the reader reports the unknown rules and checks under these
-    return Game(tags, tuple([_hand(h, rules) for h in doc["hands"]]))
+    return _Game(tags, tuple([_hand(h, rules) for h in doc["hands"]]))
 
 
 # ---- where a game's items are in its document ----
@@ -265,7 +264,7 @@ def with_spans(
     For a game with findings, so that they say where they are; the tags keep no span (the
     rules check points at none).
     """
-    return Game(
+    return _Game(
         game.tags,
         tuple(
             [
@@ -302,7 +301,7 @@ def _hand_with_spans(hand: Hand, at: _Path, span_at: Callable[[_Path], Span | No
         tricks.append(replace(trick, plays=plays, span=span_at(here)))
     ending = hand.ending and replace(hand.ending, span=span_at((*at, "ending")))
     scores = tuple(replace(s, span=span_at((*at, s.kind.value))) for s in hand.scores)
-    return Hand(
+    return _Hand(
         replace(hand.header, span=span_at(at)),
         tuple(deal),
         auction,

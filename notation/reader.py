@@ -21,7 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
-from notation.bids import Bid, BidKind
+from notation.bids import Bid
 from notation.construct import quick_constructor
 from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
@@ -434,9 +434,22 @@ def _cover(first: _Word, last: _Word) -> Span:
     return _new_span(Span, (first[1], first[2], last[1], last[2] + len(last[0])))
 
 
-# The reader makes some fifty of these a hand (28 plays): each with its slots set directly.
+# The reader makes some fifty of these a hand (28 plays): each with its slots set directly,
+# and without the model's checks of a user's values (notation.errors.ModelError), which
+# the reader's own values (seats, tiles, bids it has read) pass by construction.
 _Play = quick_constructor(Play)
 _Trick = quick_constructor(Trick)
+_Tag = quick_constructor(Tag)
+_HandHeader = quick_constructor(HandHeader)
+_Holding = quick_constructor(Holding)
+_Call = quick_constructor(Call)
+_Auction = quick_constructor(Auction)
+_TrumpCall = quick_constructor(TrumpCall)
+_Ending = quick_constructor(Ending)
+_ScoreLine = quick_constructor(ScoreLine)
+_Hand = quick_constructor(Hand)
+_Comment = quick_constructor(Comment)
+_Game = quick_constructor(Game)
 
 _TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
 _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
@@ -445,15 +458,11 @@ _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
 @cache
 def read_bid(word: str) -> Bid:
     """The bid a word names (words repeat: a cache makes most bids one lookup)."""
-    bid = Bid.parse(word)
-    if bid.kind is BidKind.POINTS and bid.amount % 42 == 0 and bid.amount > 0:
-        # 42 and 84 are 1 and 2 marks in the marks game (docs/rules.md, Bidding).
-        bid = Bid.marks(bid.amount // 42)
-    return bid
+    return Bid.parse(word)
 
 
 def _tag(name: str, value: str, span: Span) -> Tag:
-    return Tag(tag_name(name), _unescape(value), span=span)
+    return _Tag(tag_name(name), _unescape(value), span=span)
 
 
 def _seat(text: str) -> Seat:
@@ -545,7 +554,7 @@ class _Builder(Transformer[Token, Any]):
 
     def _hand_header(self, words: list[_Word]) -> HandHeader:
         first, number, _dealer, last = words
-        return HandHeader(int(number[0]), _seat(last[0]), span=_cover(first, last))
+        return _HandHeader(int(number[0]), _seat(last[0]), span=_cover(first, last))
 
     def holding(self, children: list[Token]) -> Holding:
         return self._holding(self.words(children))
@@ -553,7 +562,7 @@ class _Builder(Transformer[Token, Any]):
     def _holding(self, words: list[_Word]) -> Holding:
         seat, *tiles = words
         tile_of = _TILES.get
-        return Holding(
+        return _Holding(
             _seat(seat[0]),
             tuple([tile_of(t[0]) or self.tile(t) for t in tiles]),
             span=_cover(seat, tiles[-1] if tiles else seat),
@@ -581,7 +590,7 @@ class _Builder(Transformer[Token, Any]):
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
-        return Call(_seat(seat[0]), read_bid(word[0]), span=_cover(seat, word))
+        return _Call(_seat(seat[0]), read_bid(word[0]), span=_cover(seat, word))
 
     def auction(self, children: list[Any]) -> Auction:
         kw = children[0]
@@ -599,7 +608,7 @@ class _Builder(Transformer[Token, Any]):
         last = calls[-1].span
         assert last is not None  # every call the reader makes has its span
         span = _new_span(Span, (first[1], first[2], last.end_line, last.end_column))
-        return Auction(tuple(calls), span=span)
+        return _Auction(tuple(calls), span=span)
 
     def _kind(self, text: str) -> str:
         return next(name for name, pattern in self.kinds if pattern.fullmatch(text))
@@ -633,7 +642,7 @@ class _Builder(Transformer[Token, Any]):
         except ContractError as e:
             raise self.error(str(e), doubles or word or special or kw) from None
         last = rest[-1] if rest else special or kw
-        return TrumpCall(trump, seat, span=_cover(kw, last))
+        return _TrumpCall(trump, seat, span=_cover(kw, last))
 
     def tricks(self, children: list[Token]) -> list[Trick]:
         return self._tricks(self.words(children))
@@ -664,7 +673,7 @@ class _Builder(Transformer[Token, Any]):
             raise self.error("say who laid down: `end laydown S`", word)
         if kind is not EndKind.LAYDOWN and who is not None:
             raise self.error(f"`end {kind.value}` names no seat", seat[0])
-        return Ending(kind, who, span=_cover(kw, seat[0] if seat else word))
+        return _Ending(kind, who, span=_cover(kw, seat[0] if seat else word))
 
     def score_lines(self, children: list[Token]) -> list[ScoreLine]:
         return self._score_lines(self.words(children))
@@ -680,7 +689,7 @@ class _Builder(Transformer[Token, Any]):
             raise self.error(f"{t1} is written twice: give NS and EW once each", team2)
         ns, ew = (n1, n2) if t1 is Team.NS else (n2, n1)
         kind = _SCORE_KINDS.get(kw[0]) or ScoreKind(kw[0].lower())
-        return ScoreLine(kind, int(ns[0]), int(ew[0]), span=_cover(kw, n2))
+        return _ScoreLine(kind, int(ns[0]), int(ew[0]), span=_cover(kw, n2))
 
     def hand(self, children: list[Any]) -> Hand:
         if isinstance(children[0], Token):  # HAND_LINES: the whole hand as one token
@@ -761,14 +770,14 @@ class _Builder(Transformer[Token, Any]):
                             score.span.column,
                         )
                     scores.append(score)
-        return Hand(header, deal, auction, trump, tuple(tricks), ending, tuple(scores))
+        return _Hand(header, deal, auction, trump, tuple(tricks), ending, tuple(scores))
 
     def collect_comment(self, token: Token) -> Token:
         raw = token.value
         if raw.startswith("{"):
-            comment = Comment(raw[1:-1].strip(), braced=True)
+            comment = _Comment(raw[1:-1].strip(), braced=True)
         else:
-            comment = Comment(raw[1:].strip())
+            comment = _Comment(raw[1:].strip())
         self.comments.append((token, comment))
         return token
 
@@ -1001,7 +1010,7 @@ def _hand_of_items(line_items: list[Any]) -> Hand:
     def one(kind: type[_Line]) -> _Line | None:
         return next((item for item in rest if isinstance(item, kind)), None)
 
-    return Hand(
+    return _Hand(
         header,
         tuple(item for item in rest if isinstance(item, Holding)),
         one(Auction),
@@ -1048,6 +1057,30 @@ def _word_at(text: str, pos: int) -> str:
     return f"'{shown[:20]}'"
 
 
+# Slips of the pen with one obvious reading: a tile written without its dash or with another
+# mark (`46`, `6:4`), `p` for pass, a `//` comment. The grammar still refuses them (it is the
+# one definition of the notation); the error only says what was surely meant.
+_TILE_SLIP = re.compile(r"([0-6])[:/.x*_=\\]?([0-6])")
+
+
+def _slip_hint(text: str, pos: int) -> str:
+    """``; did you mean …?`` for the word around ``pos`` when it is a usual slip, else ""."""
+    start = pos
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    match = re.match(r"\S+", text[start : start + 40])
+    word = match.group(0) if match else ""
+    if word.startswith("//"):
+        return "; a comment starts with ; or is written in { }: did you mean `;`?"
+    if word.lower() == "p":
+        return "; did you mean `pass`?"
+    tile = _TILE_SLIP.fullmatch(word)
+    if tile is not None:
+        a, b = int(tile.group(1)), int(tile.group(2))
+        return f"; did you mean `{Tile.of(a, b)}`? (a tile is written with a dash, like 6-4)"
+    return ""
+
+
 def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxError:
     line, column = e.line, e.column
     if isinstance(e, UnexpectedCharacters):
@@ -1059,7 +1092,10 @@ def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxE
             message = "this tag value is missing its closing quote (or has a \\ before a letter)"
         else:
             shown = _word_at(text, pos) if ch.isprintable() else f"U+{ord(ch):04X}"
-            message = f"{shown} is not expected here; expected {_expected_words(e.allowed)}"
+            message = (
+                f"{shown} is not expected here; expected {_expected_words(e.allowed)}"
+                + _slip_hint(text, pos)
+            )
     elif isinstance(e, UnexpectedToken):
         if e.token.type == "$END":
             end = text.rstrip()
@@ -1070,7 +1106,7 @@ def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxE
             pos = e.token.start_pos or 0
             message = (
                 f"{_word_at(text, pos)} is not expected here; "
-                f"expected {_expected_words(e.expected)}"
+                f"expected {_expected_words(e.expected)}{_slip_hint(text, pos)}"
             )
     elif isinstance(e, UnexpectedEOF):
         message = f"the text ends too soon; expected {_expected_words(e.expected)}"
@@ -1284,7 +1320,7 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
                 game=index,
             ),
         )
-    game = Game(with_roster(tags), tuple(hands))
+    game = _Game(with_roster(tags), tuple(hands))
     text = "".join(s.text for s in segments)
     return ReadGame(
         index,

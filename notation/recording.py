@@ -73,6 +73,7 @@ from notation.validate import (
     HandReport,
     bidding_seats,
     check_game,
+    score_lines,
 )
 
 
@@ -401,21 +402,10 @@ class Recording:
         report = self.hand_report
         if report is None:
             return None
-        if kind is ScoreKind.POINTS:
-            if report.contract is None:
-                return None
-            return ScoreLine(kind, report.points[Team.NS], report.points[Team.EW])
-        if kind is ScoreKind.MARKS:
-            marks = report.marks
-            if marks is None:
-                return None
-            return ScoreLine(kind, marks[Team.NS], marks[Team.EW])
         # The running marks as the engine has them once this hand's marks are in.
         marks_line = self.hand.score(ScoreKind.MARKS) if self.hand else None
-        if report.marks is None and marks_line is None:
-            return None
-        running = self.report.marks
-        return ScoreLine(kind, running[Team.NS], running[Team.EW])
+        settled = report.marks is not None or marks_line is not None
+        return score_lines(report, self.report.marks if settled else None).get(kind)
 
     def misscored(self, line: ScoreLine) -> bool:
         """True when ``line`` differs from what the plays give."""

@@ -46,6 +46,8 @@ class ArchiveStats:
     unreadable_games: int = 0
     bids: Counter[str] = field(default_factory=Counter)  # winning bids by level
     made: Counter[str] = field(default_factory=Counter)  # of those, how many were made
+    # Neither made nor set: decided by the renege penalty (docs/rules.md, Reneges).
+    by_penalty: Counter[str] = field(default_factory=Counter)
     contracts: Counter[str] = field(default_factory=Counter)  # trump named
     thrown_in: int = 0
     findings: Counter[str] = field(default_factory=Counter)  # by code
@@ -73,7 +75,9 @@ class ArchiveStats:
                 self.contracts[str(hand.contract.trump)] += 1
                 if hand.award is not None:
                     self.bids[label] += 1
-                    if hand.award.team is hand.contract.declarer.team:
+                    if hand.renege_penalty is not None:
+                        self.by_penalty[label] += 1
+                    elif hand.award.team is hand.contract.declarer.team:
                         self.made[label] += 1
                     else:
                         self.sets_by_trump[str(hand.contract.trump)] += 1
@@ -87,7 +91,16 @@ class ArchiveStats:
 
     @property
     def sets(self) -> int:
-        return sum(self.bids.values()) - sum(self.made.values())
+        return sum(self.bids.values()) - sum(self.made.values()) - self.penalties
+
+    @property
+    def penalties(self) -> int:
+        """Hands the renege penalty decided (neither made nor set)."""
+        return sum(self.by_penalty.values())
+
+    def set_at(self, level: str) -> int:
+        """Bids of ``level`` set (not those the renege penalty decided)."""
+        return self.bids[level] - self.made[level] - self.by_penalty[level]
 
     @property
     def marks_per_game(self) -> float:
@@ -106,6 +119,7 @@ class ArchiveStats:
             ("games not read whole", f"{self.unreadable_games:,}"),
             ("hands thrown in", f"{self.thrown_in:,}"),
             ("sets", f"{self.sets:,}"),
+            ("hands decided by the renege penalty", f"{self.penalties:,}"),
         ]
         if reneges:
             rows.append(("reneges found", f"{self.findings['renege']:,}"))
@@ -122,10 +136,15 @@ class ArchiveStats:
             "unreadable_games": self.unreadable_games,
             "thrown_in": self.thrown_in,
             "bids": {
-                level: {"bid": self.bids[level], "made": self.made[level]}
+                level: {
+                    "bid": self.bids[level],
+                    "made": self.made[level],
+                    "renege_penalty": self.by_penalty[level],
+                }
                 for level in self.bid_levels()
             },
             "sets": self.sets,
+            "renege_penalty": self.penalties,
             "contracts": dict(sorted(self.contracts.items())),
             "findings": dict(sorted(self.findings.items())),
             "reneges": self.findings["renege"],
@@ -154,10 +173,10 @@ def charts(tally: ArchiveStats) -> list[str]:
         bands.append((f"{low}–{high}", [count]))
     return [
         bar_chart(
-            "bids made and set, by level",
-            [(level, [tally.made[level], tally.bids[level] - tally.made[level]])
+            "bids made and set, by level (and decided by the renege penalty)",
+            [(level, [tally.made[level], tally.set_at(level), tally.by_penalty[level]])
              for level in levels],
-            ("made", "set"),
+            ("made", "set", "renege penalty"),
             x_label="winning bid",
         ),
         bar_chart(

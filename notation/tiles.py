@@ -29,6 +29,11 @@ class Tile:
     low: int
 
     def __post_init__(self) -> None:
+        if type(self.high) is not int or type(self.low) is not int:
+            raise TileError(
+                f"a tile's ends are whole numbers, not {self.high!r} and {self.low!r}: "
+                f"write Tile.parse('6-4')"
+            )
         if not (0 <= self.low <= self.high <= HIGHEST_PIP):
             raise TileError(f"{self.high}-{self.low} is not a tile of the double-six set")
 

@@ -44,6 +44,7 @@ from notation.contracts import (
 )
 from notation.findings import Finding, Severity
 from notation.game import (
+    SCORE_ORDER,
     Call,
     EndKind,
     Game,
@@ -121,6 +122,12 @@ class HandReport:
     thrown_in: bool = False
     # The verdict on a lay-down (docs/rules.md, Ending a hand early), when the hand ends in one.
     claim: ClaimAudit | None = None
+    # Whether the bid was made by play (False: set by play; None: the play does not settle
+    # it), and the team whose renege gave the hand away under the renege penalty, when that,
+    # not the play, decided the award: the play did not settle it or gave the other verdict
+    # (docs/rules.md, Reneges).
+    made: bool | None = None
+    renege_penalty: Team | None = None
 
     @property
     def marks(self) -> dict[Team, int] | None:
@@ -190,6 +197,9 @@ class _HandCheck:
         self.outcomes: list[TrickOutcome] = []
         self.renege_by: Team | None = None
         self.derived_marks: dict[Team, int] | None = None
+        # The last hand of its record with nothing after its tricks: it may have been saved
+        # in the middle of a trick (README: an unfinished hand draws only warnings).
+        self.in_progress = False
 
     def report(
         self,
@@ -575,7 +585,11 @@ def check_play(check: _HandCheck) -> None:
                 severity=Severity.WARNING,
                 trick=k,
             )
+        seats = trick.seats(sitting_out)
         if expected_leader is not None and trick.leader is not expected_leader:
+            meant = _meant_seats(trick, expected_leader, sitting_out, seats, owner, played)
+            if meant is not None:
+                seats = meant  # a slip of the pen: judged as the plays show it was led
             first = (
                 "the declarer leads to the first trick"
                 if contract is None or expected_leader is contract.declarer
@@ -583,9 +597,16 @@ def check_play(check: _HandCheck) -> None:
                 f"{contract.trump.special.title if contract.trump.special else 'contract'}"
             )
             why = first if k == 1 else f"{expected_leader} won trick {k - 1}"
+            hint = (
+                ""
+                if meant is None
+                else f"; did you mean `{trick.number} {meant[0]}`? (every play fits "
+                f"{meant[0]}'s lead, and the hand is judged so)"
+            )
             check.report(
                 "wrong-leader",
-                f"trick {k} is led by {trick.leader}, but {expected_leader} should lead: {why}",
+                f"trick {k} is led by {trick.leader}, but {expected_leader} should lead: "
+                f"{why}{hint}",
                 trick.span,
                 trick=k,
                 seat=trick.leader,
@@ -598,13 +619,22 @@ def check_play(check: _HandCheck) -> None:
                 if sitting_out is not None
                 else "every seat plays once"
             )
-            check.report(
-                "trick-size",
-                f"trick {k} has {len(trick.plays)} plays; {every}",
-                trick.span,
-                trick=k,
-            )
-        seats = trick.seats(sitting_out)
+            if check.in_progress and k == len(tricks) and len(trick.plays) < players:
+                check.report(
+                    "trick-size",
+                    f"trick {k} has {len(trick.plays)} of its {players} plays so far: "
+                    "the record stops in the middle of it",
+                    trick.span,
+                    severity=Severity.WARNING,
+                    trick=k,
+                )
+            else:
+                check.report(
+                    "trick-size",
+                    f"trick {k} has {len(trick.plays)} plays; {every}",
+                    trick.span,
+                    trick=k,
+                )
         suit = led_suit(trick.plays[0].tile, contract.trump) if contract else None
         if k == 1 and contract and suit is not None and check.rules.small_end_opening:
             suit = _small_end_suit(check, contract, trick, seats, suit)
@@ -650,9 +680,43 @@ def check_play(check: _HandCheck) -> None:
             played.setdefault(tile, (k, seat))
             played_by[seat].append(tile)
         if contract is not None and trick.plays:
-            taken = take_trick(k, trick.leader, trick.tiles, contract, suit)
+            taken = take_trick(k, seats[0], trick.tiles, contract, suit)
             check.outcomes.append(taken)
             expected_leader = taken.winner
+
+
+def _meant_seats(
+    trick: Trick,
+    leader: Seat,
+    sitting_out: Seat | None,
+    written: tuple[Seat, ...],
+    owner: Mapping[Tile, Seat],
+    played: Collection[Tile],
+) -> tuple[Seat, ...] | None:
+    """The seats of a trick written with the wrong leader when it was plainly a slip of the
+    pen: every play fits the seat it falls to from ``leader`` (dealt to it, not yet played),
+    or from the one other seat whose lead fits, and not the seats from the leader written.
+    None when the deal does not show that."""
+
+    def fits(seats: tuple[Seat, ...]) -> bool:
+        return all(
+            owner.get(p.tile) is seat and p.tile not in played
+            for p, seat in zip(trick.plays, seats, strict=False)
+        )
+
+    if fits(written):
+        return None
+    expected = play_order(leader, sitting_out)[: len(trick.plays)]
+    if fits(expected):
+        return expected
+    # Else another seat's lead, when only one fits (an earlier slip may have misled us).
+    others = [
+        order
+        for seat in SEATS
+        if seat not in (leader, trick.leader, sitting_out)
+        and fits(order := play_order(seat, sitting_out)[: len(trick.plays)])
+    ]
+    return others[0] if len(others) == 1 else None
 
 
 def _clean_play(check: _HandCheck) -> list[TrickOutcome] | None:
@@ -924,14 +988,26 @@ def _renege(
 # -- the result (docs/rules.md, Ending a hand early; Scoring) --
 
 
-def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand's play settles: the points each team took, the award (None while the
+    record does not settle it), whether the bid was made by play (None: not settled), and
+    the team whose renege decided the award under the renege penalty."""
+
+    points: dict[Team, int]
+    award: MarkAward | None = None
+    made: bool | None = None
+    renege_penalty: Team | None = None
+
+
+def hand_result(check: _HandCheck) -> HandResult:
     """The points each team took (a lay-down gives the claimants the rest) and what the hand
     scores once made or set (docs/rules.md, Scoring; Ending a hand early; Reneges: the renege
-    penalty); None while the record does not settle it."""
+    penalty)."""
     contract = check.contract
     points, tricks_won = tally(check.outcomes)
     if contract is None:
-        return points, None
+        return HandResult(points)
     ending = check.hand.ending
     played = len(check.outcomes)
     if ending is not None and ending.kind is EndKind.LAYDOWN and ending.seat is not None:
@@ -941,13 +1017,16 @@ def hand_result(check: _HandCheck) -> tuple[dict[Team, int], MarkAward | None]:
         played = TRICKS_IN_A_HAND
     bidders = contract.declarer.team
     made, set_ = made_or_set(contract, points, tricks_won, played)
-    if check.renege_by is not None and check.rules.renege_penalty is RenegePenalty.LOSE_HAND:
-        return points, hand_award(contract, check.renege_by is not bidders, points, check.rules)
-    if made or set_:
-        return points, hand_award(contract, made, points, check.rules)
-    if played == TRICKS_IN_A_HAND:  # pragma: no cover - seven tricks always settle a bid
-        return points, hand_award(contract, False, points, check.rules)
-    return points, None
+    by_play = True if made else False if set_ or played == TRICKS_IN_A_HAND else None
+    renege_by = check.renege_by
+    if renege_by is not None and check.rules.renege_penalty is RenegePenalty.LOSE_HAND:
+        kept = renege_by is not bidders
+        award = hand_award(contract, kept, points, check.rules)
+        # The penalty decides the hand only where the play does not give the same verdict.
+        return HandResult(points, award, by_play, None if by_play is kept else renege_by)
+    if by_play is None:
+        return HandResult(points)
+    return HandResult(points, hand_award(contract, by_play, points, check.rules), by_play)
 
 
 def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
@@ -1080,20 +1159,28 @@ def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str,
         )
 
 
-def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True,
-               judge_claim: bool = True) -> HandReport:
+def check_hand(
+    hand: Hand, rules: RuleSet | None = None, *, fast: bool = True, last: bool = False,
+    judge_claim: bool = True,
+) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
     ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
-    thorough pass: the report is the same either way (tests compare them).
+    thorough pass: the report is the same either way (tests compare them). ``last`` says the
+    hand is the last of its record: with nothing written after its tricks it may have been
+    saved in the middle of a trick, and its short last trick is a warning, not an error.
+    ``judge_claim=False`` leaves a lay-down unjudged (no solver): a caller that shows other
+    hands only.
     """
     rules = rules or RuleSet()
     check = _HandCheck(hand, rules, fast=fast)
+    check.in_progress = last and hand.ending is None and not hand.scores
     check_deal(check)
     check_auction(check)
     check_contract(check)
     check_play(check)
-    points, mark = hand_result(check)
+    result = hand_result(check)
+    points, mark = result.points, result.award
     check_ending(check, points)
     thrown_in = check.thrown_in
     marks = {NS: 0, EW: 0} if thrown_in else (
@@ -1105,6 +1192,8 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True,
         # Marks settled by the points the scorekeeper wrote (no tricks recorded).
         winner = Team.NS if derived[Team.NS] else Team.EW
         mark = MarkAward(winner, derived[winner], derived[winner.opponents])
+        if check.contract is not None:
+            result = replace(result, made=winner is check.contract.declarer.team)
     report = HandReport(
         hand,
         tuple(check.findings),
@@ -1113,6 +1202,8 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True,
         points,
         mark,
         thrown_in,
+        made=None if thrown_in else result.made,
+        renege_penalty=result.renege_penalty,
     )
     ending = hand.ending
     if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN
@@ -1134,6 +1225,74 @@ def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:
         recorded = hand.score(MARKS)
         marks = None if recorded is None else {NS: recorded.ns, EW: recorded.ew}
     return marks
+
+
+def score_lines(
+    report: HandReport, total: Mapping[Team, int] | None = None
+) -> dict[ScoreKind, ScoreLine]:
+    """The score lines a hand's play gives (docs/rules.md, Scoring), as ``t42 record`` writes
+    them: the points each team took (once a contract is played: tricks or an ``end``), the
+    marks (when the record settles them), and ``total``, the running marks after the hand,
+    when given. A line the record does not settle is left out."""
+    hand, lines = report.hand, {}
+    if report.contract is not None and (hand.tricks or hand.ending is not None):
+        lines[POINTS] = ScoreLine(POINTS, report.points[NS], report.points[EW])
+    marks = report.marks
+    if marks is not None:
+        lines[MARKS] = ScoreLine(MARKS, marks[NS], marks[EW])
+    if total is not None:
+        lines[TOTAL] = ScoreLine(TOTAL, total[NS], total[EW])
+    return lines
+
+
+def with_score_lines(game: Game, rules: RuleSet | None = None) -> Game:
+    """``game`` with every hand's score lines as the play gives them: ``points``, ``marks``
+    and the running ``total``, as ``t42 record`` writes them. A line the record does not
+    settle (the marks of an unfinished hand, a total after it) stays as written, or absent.
+
+    >>> from notation.game import HandHeader
+    >>> from notation.text import dumps, loads
+    >>> game = loads('''[Rules "straight"]
+    ... hand 1 dealer N
+    ... bid E pass S 30 W pass N pass
+    ... trump S fives
+    ... 1 S 5-5 5-0 5-4 5-1
+    ... end laydown S
+    ... ''')[0]
+    >>> print(dumps(with_score_lines(game)).split("\\n\\n")[1])
+    hand 1 dealer N
+    bid E pass S 30 W pass N pass
+    trump S fives
+    1 S 5-5 5-0 5-4 5-1
+    end laydown S
+    points NS 42 EW 0
+    marks NS 1 EW 0
+    total NS 1 EW 0
+    <BLANKLINE>
+    """
+    report = check_game(game, rules)
+    running: dict[Team, int] | None = {NS: 0, EW: 0}
+    hands = []
+    for hand, hand_report in zip(game.hands, report.hands, strict=True):
+        marks = marks_gained(hand, hand_report)
+        written = hand.score(TOTAL)
+        if running is not None and marks is not None:
+            running = {NS: running[NS] + marks[NS], EW: running[EW] + marks[EW]}
+        elif written is not None:
+            running = {NS: written.ns, EW: written.ew}  # as check_game trusts it
+        else:
+            running = None
+        lines = {s.kind: s for s in hand.scores} | score_lines(hand_report, running)
+        kept = {s.kind: s for s in hand.scores}
+        scores = tuple(
+            replace(lines[kind], before=kept[kind].before, after=kept[kind].after)
+            if kind in kept and kind in lines and lines[kind] is not kept[kind]
+            else lines[kind]
+            for kind in SCORE_ORDER
+            if kind in lines
+        )
+        hands.append(replace(hand, scores=scores))
+    return replace(game, hands=tuple(hands))
 
 
 # -- the game (docs/rules.md, Bidding: the deal passes left; Scoring: the running marks) --
@@ -1215,8 +1374,9 @@ def check_game(
     winner: Team | None = None
     previous: Hand | None = None
     last_line = 0
+    final = game.hands[-1] if game.hands else None
     for hand in game.hands:
-        report = check_hand(hand, rules, fast=fast,
+        report = check_hand(hand, rules, fast=fast, last=hand is final,
                             judge_claim=judged is None or hand.number in judged)
         hand_findings = list(report.findings)
         span = hand.header.span

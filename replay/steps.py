@@ -313,7 +313,7 @@ class _Stepper:
                     held.remove(tile)
                 self.played[seat].append(tile)
                 plays = (*self.trick.plays, (seat, tile)) if i and self.trick else ((seat, tile),)
-                self.trick = TableTrick(k, trick.leader, plays)
+                self.trick = TableTrick(k, seats[0], plays)
                 spans = _spans(play.span)
                 comments = _texts(play.before, play.after)
                 if i == 0:
@@ -411,12 +411,20 @@ class _Stepper:
         marks = _plural(award.marks, "mark")
         if contract is None:
             return f"{points}; {award.team} score {marks}"
-        made = "made" if award.team is contract.declarer.team else "set"
         bid = (
             str(contract.bid)
             if contract.bid.kind is BidKind.POINTS
             else bid_words(contract.bid).removeprefix("bids ")
         )
+        if report.renege_penalty is not None:
+            # The penalty, not the play, decided the hand: say both (docs/rules.md, Reneges).
+            played = (
+                "" if report.made is None
+                else f"{contract.declarer}'s {bid} is {'made' if report.made else 'set'} by "
+                "play; "
+            )
+            return f"{points}: {played}{marks} to {award.team} by the renege penalty"
+        made = "made" if report.made else "set"
         return f"{points}: {contract.declarer}'s {bid} is {made}; {award.team} score {marks}"
 
     def place(self, findings: tuple[Finding, ...]) -> list[Step]:

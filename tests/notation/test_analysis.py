@@ -339,3 +339,12 @@ def test_special_contracts_validate_too() -> None:
     lines = _valid(out)
     specials = [line["contract"]["trump"].split()[0] for line in lines]  # type: ignore[index]
     assert specials == ["plunge", "low-no", "sevens", "splash"]
+
+
+def test_a_hand_won_by_the_renege_penalty_is_not_made_as_played() -> None:
+    """renege.t42, hand 1: S bid 31 and took 25; W reneged, so NS score the hand, but the
+    bid was not made as played."""
+    read = next(read_games((SAMPLES / "renege.t42").read_text(encoding="utf-8")))
+    first = analyse_game(read.game, read.rules)[0]
+    assert first.hand == 1
+    assert first.made is False

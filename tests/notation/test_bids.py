@@ -19,6 +19,10 @@ from notation.text import loads
         ("41", Bid.points(41)),
         ("1m", Bid.marks(1)),
         ("2M", Bid.marks(2)),
+        # docs/rules.md, Bidding: 42 is 1 mark, 84 is 2 marks, 168 is 4 marks.
+        ("42", Bid.marks(1)),
+        ("84", Bid.marks(2)),
+        ("168", Bid.marks(4)),
     ],
 )
 def test_bid_parse(text: str, bid: Bid) -> None:
@@ -56,3 +60,13 @@ def test_bid_42_is_read_as_1_mark() -> None:
     auction = games[0].hands[0].auction
     assert auction is not None
     assert [c.bid for c in auction.calls[:2]] == [Bid.marks(1), Bid.marks(2)]
+
+
+def test_42_is_the_same_bid_as_1m_on_every_path() -> None:
+    """One home: the API, the reader and the recorder read 42 as 1 mark (docs/rules.md,
+    Bidding)."""
+    from notation.reader import read_bid
+
+    assert Bid.parse("42") == Bid.parse("1m") == read_bid("42") == Bid.points(42)
+    assert str(Bid.parse("84")) == "2m"
+    assert Bid.points(41).kind is BidKind.POINTS

@@ -516,7 +516,10 @@ def test_stats_counts_the_samples() -> None:
     assert summary["reneges"] == 2
     made = sum(level["made"] for level in summary["bids"].values())
     played = sum(level["bid"] for level in summary["bids"].values())
-    assert played - made == summary["sets"]
+    # renege.t42's two hands are decided by the renege penalty: neither made nor set.
+    penalty = sum(level["renege_penalty"] for level in summary["bids"].values())
+    assert penalty == summary["renege_penalty"] == 2
+    assert played - made - penalty == summary["sets"]
     assert sum(summary["contracts"].values()) == 11
     code, out, _ = t42("stats", "samples/full-game.t42")
     assert code == 0

@@ -252,3 +252,30 @@ def test_roster_tag_names_in_any_case_other_names_as_written() -> None:
     [twice] = list(read_games('[north "Ann"] [North "Bob"] [Round "1"] [round "2"]\n'))
     assert [p.code for p in twice.problems] == ["duplicate-tag"]
     assert twice.game.tag("North") == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("deal N 6:6 6-5 6-4 6-3 6-2 6-1 6-0", "did you mean `6-6`?"),
+        ("deal N 6-6 6/5 6-4 6-3 6-2 6-1 6-0", "did you mean `6-5`?"),
+        ("deal N 66 65 64 63 62 61 60", "did you mean `6-5`?"),
+        ("1 S 46 5-5 4-0 4-4", "did you mean `6-4`?"),
+        ("bid E pass S 30 W P N pass", "did you mean `pass`?"),
+        ("bid E p S 30 W pass N pass", "did you mean `pass`?"),
+        ("trump S sixes // S named sixes", "a comment starts with ; or is written in { }"),
+    ],
+)
+def test_a_slip_with_one_reading_gets_a_hint(line: str, hint: str) -> None:
+    """A syntax error that is a usual slip of the pen says what was surely meant; the grammar
+    still refuses it (it stays an error: the record is not read as the hint says)."""
+    [problem] = read_one('[Event "x"]\nhand 1 dealer N\n' + line + "\n")
+    assert "is not expected here" in problem
+    assert hint in problem
+
+
+def test_a_word_with_no_obvious_reading_gets_no_hint() -> None:
+    [problem] = read_one('[Event "x"]\nhand 1 dealer N\nbid E pass S thirty\n')
+    assert "did you mean" not in problem
+    [problem] = read_one('[Event "x"]\nhand 1 dealer N\ndeal N 6:9 6-5\n')
+    assert "did you mean" not in problem

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -273,8 +274,9 @@ def test_wrong_leader() -> None:
 
 
 def test_trick_size() -> None:
-    f = only("trick-size", hand(["1 N 6-6 6-0 5-0"], ""))
+    f = only("trick-size", hand(["1 N 6-6 6-0 5-0", SWEEP[1]], ""))
     assert where(f) == (1, 1, None, 9, 1)
+    assert f.severity is Severity.ERROR
 
 
 def test_too_many_tricks() -> None:
@@ -598,3 +600,112 @@ def test_check_game_names_an_unknown_rule_set_and_checks_under_one_that_is_given
     with pytest.raises(RulesError, match="the rule sets are straight, texas, points"):
         check_game(read.game)
     assert check_game(read.game, read.rules).findings == ()
+
+
+# -- slips of the pen (issue: a typo is not an accusation) --
+
+# DEAL turned half round the table: S holds N's tiles, W E's, and S takes every trick.
+SOUTH_DEAL = """deal N 5-3 5-2 5-1 5-0 4-3 4-2 4-1
+     E 4-0 3-2 3-1 3-0 2-1 2-0 1-0
+     S 6-6 6-5 6-4 6-3 5-5 5-4 4-4
+     W 6-2 6-1 6-0 3-3 2-2 1-1 0-0
+"""
+SOUTH_BIDS = "bid N pass E pass S 30 W pass\n"
+
+
+@pytest.mark.parametrize(
+    ("record", "trick", "meant"),
+    [
+        # N should lead trick 2; written S: the four plays are N's, E's, S's and W's.
+        (hand([SWEEP[0], SWEEP[1].replace("2 N", "2 S"), *SWEEP[2:]]), 2, "2 N"),
+        # Written S, but the plays are in the order of E's lead (E to N): E's lead is meant.
+        (hand([SWEEP[0], "2 S 6-1 5-1 2-0 6-5", *SWEEP[2:]]), 2, "2 E"),
+        # The same slip in the last trick, written W.
+        (hand([*SWEEP[:6], SWEEP[6].replace("7 N", "7 W")]), 7, "7 N"),
+        # S should lead (the issue's example): written N, every play fits S's lead.
+        (
+            hand(
+                [t.replace(" N ", " S ", 1) if t[0] != "2" else t for t in SWEEP],
+                "points NS 42 EW 0\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n",
+                deal=SOUTH_DEAL,
+                bids=SOUTH_BIDS,
+                trump="trump S sixes\n",
+            ),
+            2,
+            "2 S",
+        ),
+    ],
+)
+def test_wrong_leader_that_fits_another_leader_is_a_slip(
+    record: str, trick: int, meant: str
+) -> None:
+    """A trick whose plays fit the seats only with the right leader is judged as if written
+    so: the wrong leader is the one finding, never a renege, a tile not held or a misscore."""
+    report = check(record)
+    assert [(f.code, f.trick) for f in report.findings] == [("wrong-leader", trick)]
+    assert f"did you mean `{meant}`?" in report.findings[0].message
+    assert report.hands[0].marks == {Team.NS: 1, Team.EW: 0}
+
+
+def test_wrong_leader_whose_plays_fit_as_written_is_no_slip() -> None:
+    """A trick whose plays fit the leader written is a real lead out of turn: no hint."""
+    tricks = [*SWEEP[:3], "4 E 0-0 4-2 2-1 6-3", *SWEEP[4:]]
+    f = only("wrong-leader", hand(tricks))
+    assert "did you mean" not in f.message
+
+
+# -- a record saved mid-trick --
+
+
+def test_last_trick_of_an_unfinished_final_hand_is_a_warning() -> None:
+    """README: an unfinished hand draws only the warnings that say so, its last trick too."""
+    record = hand([*SWEEP[:4], "5 N 5-5 1-1"], "")
+    report = check(record)
+    assert {f.code: f.severity for f in report.findings} == {
+        "trick-size": Severity.WARNING,
+        "hand-unfinished": Severity.WARNING,
+    }
+    # A short trick with tricks after it stays an error, and so does one in a finished hand.
+    middle = check(hand([*SWEEP[:4], "5 N 5-5 1-1", *SWEEP[5:]], "")).findings
+    assert [f.severity for f in middle if f.code == "trick-size"] == [Severity.ERROR]
+    scored = check(hand([*SWEEP[:4], "5 N 5-5 1-1"], "end made\n")).findings
+    assert [f.severity for f in scored if f.code == "trick-size"] == [Severity.ERROR]
+    # Only the final hand of the record may have been saved mid-trick.
+    earlier = check(hand([*SWEEP[:4], "5 N 5-5 1-1"], "") + hand().replace("hand 1", "hand 2"))
+    assert [f.severity for f in earlier.findings if f.code == "trick-size"] == [Severity.ERROR]
+
+
+# -- the score lines the play gives (what t42 record writes) --
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_with_score_lines_writes_what_the_play_gives(seed: int) -> None:
+    """A random legal game (its score lines right) stripped of them gets them back; lines
+    written wrong are put right, and their comments kept."""
+    import random
+
+    from notation.dealing import random_game
+    from notation.game import Comment, ScoreKind, ScoreLine
+    from notation.validate import with_score_lines
+
+    rules = RuleSet()
+    game = random_game(random.Random(seed), rules)
+    bare = replace(game, hands=tuple(replace(h, scores=()) for h in game.hands))
+    assert with_score_lines(bare, rules) == game
+    first = game.hands[0]
+    wrong = ScoreLine(ScoreKind.POINTS, 1, 41, after=(Comment("as I saw it"),))
+    misscored = replace(first, scores=(wrong, *first.scores[1:]))
+    fixed = with_score_lines(replace(game, hands=(misscored, *game.hands[1:])), rules)
+    assert fixed.hands[1:] == game.hands[1:]
+    assert [(s.ns, s.ew) for s in fixed.hands[0].scores] == [(s.ns, s.ew) for s in first.scores]
+    assert fixed.hands[0].scores[0].after == (Comment("as I saw it"),)
+
+
+def test_with_score_lines_leaves_what_the_record_does_not_settle() -> None:
+    """An unfinished hand has its points but no marks or total: nothing is invented."""
+    from notation.game import ScoreKind
+    from notation.validate import with_score_lines
+
+    game = loads(TAG + hand(SWEEP[:3], ""))[0]
+    [scored] = with_score_lines(game).hands
+    assert [(s.kind, s.ns, s.ew) for s in scored.scores] == [(ScoreKind.POINTS, 23, 0)]

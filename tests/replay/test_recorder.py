@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import notation
@@ -256,3 +257,13 @@ def test_the_readme_shows_the_recorder_as_it_draws_itself() -> None:
     shown = [line[1:].rstrip() for line in section.split("\n")[: len(drawn)]]
     assert shown == [line.rstrip() for line in drawn]
     assert "64 tile" in section  # and the key bar
+
+
+@pytest.mark.parametrize(("typed", "written"), [("42", "1m"), ("84", "2m")])
+def test_a_bid_typed_in_points_is_written_in_marks(typed: str, written: str) -> None:
+    """docs/rules.md, Bidding: 42 is 1 mark and 84 is 2: legal, and written canonically."""
+    r = Recording.start({"Rules": "straight"})
+    r, said = enter(r, "30")
+    r, said = enter(r, typed)
+    assert said == f"S bids {written}"
+    assert f"bid E 30 S {written}" in r.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -293,3 +294,17 @@ def test_a_hand_the_record_does_not_settle() -> None:
     assert first[-1].text == "NS 0, EW 0 points; the record does not settle the marks"
     assert first[-1].marks_after is None
     assert all(s.marks_before is None for s in steps if s.hand == 2)
+
+
+def test_a_hand_won_by_the_renege_penalty_is_not_called_made() -> None:
+    """docs/rules.md, Reneges: the penalty gives the hand to the side that did not renege;
+    the bid was not made (nor set) by that, and the words say which it was by play."""
+    text = (Path(__file__).parents[2] / "samples" / "renege.t42").read_text(encoding="utf-8")
+    game, report = _read(text)
+    scores = [s.text for s in game_steps(game, report) if s.kind is StepKind.SCORE]
+    assert scores == [
+        # S bid 31 and took 25; W, a defender, reneged.
+        "NS 25, EW 17 points: S's 31 is set by play; 1 mark to NS by the renege penalty",
+        # N bid 30 and took 31; S, a bidder, reneged.
+        "NS 31, EW 11 points: N's 30 is made by play; 1 mark to EW by the renege penalty",
+    ]
