@@ -20,7 +20,7 @@ A hand is checked by concern, each check a function named for it: :func:`check_d
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -89,6 +89,13 @@ from notation.tricks import TrickOutcome, first_leader, outcome, take_trick, tal
 
 if TYPE_CHECKING:
     from notation.claims import ClaimAudit
+
+# What decides a lay-down (docs/rules.md, Ending a hand early): the verdict, and the finding
+# it adds when the claim does not hold. notation.claims.judge_laydown unless a caller gives
+# its own (the recorder judges in the background and passes what it knows so far).
+LaydownJudge = Callable[
+    ["Hand", "HandReport", RuleSet], "tuple[ClaimAudit | None, Finding | None]"
+]
 
 TILES_IN_A_HAND = 7
 NORTH, SOUTH = Seat.N, Seat.S
@@ -1080,11 +1087,18 @@ def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str,
         )
 
 
-def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -> HandReport:
+def check_hand(
+    hand: Hand,
+    rules: RuleSet | None = None,
+    *,
+    fast: bool = True,
+    judge: LaydownJudge | None = None,
+) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
     ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
-    thorough pass: the report is the same either way (tests compare them).
+    thorough pass: the report is the same either way (tests compare them). ``judge`` decides
+    a lay-down (:func:`notation.claims.judge_laydown` by default).
     """
     rules = rules or RuleSet()
     check = _HandCheck(hand, rules, fast=fast)
@@ -1115,10 +1129,12 @@ def check_hand(hand: Hand, rules: RuleSet | None = None, *, fast: bool = True) -
     )
     ending = hand.ending
     if ending is not None and ending.kind is EndKind.LAYDOWN and check.contract is not None:
-        # Only a hand that ends in a lay-down loads and runs the solver.
-        from notation.claims import judge_laydown
+        if judge is None:
+            # Only a hand that ends in a lay-down loads and runs the solver.
+            from notation.claims import judge_laydown
 
-        claim, refuted = judge_laydown(hand, report, rules)
+            judge = judge_laydown
+        claim, refuted = judge(hand, report, rules)
         findings = report.findings if refuted is None else (*report.findings, refuted)
         report = replace(report, findings=findings, claim=claim)
     return report
@@ -1190,13 +1206,15 @@ def check_game(
     unread: Collection[int] = (),
     *,
     fast: bool = True,
+    judge: LaydownJudge | None = None,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
     ``rules`` defaults to what the game's tags name; ``index`` (1-based) is put on findings.
     ``unread`` holds the lines where hands start that could not be read (syntax errors): the
     hand after such a gap is not compared with the one before it, and the running marks are
-    unknown until the record writes a total again. ``fast`` is passed to :func:`check_hand`.
+    unknown until the record writes a total again. ``fast`` and ``judge`` are passed to
+    :func:`check_hand`.
 
     Raises :class:`notation.rules.RulesError` when ``rules`` is not given and the game's tags
     name no known rule set or option (readers report that as an ``unknown-rules`` problem).
@@ -1210,7 +1228,7 @@ def check_game(
     previous: Hand | None = None
     last_line = 0
     for hand in game.hands:
-        report = check_hand(hand, rules, fast=fast)
+        report = check_hand(hand, rules, fast=fast, judge=judge)
         hand_findings = list(report.findings)
         span = hand.header.span
         line = span.line if span is not None else last_line

@@ -256,3 +256,74 @@ def test_the_readme_shows_the_recorder_as_it_draws_itself() -> None:
     shown = [line[1:].rstrip() for line in section.split("\n")[: len(drawn)]]
     assert shown == [line.rstrip() for line in drawn]
     assert "64 tile" in section  # and the key bar
+
+
+# -- a lay-down is judged in the background: the recorder never waits for it --
+
+# W holds every trump and both other winners: the lay-down holds (the gate, not the solver,
+# makes its check slow here).
+LAYDOWN_SETUP = ["", "", "2026.11.26", "", "", "", "", "straight", "", "N"]
+LAYDOWN_ENTRIES = [
+    "deal N 62 52 44 42 30 21 10", "deal E 65 64 54 31 22 11 00",
+    "deal S 61 60 51 50 41 40 20", "deal W 66 63 55 53 43 33 32",
+    "30", "p", "2m", "p", "threes",
+    "33", "30", "31", "20",
+    "63", "10", "00", "40",
+    "53", "21", "11", "41",
+    "43", "42", "22", "50",
+    "end laydown W", "", "", "",
+    "p", "p", "30",  # hand 2 goes on while the lay-down is still being checked
+]
+
+# The recorder run through the library with a judge of lay-downs that waits for a gate: the
+# slowest check there can be, until the test opens the gate.
+GATED_RECORDER = """
+import sys, time
+from pathlib import Path
+from notation.claims import judge_laydown
+from replay.recorder import run
+
+path, gate = Path(sys.argv[1]), Path(sys.argv[2])
+
+def gated(hand, report, rules):
+    while not gate.exists():
+        time.sleep(0.05)
+    return judge_laydown(hand, report, rules)
+
+run(path, judge=gated)
+"""
+
+
+def _laydown_states() -> list[Recording]:
+    answers: dict[str, str] = {}
+    for question, typed in zip(QUESTIONS, LAYDOWN_SETUP, strict=True):
+        answers[question.tag] = answer(question, typed, answers)
+    states = [start(answers).in_background()]  # the lay-down is not judged here
+    for typed in LAYDOWN_ENTRIES:
+        states.append(enter(states[-1], typed)[0])
+    return states
+
+
+def test_entries_go_on_and_reach_the_file_while_a_laydown_is_checked(tmp_path: Path) -> None:
+    path, gate = tmp_path / "club.t42", tmp_path / "gate"
+    states = _laydown_states()
+    term = _Terminal([sys.executable, "-c", GATED_RECORDER, str(path), str(gate)], tmp_path)
+    try:
+        term.wait_for("Event [?]")
+        for typed in LAYDOWN_SETUP:
+            term.send(typed + ENTER)
+        term.wait_until(lambda: _file(path) == states[0].text, "the tags in the file")
+        for typed, before, state in zip(LAYDOWN_ENTRIES, states[:-1], states[1:], strict=True):
+            term.send(_typed(typed, before))
+            term.wait_until(lambda state=state: _file(path) == state.text, f"entry {typed!r}")
+            if typed == "end laydown W":
+                term.wait_for("W's lay-down is being checked")
+        assert not gate.exists()  # every entry reached the file while the check went on
+        term.wait_for("E to bid")
+        gate.touch()
+        term.wait_for("hand 1: W's lay-down holds", timeout=120)
+        term.send("\x11")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == states[-1].text
