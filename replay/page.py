@@ -220,13 +220,65 @@ def page_data(
     counts: dict[tuple[int, int], int] = {}
     for frame in frames:
         counts[frame.hand_key] = counts.get(frame.hand_key, 0) + 1
+    steps: list[dict[str, Any]] = []
+    shown: dict[str, Any] = {}
+    for i, frame in enumerate(frames):
+        step = _step(frames, i, counts[frame.hand_key], audits)
+        first = i == 0 or frames[i - 1].hand_key != frame.hand_key
+        steps.append(step if first else changes(shown, step))
+        shown = step
     return {
         "records": [dumps_game(game) for _, game, _ in games],
         "players": players,
         "points_game": {str(n): navigation.is_points_game(g) for n, g, _ in games},
-        "steps": [_step(frames, i, counts[f.hand_key], audits) for i, f in enumerate(frames)],
+        "steps": steps,
         "hands": _hands(frames, audits),
     }
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``after`` changes of ``before``: its keys whose values differ, an object that
+    keeps its keys given by its own changes. The page sends each hand's first step whole and
+    then only the changes of each step (so its size grows with the steps, not with what every
+    step repeats); its script puts a step back together with :func:`shown_step`'s merge.
+
+    >>> changes({"a": 1, "b": {"x": 1, "y": 2}}, {"a": 1, "b": {"x": 1, "y": 3}})
+    {'b': {'y': 3}}
+    """
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if old == value and key in before:
+            continue
+        if isinstance(value, dict) and isinstance(old, dict) and old.keys() == value.keys():
+            out[key] = changes(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def shown_step(steps: Sequence[Mapping[str, Any]], start: int, at: int) -> dict[str, Any]:
+    """Step ``at`` whole, from the changes the page holds since its hand's first step
+    ``start``: what the page's script does (``merged``), for Python readers of page data.
+
+    >>> shown_step([{"a": 1, "b": {"x": 1, "y": 2}}, {"b": {"y": 3}}], 0, 1)
+    {'a': 1, 'b': {'x': 1, 'y': 3}}
+    """
+    whole: dict[str, Any] = {}
+    for k in range(start, at + 1):
+        whole = _merged(whole, steps[k])
+    return whole
+
+
+def _merged(whole: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(whole)
+    for key, value in change.items():
+        old = out.get(key)
+        if isinstance(value, dict) and isinstance(old, dict):
+            out[key] = _merged(old, value)
+        else:
+            out[key] = value
+    return out
 
 
 def _embedded(data: object) -> str:
@@ -405,7 +457,31 @@ _SCRIPT = """
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("t42-data").textContent);
-  const steps = data.steps;
+  // Each hand's first step is whole, the others hold only what they change: a step is put
+  // back together by merging the changes from its hand's first step on (as page.shown_step).
+  const changes = data.steps;
+  const handAt = [];
+  data.hands.forEach(function (hand, h) {
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    for (let i = hand.start; i < end; i++) { handAt.push(h); }
+  });
+  function plain(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function merged(whole, change) {
+    const out = Object.assign({}, whole);
+    Object.keys(change).forEach(function (key) {
+      const value = change[key];
+      out[key] = plain(value) && plain(out[key]) ? merged(out[key], value) : value;
+    });
+    return out;
+  }
+  const steps = {
+    length: changes.length,
+    at: function (i) {
+      let whole = {};
+      for (let k = data.hands[handAt[i]].start; k <= i; k++) { whole = merged(whole, changes[k]); }
+      return whole;
+    }
+  };
   const SVG = "http://www.w3.org/2000/svg";
   let at = 0;
 
@@ -504,12 +580,6 @@ _SCRIPT = """
     step.comments.forEach(function (c) { add(comments, "li", c); });
   }
 
-  function handOf(step) {
-    return data.hands.findIndex(function (h) {
-      return h.game === step.game && h.hand === step.hand;
-    });
-  }
-
   function showAudit(hand) {
     const box = el("audit");
     const audit = hand.audit;
@@ -533,8 +603,8 @@ _SCRIPT = """
 
   function show(index) {
     at = Math.max(0, Math.min(index, steps.length - 1));
-    const step = steps[at];
-    const h = handOf(step);
+    const step = steps.at(at);
+    const h = handAt[at];
     const hand = data.hands[h];
     const games = Object.keys(data.players).length;
     el("where").textContent = (games > 1 ? "game " + step.game + " · " : "") + "hand " + step.hand +
@@ -561,7 +631,7 @@ _SCRIPT = """
     document.body.setAttribute("data-step", String(at));
   }
 
-  function move(name) { show(steps[at].moves[name]); }
+  function move(name) { show(steps.at(at).moves[name]); }
 
   data.hands.forEach(function (hand, i) {
     const games = Object.keys(data.players).length;
@@ -574,7 +644,7 @@ _SCRIPT = """
     show(hand.start);
   });
   el("trick-select").addEventListener("change", function (e) {
-    const hand = data.hands[handOf(steps[at])];
+    const hand = data.hands[handAt[at]];
     if (e.target.value in hand.tricks) { show(hand.tricks[e.target.value]); }
   });
   ["first", "previous_hand", "previous_trick", "previous_play", "next_play", "next_trick",
@@ -590,7 +660,7 @@ _SCRIPT = """
     if (e.target && e.target.tagName === "SELECT") { return; }
     if (KEYS[e.key]) { e.preventDefault(); move(KEYS[e.key]); return; }
     if (/^[1-7]$/.test(e.key)) {
-      const hand = data.hands[handOf(steps[at])];
+      const hand = data.hands[handAt[at]];
       if (e.key in hand.tricks) { show(hand.tricks[e.key]); }
     }
   });
