@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.findings import Finding
+from notation.findings import Finding, evidence_words
 from notation.game import Game
 from notation.json_form import dumps_game
 from notation.scoring import TRICKS_IN_A_HAND
@@ -78,23 +78,12 @@ def audit_summaries(game: Game, number: int) -> dict[tuple[int, int], AuditSumma
     return out
 
 
-def _evidence(f: Finding) -> str:
-    """A finding's evidence as one line: ``tile 2-2 · led suit fours · could follow 5-4, 4-2``."""
-    parts = []
-    for key, value in f.evidence.items():
-        if value is None:  # evidence that does not apply here (a renege proven by the deal)
-            continue
-        shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
-    return inert(" · ".join(parts))
-
-
 def _finding(f: Finding) -> dict[str, Any]:
     return {
         "severity": f.severity.value,
         "code": f.code,
         "message": inert(f.message),
-        "evidence": _evidence(f),
+        "evidence": inert(evidence_words(f)),
         "trick": f.trick,
         "seat": None if f.seat is None else f.seat.value,
     }
