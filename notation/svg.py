@@ -162,7 +162,8 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
     step = frame.step
     trick = step.trick
     cx, cy = _CENTRE
-    parts = [f'<rect class="felt" x="{cx - 120}" y="{cy - 108}" width="240" height="240" '
+    # Wide and tall enough that each seat's label, a renege mark included, sits inside it.
+    parts = [f'<rect class="felt" x="{cx - 136}" y="{cy - 126}" width="272" height="258" '
              f'rx="14"/>']
     if trick is None:
         if step.auction:
@@ -175,7 +176,7 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
         return "".join(parts)
     places = {
         Seat.N: (cx - HALF / 2, cy - 2 * HALF - 36, False),
-        Seat.S: (cx - HALF / 2, cy + 36, False),
+        Seat.S: (cx - HALF / 2, cy + 28, False),
         Seat.W: (cx - 2 * HALF - 36, cy - HALF / 2, True),
         Seat.E: (cx + 36, cy - HALF / 2, True),
     }
@@ -191,7 +192,7 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
         cls = "won" if seat is trick.winner else ""
         parts.append(f'<text class="{cls}" x="{lx}" y="{ly}" text-anchor="middle" '
                      f'style="fill:#fff">{label}</text>')
-    parts.append(f'<text class="big" x="{cx}" y="{cy + 124}" text-anchor="middle" '
+    parts.append(f'<text class="big" x="{cx}" y="{cy + 122}" text-anchor="middle" '
                  f'style="fill:#fff">{trick_caption(trick)}</text>')
     return "".join(parts)
 
