@@ -212,6 +212,8 @@ def _facts(frame: Frame) -> Table:
         grid.add_row(Text("marks"), _marks(step.marks_after))
     else:
         grid.add_row(Text("marks"), _marks(step.marks_before))
+    if frame.won is not None:
+        grid.add_row(Text("game"), Text(frame.won, style="bold"))
     return grid
 
 

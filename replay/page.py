@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.findings import Finding, evidence_words
-from notation.game import Game
+from notation.game import UNKNOWN, Game
 from notation.json_form import dumps_game
 from notation.scoring import TRICKS_IN_A_HAND
 from notation.seats import SEATS, Team
@@ -46,7 +46,7 @@ from notation.validate import GameReport
 from replay import navigation
 from replay.board import score_line
 from replay.navigation import Frame, game_frames
-from replay.steps import StepKind, auction_words, contract_words
+from replay.steps import StepKind, TableTrick, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # What the page is told of an audited hand: the perfect-play verdict and the plays that
@@ -119,6 +119,39 @@ def _moves(frames: Sequence[Frame], at: int) -> dict[str, int]:
     }
 
 
+def _trick(frame: Frame, trick: TableTrick, caption: str = "") -> dict[str, Any]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader.value,
+        "plays": [
+            [s.value, str(t), (trick.number, s) in frame.reneges] for s, t in trick.plays
+        ],
+        "winner": None if trick.winner is None else trick.winner.value,
+        "points": trick.points,
+        "caption": caption + trick_caption(trick),
+    }
+
+
+def _last_trick(frames: Sequence[Frame], at: int) -> dict[str, Any] | None:
+    """Once the hand is over (stopped or scored), the last trick taken stays on the table."""
+    frame = frames[at]
+    if frame.step.kind not in (StepKind.END, StepKind.SCORE):
+        return None
+    k = at - 1
+    while k >= 0 and frames[k].hand_key == frame.hand_key:
+        trick = frames[k].step.trick
+        if trick is not None:
+            return _trick(frames[k], trick, "hand over · ")
+        k -= 1
+    return None
+
+
+def _heading(game: Game) -> str:
+    """The game's Event, Site and Date, as far as the record names them."""
+    tags = (game.tag(name) for name in ("Event", "Site", "Date"))
+    return inert(" · ".join(v for v in tags if v and v != UNKNOWN))
+
+
 def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
           audits: HandAudits) -> dict[str, Any]:
     frame = frames[at]
@@ -139,6 +172,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         "of": steps_in_hand,
         "kind": step.kind.value,
         "text": inert(step.text),
+        "won": frame.won,
         "dealer": step.dealer.value,
         "actor": None if step.actor is None else step.actor.value,
         "seats": {
@@ -153,16 +187,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         "auction": [[s.value, str(b)] for s, b in step.auction],
         "auction_words": auction_words(step),
         "contract": contract_words(step),
-        "trick": None if trick is None else {
-            "number": trick.number,
-            "leader": trick.leader.value,
-            "plays": [
-                [s.value, str(t), (trick.number, s) in frame.reneges] for s, t in trick.plays
-            ],
-            "winner": None if trick.winner is None else trick.winner.value,
-            "points": trick.points,
-            "caption": trick_caption(trick),
-        },
+        "trick": _trick(frame, trick) if trick is not None else _last_trick(frames, at),
         "points": {t.value: n for t, n in step.points.items()},
         "score": score_line(step).plain,
         "marks": _marks(frame),
@@ -203,9 +228,11 @@ def page_data(
     audits = audits or {}
     frames: list[Frame] = []
     players: dict[str, dict[str, str]] = {}
+    headings: dict[str, str] = {}
     for number, game, report in games:
         frames += game_frames(game, report, number)
         players[str(number)] = {s.value: inert(game.seat_name(s)) for s in SEATS}
+        headings[str(number)] = _heading(game)
     counts: dict[tuple[int, int], int] = {}
     for frame in frames:
         counts[frame.hand_key] = counts.get(frame.hand_key, 0) + 1
@@ -219,6 +246,7 @@ def page_data(
     return {
         "records": [dumps_game(game) for _, game, _ in games],
         "players": players,
+        "headings": headings,
         "points_game": {str(n): navigation.is_points_game(g) for n, g, _ in games},
         "steps": steps,
         "hands": _hands(frames, audits),
@@ -299,10 +327,17 @@ def replay_page(
     audits: HandAudits | None = None,
 ) -> str:
     """The whole HTML page replaying ``games`` (each with its number in the file and its
-    report from :func:`notation.validate.check_game`); ``audits`` adds each hand's audit."""
+    report from :func:`notation.validate.check_game`); ``audits`` adds each hand's audit.
+
+    The heading is the shown game's Event, Site and Date (``title``, the file's name, when
+    the record names none of them). ``#hand=3&step=12`` (``#game=2&hand=3&step=12`` in a file
+    of several games) opens the page at that step, and the address follows the moves."""
     data = page_data(games, audits)
+    first = games[0][1] if games else None
+    heading = (_heading(first) if first is not None else "") or title
     return (
-        _PAGE.replace("@TITLE@", inert_xml(title))
+        _PAGE.replace("@TITLE@", inert_xml(heading))
+        .replace("@FILE@", inert_xml(title))
         .replace("@SYMBOLS@", tile_symbols())
         .replace("@DATA@", _embedded(data))
         .replace("@STYLE@", _CSS)
@@ -323,7 +358,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <body>
 @SYMBOLS@
 <header>
-  <h1>@TITLE@</h1>
+  <h1 id="heading">@TITLE@</h1>
   <p id="where"></p>
   <p id="what"></p>
 </header>
@@ -367,7 +402,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
   </aside>
 </main>
 <footer>Keys: ← → step · ↑ ↓ trick · Page Up / Page Down hand · Home / End · 1–7 trick.
-Made by t42.</footer>
+@FILE@ · made by t42.</footer>
 <script type="application/json" id="t42-data">@DATA@</script>
 <script>@SCRIPT@</script>
 </body>
@@ -598,7 +633,9 @@ _SCRIPT = """
     const games = Object.keys(data.players).length;
     el("where").textContent = (games > 1 ? "game " + step.game + " · " : "") + "hand " + step.hand +
       " · step " + step.index + "/" + step.of;
-    el("what").textContent = step.text;
+    el("what").textContent = step.text + (step.won ? " · " + step.won : "");
+    const heading = data.headings[String(step.game)];
+    if (heading) { el("heading").textContent = heading; }
     ["N", "E", "S", "W"].forEach(function (seat) { showSeat(step, seat); });
     showCentre(step);
     el("auction").textContent = step.auction_words;
@@ -618,6 +655,28 @@ _SCRIPT = """
     const trickSelect = el("trick-select");
     trickSelect.value = step.kind === "trick" && step.trick ? String(step.trick.number) : "";
     document.body.setAttribute("data-step", String(at));
+    const link = "#" + (games > 1 ? "game=" + step.game + "&" : "") + "hand=" + step.hand +
+      "&step=" + step.index;
+    if (location.hash !== link) {
+      try { history.replaceState(null, "", link); } catch (e) { location.replace(link); }
+    }
+  }
+
+  // The step a link names (#hand=3&step=12, #game=2&hand=3&step=12), or the first.
+  function linked() {
+    const asked = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      const pair = part.split("=");
+      asked[pair[0]] = Number(pair[1]);
+    });
+    const h = data.hands.findIndex(function (hand) {
+      return hand.hand === asked.hand && (!asked.game || hand.game === asked.game);
+    });
+    if (h < 0) { return 0; }
+    const hand = data.hands[h];
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    const step = asked.step > 0 ? asked.step : 1;
+    return Math.min(hand.start + step - 1, end - 1);
   }
 
   function move(name) { show(steps.at(at).moves[name]); }
@@ -655,6 +714,7 @@ _SCRIPT = """
   });
   fillTricks(data.hands[0] || {tricks: {}});
   el("hand-select").value = "0";
-  show(0);
+  window.addEventListener("hashchange", function () { show(linked()); });
+  show(linked());
 }());
 """

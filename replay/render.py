@@ -29,6 +29,7 @@ from notation.seats import SEATS, Seat, Team
 from notation.terminal import escape, is_unsafe
 from notation.tiles import Tile
 from notation.validate import GameReport
+from replay.navigation import game_won
 from replay.steps import Step, StepKind, auction_words, contract_words, game_steps
 
 _ESCAPE_STYLE = "reverse"
@@ -226,11 +227,15 @@ def print_replay(console: Console, game: Game, report: GameReport, hand: int | N
         for comment in (*tag.before, *tag.after):
             console.print(Text.assemble(Text("comment: ", style="dim"), comment_text(comment.text)))
     printed = 0
-    for step in game_steps(game, report):
+    steps = list(game_steps(game, report))
+    won = game_won(game, steps)
+    for at, step in enumerate(steps):
         if hand is not None and step.hand != hand:
             continue
         console.print(Rule(style="dim"))
         console.print(render_step(step, names))
+        if won is not None and won[0] == at:
+            console.print(Text(won[1], style="bold"))
         printed += 1
     return printed
 
