@@ -42,7 +42,16 @@ from notation.recording import RecordFile, Recording, Step, Verdict, laydown_key
 from notation.rules import RuleSet
 from notation.validate import HandReport, LaydownJudge
 from replay.render import inert
-from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
+from replay.scorekeeper import (
+    QUESTIONS,
+    EntryError,
+    answer,
+    enter,
+    parse_tile,
+    question_screen,
+    screen,
+    start,
+)
 from replay.tui import key_bar
 
 KEYS: tuple[tuple[str, str], ...] = (
@@ -103,14 +112,7 @@ class RecordApp(App[None]):
     def show(self) -> None:
         shown: Text
         if self.recording is None:
-            question = QUESTIONS[len(self.answers)]
-            default = f" [{question.default}]" if question.default else ""
-            shown = Text(f"t42 record · {self.path.name} · a new game\n\n", style="bold")
-            for tag, value in self.answers.items():
-                shown.append_text(inert(f"{tag}: {value}\n"))
-            if self.said:
-                shown.append_text(inert(self.said + "\n", "italic"))
-            shown.append(f"{question.ask}{default}?", style="bold")
+            shown = question_screen(self.answers, self.said, self.path.name)
         else:
             width = max(self.size.width - 2, 20)
             shown = screen(self.recording, self.said, self.path.name, width)
