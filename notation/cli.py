@@ -1065,6 +1065,13 @@ def rules_command(
     out.print(rule_set_table(rules))
 
 
+def _closed_pipe() -> NoReturn:
+    """The reader stopped early (``t42 … | head``): what it read is what it wanted; exit 0,
+    writing nothing more (Python's own flush at exit would fail again on the closed pipe)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(EXIT_CLEAN)
+
+
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     try:
@@ -1072,7 +1079,12 @@ def main() -> None:
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)
+    except BrokenPipeError:
+        _closed_pipe()
     except SystemExit:
+        # Click (Typer's copy of it too) wraps stdout so when it met a closed pipe, and exits 1.
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _closed_pipe()
         raise
     except Exception as e:  # a bug in t42: say so plainly instead of a traceback
         _say(err, f"t42: internal error ({type(e).__name__}: {e}); please report it", "bold red")

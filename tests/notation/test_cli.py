@@ -891,3 +891,32 @@ def test_par_errors_are_located_and_plain() -> None:
     assert code == 2
     assert "no-such-file.t42" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["deal", "--games", "30"],
+        ["fmt", "@GAMES@"],
+        ["replay", "@GAMES@", "--print"],
+        ["convert", "@GAMES@", "--to", "jsonl"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_closed_pipe_ends_a_command_quietly(command: list[str], tmp_path: Path) -> None:
+    """`t42 … | head`: the reader stops early; t42 stops too, exit 0, with nothing said."""
+    t42 = str(Path(sys.executable).parent / "t42")
+    games = tmp_path / "games.t42"
+    games.write_text(
+        subprocess.run([t42, "deal", "--games", "30"], capture_output=True, text=True,
+                       check=True).stdout,
+        encoding="utf-8",
+    )
+    argv = [t42, *(str(games) if a == "@GAMES@" else a for a in command)]
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None
+    assert run.stdout.readline()  # the first line, as `head -1` reads it, then close
+    run.stdout.close()
+    _, said = run.communicate(timeout=120)
+    assert run.returncode == 0, said
+    assert said == b""
