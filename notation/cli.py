@@ -45,7 +45,7 @@ from notation.files import (
     source_name,
     write_atomically,
 )
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import Game
 from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
@@ -251,10 +251,6 @@ def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
     raise typer.Exit(EXIT_UNUSABLE)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 @app.command(rich_help_panel=RECORDS)
 def validate(
     files: FilesArg,
@@ -322,8 +318,8 @@ def validate(
             )
             continue
         summary = (
-            f"{name}: {_plural(games, 'game')}, {_plural(hands, 'hand')}: "
-            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+            f"{name}: {plural(games, 'game')}, {plural(hands, 'hand')}: "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
         )
         _say(out, summary, "bold" if errors or warnings else "green")
     if as_json:
@@ -516,9 +512,9 @@ def convert(
         if cut:
             summary += f", {cut} of them in part (without what could not be read)"
         if rejected:
-            summary += f", {_plural(rejected, 'game')} could not be converted"
+            summary += f", {plural(rejected, 'game')} could not be converted"
         if rejects:
-            summary += f"; the whole text of {_plural(rejected + cut, 'game')} is in {rejects}"
+            summary += f"; the whole text of {plural(rejected + cut, 'game')} is in {rejects}"
         _say(err, summary, "bold red")
         raise typer.Exit(EXIT_UNUSABLE if not sink.count else EXIT_FINDINGS)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)

@@ -120,6 +120,15 @@ class Finding:
         } | ({} if self.pointer is None else {"pointer": self.pointer})
 
 
+def plural(n: int, word: str) -> str:
+    """A count in words, the noun in the singular for one (the one home of it):
+
+    >>> plural(1, "trick"), plural(3, "play"), plural(0, "hand")
+    ('1 trick', '3 plays', '0 hands')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def evidence_words(finding: Finding) -> str:
     """A finding's evidence in words, for people (the one wording every view shows): each
     item's name and value, items apart by `` · ``; what does not apply here is left out.

@@ -29,7 +29,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from notation.errors import T42Error
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import UNKNOWN, Game
 from notation.seats import SEATS, Seat, Team
 from notation.terminal import inert
@@ -201,7 +201,7 @@ def trick_caption(trick: TableTrick) -> str:
     """The trick in words: ``trick 3``, and once taken ``trick 3 · N takes 6 points``."""
     caption = f"trick {trick.number}"
     if trick.winner is not None and trick.points is not None:
-        caption += f" · {trick.winner} takes {_count(trick.points, 'point')}"
+        caption += f" · {trick.winner} takes {plural(trick.points, 'point')}"
     return caption
 
 
@@ -298,12 +298,8 @@ def position(frames: Sequence[Frame], hand: int, trick: int | None = None) -> in
         if step.kind is StepKind.TRICK and step.trick is not None and step.trick.number == trick:
             return i
     taken = sum(frames[i].step.kind is StepKind.TRICK for i in in_hand)
-    raise DiagramError(f"hand {hand} has no trick {trick}; {_count(taken, 'trick')} "
+    raise DiagramError(f"hand {hand} has no trick {trick}; {plural(taken, 'trick')} "
                        "were played")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _findings_so_far(frames: Sequence[Frame], at: int) -> list[Finding]:

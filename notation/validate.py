@@ -42,7 +42,7 @@ from notation.contracts import (
     Trump,
     TrumpKind,
 )
-from notation.findings import Finding, Severity
+from notation.findings import Finding, Severity, plural
 from notation.game import (
     Call,
     EndKind,
@@ -574,7 +574,23 @@ def check_play(check: _HandCheck) -> None:
             tricks[TRICKS_IN_A_HAND].span,
         )
     for k, trick in enumerate(tricks, start=1):
-        if trick.number != k:
+        previous = tricks[k - 2].number if k > 1 else 0
+        if trick.number > previous + 1 and previous == k - 1:
+            # Tricks left out: the numbers go on from the one written after the gap.
+            gone = list(range(previous + 1, trick.number))
+            missing = (
+                f"trick {gone[0]} is" if len(gone) == 1
+                else f"tricks {', '.join(map(str, gone[:-1]))} and {gone[-1]} are"
+            )
+            after = f"the trick after trick {previous}" if previous else "the first trick"
+            check.report(
+                "trick-number",
+                f"{missing} missing: {after} is numbered {trick.number}",
+                trick.span,
+                severity=Severity.WARNING,
+                trick=k,
+            )
+        elif trick.number != k and trick.number != previous + 1:
             check.report(
                 "trick-number",
                 f"this is trick {k} but is numbered {trick.number}",
@@ -607,7 +623,7 @@ def check_play(check: _HandCheck) -> None:
             )
             check.report(
                 "trick-size",
-                f"trick {k} has {len(trick.plays)} plays; {every}",
+                f"trick {k} has {plural(len(trick.plays), 'play')}; {every}",
                 trick.span,
                 trick=k,
             )
@@ -966,7 +982,8 @@ def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
         if 0 < played < TRICKS_IN_A_HAND:
             check.report(
                 "hand-unfinished",
-                f"only {played} tricks are recorded and no `end` line says why play stopped",
+                f"only {plural(played, 'trick')} {'is' if played == 1 else 'are'} recorded "
+                "and no `end` line says why play stopped",
                 check.hand.tricks[-1].span,
                 severity=Severity.WARNING,
             )
