@@ -50,9 +50,9 @@ from notation.game import Game
 from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
 from notation.stats import ArchiveStats
-from notation.terminal import Colour, console, wants_colour
+from notation.terminal import Colour, console, inert, wants_colour
 from notation.validate import check_game
-from notation.writer import write_games
+from notation.writer import first_difference, write_games
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -276,11 +276,13 @@ def validate(
         name = source_name(path)
         games = hands = errors = warnings = 0
         findings: list[dict[str, Any]] = []
+        left_out: list[str] = []
         try:
             for checked in _checked_games(path, jobs):
                 found = checked.findings
                 games += checked.is_game
                 hands += checked.hands
+                left_out += checked.left_out
                 errors += sum(f.is_error for f in found)
                 warnings += sum(not f.is_error for f in found)
                 if strict:
@@ -321,6 +323,9 @@ def validate(
             f"{name}: {plural(games, 'game')}, {plural(hands, 'hand')}: "
             f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
         )
+        if left_out:
+            they = "it" if len(left_out) == 1 else "they"
+            summary += f"; left out, as {they} could not be read: {', '.join(left_out)}"
         _say(out, summary, "bold" if errors or warnings else "green")
     if as_json:
         out.file.write(json.dumps({"files": report}, indent=2, ensure_ascii=False) + "\n")
@@ -363,7 +368,9 @@ def fmt(
         canonical = write_games(result.games)
         if check:
             if canonical != result.text:
-                _say(out, f"{result.path}: not in canonical form")
+                line, written, expected = first_difference(result.text, canonical)
+                _say(out, f"{result.path}:{line}: not in canonical form\n"
+                          f"  written:  {inert(written)}\n  expected: {inert(expected)}")
                 code = max(code, EXIT_FINDINGS)
         elif in_place and str(path) != "-":
             if canonical != result.text:

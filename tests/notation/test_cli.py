@@ -920,3 +920,27 @@ def test_a_closed_pipe_ends_a_command_quietly(command: list[str], tmp_path: Path
     _, said = run.communicate(timeout=120)
     assert run.returncode == 0, said
     assert said == b""
+
+
+def test_validate_names_the_hands_left_out_in_its_summary() -> None:
+    code, stdout, _ = t42("validate", str(SAMPLES / "broken.t42"))
+    assert code == 1
+    summary = stdout.strip().split("\n")[-1]
+    assert summary.startswith(f"{SAMPLES / 'broken.t42'}: 2 games, 3 hands")
+    assert summary.endswith("; left out, as it could not be read: game 1 hand 2 (line 32)"), summary
+
+
+def test_fmt_check_says_where_the_text_leaves_the_canonical_form(tmp_path: Path) -> None:
+    text = (SAMPLES / "full-game.t42").read_text(encoding="utf-8")
+    canonical = t42("fmt", str(SAMPLES / "full-game.t42"))[1]
+    lines = canonical.split("\n")
+    for at in (12, len(lines) - 3):  # a line in the tags' part, one near the end
+        messy = tmp_path / "messy.t42"
+        changed = lines.copy()
+        changed[at - 1] = changed[at - 1].replace(" ", "  ", 1) or " "
+        messy.write_text("\n".join(changed), encoding="utf-8")
+        code, stdout, _ = t42("fmt", "--check", str(messy))
+        assert code == 1
+        assert f"{messy}:{at}: not in canonical form" in stdout
+        assert f"expected: {lines[at - 1]}" in stdout
+    assert text  # the sample itself reads
