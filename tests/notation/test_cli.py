@@ -92,7 +92,10 @@ def test_validate_broken_file_checks_the_rest() -> None:
     code, out, _ = t42("validate", "samples/broken.t42")
     assert code == 1
     assert "samples/broken.t42:37:7: error: '3O' is not expected here" in out
-    assert out.endswith("samples/broken.t42: 2 games, 3 hands: 1 error, 0 warnings\n")
+    assert out.endswith(
+        "samples/broken.t42: 2 games, 3 hands: 1 error, 0 warnings; "
+        "left out, as it could not be read: game 1 hand 2 (line 32)\n"
+    )
 
 
 def test_validate_stdin() -> None:
