@@ -191,6 +191,7 @@ class CheckedGame:
     text: str  # the game's text when there are findings to show in it, else ""
     first_line: int
     size: int  # characters of input
+    left_out: tuple[str, ...] = ()  # what could not be read, in words (reader's left_out)
 
 
 def check_units(unit: Unit) -> list[CheckedGame]:
@@ -219,7 +220,8 @@ def check_unit(unit: Unit) -> CheckedGame:
     found.sort(key=lambda f: (f.line or 0, f.column or 0))
     text = read.text if found else ""
     return CheckedGame(
-        found, len(read.game.hands), read.has_tags, text, read.first_line, unit.size
+        found, len(read.game.hands), read.has_tags, text, read.first_line, unit.size,
+        tuple(read.left_out()),
     )
 
 

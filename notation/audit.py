@@ -38,7 +38,7 @@ from notation.claims import (
     known_deal,
 )
 from notation.contracts import Contract
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import EndKind, Game, Hand, ScoreKind
 from notation.rules import RuleSet
 from notation.scoring import made_with, needs_every_trick
@@ -314,8 +314,8 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
     else:
         who = step.seat.team
         message = (
-            f"{step.seat}'s {step.tile} in trick {step.trick} cost {who} {lost} point"
-            f"{'' if lost == 1 else 's'} against best play (the bidders, {bidders}, "
+            f"{step.seat}'s {step.tile} in trick {step.trick} cost {who} {plural(lost, 'point')}"
+            f" against best play (the bidders, {bidders}, "
             f"{'fall' if ours else 'rise'} from {before_best} to {after_best})"
         )
         if better:
@@ -387,7 +387,7 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
         best, worst = have + left, have
     message = (
         f"stopped as {kind.value} after trick {after_trick} with the bidders ({bidders}) on "
-        f"{have}: the {left_tricks} trick{'' if left_tricks == 1 else 's'} not played could "
+        f"{have}: the {plural(left_tricks, 'trick')} not played could "
         f"still have given them {worst} to {best} points"
     )
     if perfect is not None:

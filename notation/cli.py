@@ -45,14 +45,14 @@ from notation.files import (
     source_name,
     write_atomically,
 )
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import Game
 from notation.parallel import in_order
 from notation.reader import ReadGame, read_games
 from notation.stats import ArchiveStats
-from notation.terminal import Colour, console, wants_colour
+from notation.terminal import Colour, console, inert, wants_colour
 from notation.validate import check_game
-from notation.writer import write_games
+from notation.writer import first_difference, write_games
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
 
@@ -251,10 +251,6 @@ def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
     raise typer.Exit(EXIT_UNUSABLE)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 @app.command(rich_help_panel=RECORDS)
 def validate(
     files: FilesArg,
@@ -280,11 +276,13 @@ def validate(
         name = source_name(path)
         games = hands = errors = warnings = 0
         findings: list[dict[str, Any]] = []
+        left_out: list[str] = []
         try:
             for checked in _checked_games(path, jobs):
                 found = checked.findings
                 games += checked.is_game
                 hands += checked.hands
+                left_out += checked.left_out
                 errors += sum(f.is_error for f in found)
                 warnings += sum(not f.is_error for f in found)
                 if strict:
@@ -322,9 +320,12 @@ def validate(
             )
             continue
         summary = (
-            f"{name}: {_plural(games, 'game')}, {_plural(hands, 'hand')}: "
-            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+            f"{name}: {plural(games, 'game')}, {plural(hands, 'hand')}: "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
         )
+        if left_out:
+            they = "it" if len(left_out) == 1 else "they"
+            summary += f"; left out, as {they} could not be read: {', '.join(left_out)}"
         _say(out, summary, "bold" if errors or warnings else "green")
     if as_json:
         out.file.write(json.dumps({"files": report}, indent=2, ensure_ascii=False) + "\n")
@@ -367,7 +368,9 @@ def fmt(
         canonical = write_games(result.games)
         if check:
             if canonical != result.text:
-                _say(out, f"{result.path}: not in canonical form")
+                line, written, expected = first_difference(result.text, canonical)
+                _say(out, f"{result.path}:{line}: not in canonical form\n"
+                          f"  written:  {inert(written)}\n  expected: {inert(expected)}")
                 code = max(code, EXIT_FINDINGS)
         elif in_place and str(path) != "-":
             if canonical != result.text:
@@ -516,9 +519,9 @@ def convert(
         if cut:
             summary += f", {cut} of them in part (without what could not be read)"
         if rejected:
-            summary += f", {_plural(rejected, 'game')} could not be converted"
+            summary += f", {plural(rejected, 'game')} could not be converted"
         if rejects:
-            summary += f"; the whole text of {_plural(rejected + cut, 'game')} is in {rejects}"
+            summary += f"; the whole text of {plural(rejected + cut, 'game')} is in {rejects}"
         _say(err, summary, "bold red")
         raise typer.Exit(EXIT_UNUSABLE if not sink.count else EXIT_FINDINGS)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
@@ -1069,6 +1072,13 @@ def rules_command(
     out.print(rule_set_table(rules))
 
 
+def _closed_pipe() -> NoReturn:
+    """The reader stopped early (``t42 … | head``): what it read is what it wanted; exit 0,
+    writing nothing more (Python's own flush at exit would fail again on the closed pipe)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(EXIT_CLEAN)
+
+
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     try:
@@ -1076,7 +1086,12 @@ def main() -> None:
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)
+    except BrokenPipeError:
+        _closed_pipe()
     except SystemExit:
+        # Click (Typer's copy of it too) wraps stdout so when it met a closed pipe, and exits 1.
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _closed_pipe()
         raise
     except Exception as e:  # a bug in t42: say so plainly instead of a traceback
         _say(err, f"t42: internal error ({type(e).__name__}: {e}); please report it", "bold red")

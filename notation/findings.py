@@ -118,3 +118,47 @@ class Finding:
             "seat": None if self.seat is None else self.seat.value,
             "evidence": self.evidence,
         } | ({} if self.pointer is None else {"pointer": self.pointer})
+
+
+def plural(n: int, word: str) -> str:
+    """A count in words, the noun in the singular for one (the one home of it):
+
+    >>> plural(1, "trick"), plural(3, "play"), plural(0, "hand")
+    ('1 trick', '3 plays', '0 hands')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def evidence_words(finding: Finding) -> str:
+    """A finding's evidence in words, for people (the one wording every view shows): each
+    item's name and value, items apart by `` · ``; what does not apply here is left out.
+
+    >>> f = Finding("misscored-points", Severity.ERROR, "…",
+    ...             evidence={"written": {"NS": 34, "EW": 8}, "trumps_held": ["6-6", "6-5"]})
+    >>> evidence_words(f)
+    'written NS 34, EW 8 · trumps held 6-6, 6-5'
+    """
+    return " · ".join(
+        f"{_name_words(key)} {_value_words(value)}"
+        for key, value in finding.evidence.items()
+        if value is not None  # evidence that does not apply here (a renege proven by the deal)
+    )
+
+
+def _name_words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        # A play names its seat and tile bare (trick 5 N 5-1); a team's count too (NS 34).
+        parts = [
+            _value_words(v) if k in ("seat", "tile") else f"{_name_words(str(k))} {_value_words(v)}"
+            for k, v in value.items() if v is not None
+        ]
+        return (" " if "seat" in value or "tile" in value else ", ").join(parts)
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_words(v) for v in value)
+    return str(value)

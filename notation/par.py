@@ -35,6 +35,7 @@ from notation.claims import DEAL_NOT_KNOWN, TILES_EACH, known_deal, whole_deal
 from notation.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
 from notation.errors import T42Error
 from notation.game import Hand
+from notation.play import is_trump
 from notation.rules import OpeningLead, RuleSet
 from notation.scoring import highest_bid_made
 from notation.seats import SEATS, Seat, Team
@@ -102,17 +103,22 @@ class ParTable:
     def best_contract(self, seat: Seat) -> Contract | None:
         """The highest bid ``seat`` can make as declarer and the contract that makes it
         (the plain contract with the most points when several make the same bid, then the
-        first in table order; a plain contract before a special one); None when nothing
-        reaches the smallest bid.
+        one in which the seat holds the most trumps, then the first in table order; a plain
+        contract before a special one); None when nothing reaches the smallest bid.
 
         Low-No is left out: only the dealer plays it, and only after three passes.
         """
-        found: list[tuple[int, int, int, Contract]] = []
+        found: list[tuple[int, int, int, int, Contract]] = []
+        held = self.deal.get(seat, ())
         for order, trump in enumerate(self.trumps):
             taken = self.points[seat, trump]
             bid = highest_bid_made(seat, trump, taken, self.rules)
             if bid is not None:
-                found.append((bid.value, taken, -order, Contract(seat, bid, trump)))
+                # The suit a player names is the one she holds most of (docs/rules.md, Par).
+                trumps_held = sum(is_trump(tile, trump) for tile in held)
+                found.append(
+                    (bid.value, taken, trumps_held, -order, Contract(seat, bid, trump))
+                )
         for order, special in enumerate(self.special_columns, start=len(self.trumps)):
             verdict = self.specials.get((seat, special))
             if special is Special.LOW_NO or verdict is None or not verdict.made:
@@ -121,10 +127,10 @@ class ParTable:
             taken = 0 if special.is_nello else POINTS_IN_A_HAND
             bid = highest_bid_made(seat, verdict.trump, taken, self.rules)
             if bid is not None:
-                found.append((bid.value, -1, -order, Contract(seat, bid, verdict.trump)))
+                found.append((bid.value, -1, 0, -order, Contract(seat, bid, verdict.trump)))
         if not found:
             return None
-        return max(found, key=lambda f: f[:3])[3]
+        return max(found, key=lambda f: f[:4])[4]
 
     def best(self, seat: Seat) -> Bid | None:
         """The highest bid ``seat`` can make as declarer (None: nothing reaches 30)."""

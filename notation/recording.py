@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
 from notation.bids import Bid, BidKind
@@ -76,6 +77,12 @@ from notation.validate import (
     score_lines,
 )
 
+if TYPE_CHECKING:
+    from notation.claims import ClaimAudit
+
+# A lay-down's verdict and the finding it adds when refuted (notation.claims.judge_laydown).
+Verdict = tuple["ClaimAudit | None", "Finding | None"]
+
 
 class Step(Enum):
     """What the record needs next."""
@@ -102,6 +109,11 @@ class Recording:
 
     game: Game
     first_dealer: Seat = Seat.N  # who deals hand 1, when no hand is recorded yet
+    # None: a lay-down is judged with the record (the solver, at once). A mapping: the
+    # verdicts known so far, by lay-down (see laydown_key); a lay-down not in it is shown as
+    # being checked, so that a recorder can judge it in the background (pending_laydowns,
+    # with_verdict) and never wait for the solver.
+    verdicts: Mapping[Hand, Verdict] | None = field(default=None, compare=False)
 
     # -- starting --
 
@@ -126,7 +138,41 @@ class Recording:
 
     @cached_property
     def report(self) -> GameReport:
-        return check_game(self.game, self.rules)
+        if self.verdicts is None:
+            return check_game(self.game, self.rules)
+        return check_game(self.game, self.rules, judge=self._known_verdict)
+
+    def _known_verdict(self, hand: Hand, report: HandReport, rules: RuleSet) -> Verdict:
+        assert self.verdicts is not None
+        verdict = self.verdicts.get(laydown_key(hand))
+        if verdict is not None:
+            return verdict
+        from notation.claims import ClaimAudit
+
+        seat = hand.ending.seat if hand.ending is not None else None
+        assert seat is not None
+        message = f"{seat}'s lay-down is being checked"
+        return ClaimAudit(seat, len(report.tricks), None, None, (), message), None
+
+    def in_background(self) -> Recording:
+        """This recording with its lay-downs judged apart (see :attr:`verdicts`)."""
+        return self if self.verdicts is not None else replace(self, verdicts={})
+
+    def pending_laydowns(self) -> tuple[HandReport, ...]:
+        """The reports of the hands ending in a lay-down that have no verdict yet (when
+        judged apart): what :func:`notation.claims.judge_laydown` is given with the hand."""
+        if self.verdicts is None:
+            return ()
+        return tuple(
+            report for report in self.report.hands
+            if report.claim is not None and laydown_key(report.hand) not in self.verdicts
+        )
+
+    def with_verdict(self, hand: Hand, verdict: Verdict) -> Recording:
+        """This recording knowing the verdict on ``hand``'s lay-down."""
+        known = dict(self.verdicts or {})
+        known[laydown_key(hand)] = verdict
+        return replace(self, verdicts=known)
 
     @property
     def text(self) -> str:
@@ -413,15 +459,11 @@ class Recording:
         return computed is not None and (computed.ns, computed.ew) != (line.ns, line.ew)
 
     def laydown_claim(self) -> str | None:
-        """What the solver says of the lay-down that ended this hand, when the deal is
-        known: that it holds, or a line of play that refutes it (None without a lay-down)."""
-        hand, report = self.hand, self.hand_report
-        if hand is None or report is None or hand.ending is None or hand.ending.seat is None:
-            return None
-        from notation.audit import audit_hand  # the solver's tables: loaded only when needed
-
-        claim = audit_hand(hand, report, self.game, rules=self.rules).claim
-        return None if claim is None else claim.message
+        """What the solver says of the lay-down that ended this hand: that it holds, a line
+        of play that refutes it, why it cannot be checked, or that it is being checked
+        (None without a lay-down)."""
+        report = self.hand_report
+        return None if report is None or report.claim is None else report.claim.message
 
     # -- entries --
 
@@ -550,6 +592,11 @@ class Recording:
             hands = hands[:-1]
         return replace(self, game=replace(self.game, hands=(*hands, hand)))
 
+
+
+def laydown_key(hand: Hand) -> Hand:
+    """What a lay-down's verdict depends on: the hand without its score lines."""
+    return replace(hand, scores=())
 
 
 class RecordFile:

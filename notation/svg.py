@@ -29,7 +29,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from notation.errors import T42Error
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import UNKNOWN, Game
 from notation.seats import SEATS, Seat, Team
 from notation.terminal import inert
@@ -162,7 +162,8 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
     step = frame.step
     trick = step.trick
     cx, cy = _CENTRE
-    parts = [f'<rect class="felt" x="{cx - 120}" y="{cy - 108}" width="240" height="240" '
+    # Wide and tall enough that each seat's label, a renege mark included, sits inside it.
+    parts = [f'<rect class="felt" x="{cx - 136}" y="{cy - 126}" width="272" height="258" '
              f'rx="14"/>']
     if trick is None:
         if step.auction:
@@ -175,7 +176,7 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
         return "".join(parts)
     places = {
         Seat.N: (cx - HALF / 2, cy - 2 * HALF - 36, False),
-        Seat.S: (cx - HALF / 2, cy + 36, False),
+        Seat.S: (cx - HALF / 2, cy + 28, False),
         Seat.W: (cx - 2 * HALF - 36, cy - HALF / 2, True),
         Seat.E: (cx + 36, cy - HALF / 2, True),
     }
@@ -191,7 +192,7 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
         cls = "won" if seat is trick.winner else ""
         parts.append(f'<text class="{cls}" x="{lx}" y="{ly}" text-anchor="middle" '
                      f'style="fill:#fff">{label}</text>')
-    parts.append(f'<text class="big" x="{cx}" y="{cy + 124}" text-anchor="middle" '
+    parts.append(f'<text class="big" x="{cx}" y="{cy + 122}" text-anchor="middle" '
                  f'style="fill:#fff">{trick_caption(trick)}</text>')
     return "".join(parts)
 
@@ -200,7 +201,7 @@ def trick_caption(trick: TableTrick) -> str:
     """The trick in words: ``trick 3``, and once taken ``trick 3 · N takes 6 points``."""
     caption = f"trick {trick.number}"
     if trick.winner is not None and trick.points is not None:
-        caption += f" · {trick.winner} takes {_count(trick.points, 'point')}"
+        caption += f" · {trick.winner} takes {plural(trick.points, 'point')}"
     return caption
 
 
@@ -299,12 +300,8 @@ def position(frames: Sequence[Frame], hand: int, trick: int | None = None) -> in
         if step.kind is StepKind.TRICK and step.trick is not None and step.trick.number == trick:
             return i
     taken = sum(frames[i].step.kind is StepKind.TRICK for i in in_hand)
-    raise DiagramError(f"hand {hand} has no trick {trick}; {_count(taken, 'trick')} "
+    raise DiagramError(f"hand {hand} has no trick {trick}; {plural(taken, 'trick')} "
                        "were played")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _findings_so_far(frames: Sequence[Frame], at: int) -> list[Finding]:

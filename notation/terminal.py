@@ -65,6 +65,15 @@ def wants_colour(colour: Colour) -> bool:
     return colour is Colour.always
 
 
+class _Console(Console):
+    """A console that leaves a closed pipe to the caller (``t42 … | head`` ends quietly with
+    exit 0 in :func:`notation.cli.main`), rather than Rich's exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(colour: Colour, *, stderr: bool = False) -> Console:
     """A console for standard output (or error) that colours as ``colour`` says.
 
@@ -78,7 +87,7 @@ def console(colour: Colour, *, stderr: bool = False) -> Console:
     True
     """
     new = partial(
-        Console, stderr=stderr, markup=False, highlight=False, emoji=False, soft_wrap=True
+        _Console, stderr=stderr, markup=False, highlight=False, emoji=False, soft_wrap=True
     )
     if not wants_colour(colour):
         return new(color_system=None)

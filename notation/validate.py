@@ -20,7 +20,7 @@ A hand is checked by concern, each check a function named for it: :func:`check_d
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -42,7 +42,7 @@ from notation.contracts import (
     Trump,
     TrumpKind,
 )
-from notation.findings import Finding, Severity
+from notation.findings import Finding, Severity, plural
 from notation.game import (
     SCORE_ORDER,
     Call,
@@ -90,6 +90,13 @@ from notation.tricks import TrickOutcome, first_leader, outcome, take_trick, tal
 
 if TYPE_CHECKING:
     from notation.claims import ClaimAudit
+
+# What decides a lay-down (docs/rules.md, Ending a hand early): the verdict, and the finding
+# it adds when the claim does not hold. notation.claims.judge_laydown unless a caller gives
+# its own (the recorder judges in the background and passes what it knows so far).
+LaydownJudge = Callable[
+    ["Hand", "HandReport", RuleSet], "tuple[ClaimAudit | None, Finding | None]"
+]
 
 TILES_IN_A_HAND = 7
 NORTH, SOUTH = Seat.N, Seat.S
@@ -577,7 +584,23 @@ def check_play(check: _HandCheck) -> None:
             tricks[TRICKS_IN_A_HAND].span,
         )
     for k, trick in enumerate(tricks, start=1):
-        if trick.number != k:
+        previous = tricks[k - 2].number if k > 1 else 0
+        if trick.number > previous + 1 and previous == k - 1:
+            # Tricks left out: the numbers go on from the one written after the gap.
+            gone = list(range(previous + 1, trick.number))
+            missing = (
+                f"trick {gone[0]} is" if len(gone) == 1
+                else f"tricks {', '.join(map(str, gone[:-1]))} and {gone[-1]} are"
+            )
+            after = f"the trick after trick {previous}" if previous else "the first trick"
+            check.report(
+                "trick-number",
+                f"{missing} missing: {after} is numbered {trick.number}",
+                trick.span,
+                severity=Severity.WARNING,
+                trick=k,
+            )
+        elif trick.number != k and trick.number != previous + 1:
             check.report(
                 "trick-number",
                 f"this is trick {k} but is numbered {trick.number}",
@@ -631,7 +654,7 @@ def check_play(check: _HandCheck) -> None:
             else:
                 check.report(
                     "trick-size",
-                    f"trick {k} has {len(trick.plays)} plays; {every}",
+                    f"trick {k} has {plural(len(trick.plays), 'play')}; {every}",
                     trick.span,
                     trick=k,
                 )
@@ -1038,7 +1061,8 @@ def check_ending(check: _HandCheck, points: dict[Team, int]) -> None:
         if 0 < played < TRICKS_IN_A_HAND:
             check.report(
                 "hand-unfinished",
-                f"only {played} tricks are recorded and no `end` line says why play stopped",
+                f"only {plural(played, 'trick')} {'is' if played == 1 else 'are'} recorded "
+                "and no `end` line says why play stopped",
                 check.hand.tricks[-1].span,
                 severity=Severity.WARNING,
             )
@@ -1160,8 +1184,13 @@ def _compare(check: _HandCheck, line: Any, expected: dict[Team, int], code: str,
 
 
 def check_hand(
-    hand: Hand, rules: RuleSet | None = None, *, fast: bool = True, last: bool = False,
+    hand: Hand,
+    rules: RuleSet | None = None,
+    *,
+    fast: bool = True,
+    last: bool = False,
     judge_claim: bool = True,
+    judge: LaydownJudge | None = None,
 ) -> HandReport:
     """Check one hand under ``rules`` (straight 42 by default).
 
@@ -1170,7 +1199,8 @@ def check_hand(
     hand is the last of its record: with nothing written after its tricks it may have been
     saved in the middle of a trick, and its short last trick is a warning, not an error.
     ``judge_claim=False`` leaves a lay-down unjudged (no solver): a caller that shows other
-    hands only.
+    hands only. ``judge`` decides a lay-down (:func:`notation.claims.judge_laydown` by
+    default).
     """
     rules = rules or RuleSet()
     check = _HandCheck(hand, rules, fast=fast)
@@ -1208,10 +1238,12 @@ def check_hand(
     ending = hand.ending
     if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN
             and check.contract is not None):
-        # Only a hand that ends in a lay-down loads and runs the solver.
-        from notation.claims import judge_laydown
+        if judge is None:
+            # Only a hand that ends in a lay-down loads and runs the solver.
+            from notation.claims import judge_laydown
 
-        claim, refuted = judge_laydown(hand, report, rules)
+            judge = judge_laydown
+        claim, refuted = judge(hand, report, rules)
         findings = report.findings if refuted is None else (*report.findings, refuted)
         report = replace(report, findings=findings, claim=claim)
     return report
@@ -1352,16 +1384,17 @@ def check_game(
     *,
     fast: bool = True,
     judged: Collection[int] | None = None,
+    judge: LaydownJudge | None = None,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
     ``rules`` defaults to what the game's tags name; ``index`` (1-based) is put on findings.
     ``unread`` holds the lines where hands start that could not be read (syntax errors): the
     hand after such a gap is not compared with the one before it, and the running marks are
-    unknown until the record writes a total again. ``fast`` is passed to :func:`check_hand`.
-    ``judged`` names the hands whose lay-downs the solver judges (None: every hand; a
-    command about one hand needs no verdict on the others'): the others have no ``claim``
-    and no ``laydown-refuted`` finding.
+    unknown until the record writes a total again. ``fast`` and ``judge`` are passed to
+    :func:`check_hand`. ``judged`` names the hands whose lay-downs are judged (None: every
+    hand; a command about one hand needs no verdict on the others'): the others have no
+    ``claim`` and no ``laydown-refuted`` finding.
 
     Raises :class:`notation.rules.RulesError` when ``rules`` is not given and the game's tags
     name no known rule set or option (readers report that as an ``unknown-rules`` problem).
@@ -1377,7 +1410,7 @@ def check_game(
     final = game.hands[-1] if game.hands else None
     for hand in game.hands:
         report = check_hand(hand, rules, fast=fast, last=hand is final,
-                            judge_claim=judged is None or hand.number in judged)
+                            judge_claim=judged is None or hand.number in judged, judge=judge)
         hand_findings = list(report.findings)
         span = hand.header.span
         line = span.line if span is not None else last_line

@@ -210,3 +210,20 @@ def write_game(game: Game) -> str:
 def write_games(games: Iterable[Game]) -> str:
     """Several games, a blank line between each."""
     return "\n".join(write_game(g) for g in games)
+
+
+def first_difference(text: str, canonical: str) -> tuple[int, str, str]:
+    """Where ``text`` first leaves its canonical form ``canonical``: the line number
+    (1-based), the line as written and the line expected (``(end of file)`` past the end).
+
+    >>> first_difference("hand 1 dealer N\\nbid E  30\\n", "hand 1 dealer N\\nbid E 30\\n")
+    (2, 'bid E  30', 'bid E 30')
+    """
+    written, expected = text.split("\n"), canonical.split("\n")
+    end = "(end of file)"
+    for at in range(max(len(written), len(expected))):
+        was = written[at] if at < len(written) else end
+        should = expected[at] if at < len(expected) else end
+        if was != should:
+            return at + 1, was, should
+    return len(written), "", ""

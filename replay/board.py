@@ -32,6 +32,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from notation.findings import plural
 from notation.game import UNKNOWN
 from notation.seats import Seat, Team
 from notation.tiles import Tile
@@ -132,8 +133,7 @@ def _centre(frame: Frame) -> Panel:
             cells[seat] = cell
         below = Text("")
         if trick.winner is not None and trick.points is not None:
-            s = "" if trick.points == 1 else "s"
-            below = Text(f"{trick.winner} takes {trick.points} point{s}", style="bold")
+            below = Text(f"{trick.winner} takes {plural(trick.points, 'point')}", style="bold")
         title = Text(f"trick {trick.number} · {trick.leader} led")
         return Panel(Group(compass(cells, _CELL), Align.center(below)), title=title, box=ROUNDED)
     if step.kind in (StepKind.END, StepKind.SCORE):
@@ -165,10 +165,6 @@ def _table(frame: Frame, view: View, width: int) -> Table:
     return grid
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _marks(marks: dict[Team, int] | None) -> RenderableType:
     """The running marks of both teams side by side: each number, and its strokes of ALL."""
     if marks is None:
@@ -190,7 +186,7 @@ def score_line(step: Step) -> Text:
     parts = []
     for team in Team:
         points, won = step.points[team], step.tricks_won[team]
-        parts.append(f"{team} {_plural(points, 'point')}, {_plural(won, 'trick')}")
+        parts.append(f"{team} {plural(points, 'point')}, {plural(won, 'trick')}")
     out = Text(" · ".join(parts))
     if any(f.code in _MISSCORED for f in step.findings):
         out.append("  ✗ misscored", style=_RENEGE)
@@ -212,6 +208,8 @@ def _facts(frame: Frame) -> Table:
         grid.add_row(Text("marks"), _marks(step.marks_after))
     else:
         grid.add_row(Text("marks"), _marks(step.marks_before))
+    if frame.won is not None:
+        grid.add_row(Text("game"), Text(frame.won, style="bold"))
     return grid
 
 

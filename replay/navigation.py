@@ -24,10 +24,11 @@ frozenset({(3, <Seat.W: 'W'>)})
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notation.game import Game
-from notation.seats import SEATS, Seat
+from notation.scoring import game_winner
+from notation.seats import SEATS, Seat, Team
 from notation.validate import GameReport
 from replay.steps import Step, StepKind, game_steps
 
@@ -47,6 +48,7 @@ class Frame:
     names: Mapping[Seat, str] = field(default_factory=dict)
     reneges: frozenset[tuple[int, Seat]] = frozenset()
     points_game: bool = False
+    won: str | None = None  # on the step that wins the game: "NS win 7–4"
 
     @property
     def hand_key(self) -> tuple[int, int]:
@@ -70,10 +72,40 @@ def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
             if f.code == "renege" and f.trick is not None and f.seat is not None:
                 reneges.setdefault(step.hand, set()).add((f.trick, f.seat))
     points_game = is_points_game(game)
-    return [
+    frames = [
         Frame(number, step, names, frozenset(reneges.get(step.hand, ())), points_game)
         for step in steps
     ]
+    won = game_won(game, steps)
+    if won is not None:
+        at, words = won
+        frames[at] = replace(frames[at], won=words)
+    return frames
+
+
+def game_won(game: Game, steps: Sequence[Step]) -> tuple[int, str] | None:
+    """The step of ``steps`` (a game's, in order) whose score wins the game, and who won by
+    how much: ``NS win 7–4`` (:func:`notation.scoring.game_winner` decides); None while
+    nobody has won.
+
+    >>> from notation.reader import read_games
+    >>> from notation.validate import check_game
+    >>> game = next(read_games((SAMPLES / "full-game.t42").read_text())).game
+    >>> steps = list(game_steps(game, check_game(game)))
+    >>> at, words = game_won(game, steps)
+    >>> words, at == len(steps) - 1
+    ('NS win 7–3', True)
+    """
+    rules = game.rules
+    for at, step in enumerate(steps):
+        running = step.marks_after
+        if step.kind is not StepKind.SCORE or running is None:
+            continue
+        bidders = None if step.contract is None else step.contract.declarer.team
+        team = game_winner(running[Team.NS], running[Team.EW], rules, bidders)
+        if team is not None:
+            return at, f"{team} win {running[team]}–{running[team.opponents]}"
+    return None
 
 
 def is_points_game(game: Game) -> bool:

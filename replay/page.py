@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.findings import Finding
-from notation.game import Game
+from notation.findings import Finding, evidence_words
+from notation.game import UNKNOWN, Game
 from notation.json_form import dumps_game
 from notation.scoring import TRICKS_IN_A_HAND
 from notation.seats import SEATS, Team
@@ -46,7 +46,7 @@ from notation.validate import GameReport
 from replay import navigation
 from replay.board import score_line
 from replay.navigation import Frame, game_frames
-from replay.steps import StepKind, auction_words, contract_words
+from replay.steps import StepKind, TableTrick, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # What the page is told of an audited hand: the perfect-play verdict and the plays that
@@ -78,23 +78,12 @@ def audit_summaries(game: Game, number: int) -> dict[tuple[int, int], AuditSumma
     return out
 
 
-def _evidence(f: Finding) -> str:
-    """A finding's evidence as one line: ``tile 2-2 · led suit fours · could follow 5-4, 4-2``."""
-    parts = []
-    for key, value in f.evidence.items():
-        if value is None:  # evidence that does not apply here (a renege proven by the deal)
-            continue
-        shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
-    return inert(" · ".join(parts))
-
-
 def _finding(f: Finding) -> dict[str, Any]:
     return {
         "severity": f.severity.value,
         "code": f.code,
         "message": inert(f.message),
-        "evidence": _evidence(f),
+        "evidence": inert(evidence_words(f)),
         "trick": f.trick,
         "seat": None if f.seat is None else f.seat.value,
     }
@@ -130,6 +119,39 @@ def _moves(frames: Sequence[Frame], at: int) -> dict[str, int]:
     }
 
 
+def _trick(frame: Frame, trick: TableTrick, caption: str = "") -> dict[str, Any]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader.value,
+        "plays": [
+            [s.value, str(t), (trick.number, s) in frame.reneges] for s, t in trick.plays
+        ],
+        "winner": None if trick.winner is None else trick.winner.value,
+        "points": trick.points,
+        "caption": caption + trick_caption(trick),
+    }
+
+
+def _last_trick(frames: Sequence[Frame], at: int) -> dict[str, Any] | None:
+    """Once the hand is over (stopped or scored), the last trick taken stays on the table."""
+    frame = frames[at]
+    if frame.step.kind not in (StepKind.END, StepKind.SCORE):
+        return None
+    k = at - 1
+    while k >= 0 and frames[k].hand_key == frame.hand_key:
+        trick = frames[k].step.trick
+        if trick is not None:
+            return _trick(frames[k], trick, "hand over · ")
+        k -= 1
+    return None
+
+
+def _heading(game: Game) -> str:
+    """The game's Event, Site and Date, as far as the record names them."""
+    tags = (game.tag(name) for name in ("Event", "Site", "Date"))
+    return inert(" · ".join(v for v in tags if v and v != UNKNOWN))
+
+
 def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
           audits: HandAudits) -> dict[str, Any]:
     frame = frames[at]
@@ -150,6 +172,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         "of": steps_in_hand,
         "kind": step.kind.value,
         "text": inert(step.text),
+        "won": frame.won,
         "dealer": step.dealer.value,
         "actor": None if step.actor is None else step.actor.value,
         "seats": {
@@ -164,16 +187,7 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         "auction": [[s.value, str(b)] for s, b in step.auction],
         "auction_words": auction_words(step),
         "contract": contract_words(step),
-        "trick": None if trick is None else {
-            "number": trick.number,
-            "leader": trick.leader.value,
-            "plays": [
-                [s.value, str(t), (trick.number, s) in frame.reneges] for s, t in trick.plays
-            ],
-            "winner": None if trick.winner is None else trick.winner.value,
-            "points": trick.points,
-            "caption": trick_caption(trick),
-        },
+        "trick": _trick(frame, trick) if trick is not None else _last_trick(frames, at),
         "points": {t.value: n for t, n in step.points.items()},
         "score": score_line(step).plain,
         "marks": _marks(frame),
@@ -214,19 +228,74 @@ def page_data(
     audits = audits or {}
     frames: list[Frame] = []
     players: dict[str, dict[str, str]] = {}
+    headings: dict[str, str] = {}
     for number, game, report in games:
         frames += game_frames(game, report, number)
         players[str(number)] = {s.value: inert(game.seat_name(s)) for s in SEATS}
+        headings[str(number)] = _heading(game)
     counts: dict[tuple[int, int], int] = {}
     for frame in frames:
         counts[frame.hand_key] = counts.get(frame.hand_key, 0) + 1
+    steps: list[dict[str, Any]] = []
+    shown: dict[str, Any] = {}
+    for i, frame in enumerate(frames):
+        step = _step(frames, i, counts[frame.hand_key], audits)
+        first = i == 0 or frames[i - 1].hand_key != frame.hand_key
+        steps.append(step if first else changes(shown, step))
+        shown = step
     return {
         "records": [dumps_game(game) for _, game, _ in games],
         "players": players,
+        "headings": headings,
         "points_game": {str(n): navigation.is_points_game(g) for n, g, _ in games},
-        "steps": [_step(frames, i, counts[f.hand_key], audits) for i, f in enumerate(frames)],
+        "steps": steps,
         "hands": _hands(frames, audits),
     }
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``after`` changes of ``before``: its keys whose values differ, an object that
+    keeps its keys given by its own changes. The page sends each hand's first step whole and
+    then only the changes of each step (so its size grows with the steps, not with what every
+    step repeats); its script puts a step back together with :func:`shown_step`'s merge.
+
+    >>> changes({"a": 1, "b": {"x": 1, "y": 2}}, {"a": 1, "b": {"x": 1, "y": 3}})
+    {'b': {'y': 3}}
+    """
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if old == value and key in before:
+            continue
+        if isinstance(value, dict) and isinstance(old, dict) and old.keys() == value.keys():
+            out[key] = changes(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def shown_step(steps: Sequence[Mapping[str, Any]], start: int, at: int) -> dict[str, Any]:
+    """Step ``at`` whole, from the changes the page holds since its hand's first step
+    ``start``: what the page's script does (``merged``), for Python readers of page data.
+
+    >>> shown_step([{"a": 1, "b": {"x": 1, "y": 2}}, {"b": {"y": 3}}], 0, 1)
+    {'a': 1, 'b': {'x': 1, 'y': 3}}
+    """
+    whole: dict[str, Any] = {}
+    for k in range(start, at + 1):
+        whole = _merged(whole, steps[k])
+    return whole
+
+
+def _merged(whole: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(whole)
+    for key, value in change.items():
+        old = out.get(key)
+        if isinstance(value, dict) and isinstance(old, dict):
+            out[key] = _merged(old, value)
+        else:
+            out[key] = value
+    return out
 
 
 def _embedded(data: object) -> str:
@@ -258,10 +327,17 @@ def replay_page(
     audits: HandAudits | None = None,
 ) -> str:
     """The whole HTML page replaying ``games`` (each with its number in the file and its
-    report from :func:`notation.validate.check_game`); ``audits`` adds each hand's audit."""
+    report from :func:`notation.validate.check_game`); ``audits`` adds each hand's audit.
+
+    The heading is the shown game's Event, Site and Date (``title``, the file's name, when
+    the record names none of them). ``#hand=3&step=12`` (``#game=2&hand=3&step=12`` in a file
+    of several games) opens the page at that step, and the address follows the moves."""
     data = page_data(games, audits)
+    first = games[0][1] if games else None
+    heading = (_heading(first) if first is not None else "") or title
     return (
-        _PAGE.replace("@TITLE@", inert_xml(title))
+        _PAGE.replace("@TITLE@", inert_xml(heading))
+        .replace("@FILE@", inert_xml(title))
         .replace("@SYMBOLS@", tile_symbols())
         .replace("@DATA@", _embedded(data))
         .replace("@STYLE@", _CSS)
@@ -282,7 +358,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <body>
 @SYMBOLS@
 <header>
-  <h1>@TITLE@</h1>
+  <h1 id="heading">@TITLE@</h1>
   <p id="where"></p>
   <p id="what"></p>
 </header>
@@ -326,7 +402,7 @@ style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
   </aside>
 </main>
 <footer>Keys: ← → step · ↑ ↓ trick · Page Up / Page Down hand · Home / End · 1–7 trick.
-Made by t42.</footer>
+@FILE@ · made by t42.</footer>
 <script type="application/json" id="t42-data">@DATA@</script>
 <script>@SCRIPT@</script>
 </body>
@@ -405,7 +481,31 @@ _SCRIPT = """
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("t42-data").textContent);
-  const steps = data.steps;
+  // Each hand's first step is whole, the others hold only what they change: a step is put
+  // back together by merging the changes from its hand's first step on (as page.shown_step).
+  const changes = data.steps;
+  const handAt = [];
+  data.hands.forEach(function (hand, h) {
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    for (let i = hand.start; i < end; i++) { handAt.push(h); }
+  });
+  function plain(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function merged(whole, change) {
+    const out = Object.assign({}, whole);
+    Object.keys(change).forEach(function (key) {
+      const value = change[key];
+      out[key] = plain(value) && plain(out[key]) ? merged(out[key], value) : value;
+    });
+    return out;
+  }
+  const steps = {
+    length: changes.length,
+    at: function (i) {
+      let whole = {};
+      for (let k = data.hands[handAt[i]].start; k <= i; k++) { whole = merged(whole, changes[k]); }
+      return whole;
+    }
+  };
   const SVG = "http://www.w3.org/2000/svg";
   let at = 0;
 
@@ -504,12 +604,6 @@ _SCRIPT = """
     step.comments.forEach(function (c) { add(comments, "li", c); });
   }
 
-  function handOf(step) {
-    return data.hands.findIndex(function (h) {
-      return h.game === step.game && h.hand === step.hand;
-    });
-  }
-
   function showAudit(hand) {
     const box = el("audit");
     const audit = hand.audit;
@@ -533,13 +627,15 @@ _SCRIPT = """
 
   function show(index) {
     at = Math.max(0, Math.min(index, steps.length - 1));
-    const step = steps[at];
-    const h = handOf(step);
+    const step = steps.at(at);
+    const h = handAt[at];
     const hand = data.hands[h];
     const games = Object.keys(data.players).length;
     el("where").textContent = (games > 1 ? "game " + step.game + " · " : "") + "hand " + step.hand +
       " · step " + step.index + "/" + step.of;
-    el("what").textContent = step.text;
+    el("what").textContent = step.text + (step.won ? " · " + step.won : "");
+    const heading = data.headings[String(step.game)];
+    if (heading) { el("heading").textContent = heading; }
     ["N", "E", "S", "W"].forEach(function (seat) { showSeat(step, seat); });
     showCentre(step);
     el("auction").textContent = step.auction_words;
@@ -559,9 +655,31 @@ _SCRIPT = """
     const trickSelect = el("trick-select");
     trickSelect.value = step.kind === "trick" && step.trick ? String(step.trick.number) : "";
     document.body.setAttribute("data-step", String(at));
+    const link = "#" + (games > 1 ? "game=" + step.game + "&" : "") + "hand=" + step.hand +
+      "&step=" + step.index;
+    if (location.hash !== link) {
+      try { history.replaceState(null, "", link); } catch (e) { location.replace(link); }
+    }
   }
 
-  function move(name) { show(steps[at].moves[name]); }
+  // The step a link names (#hand=3&step=12, #game=2&hand=3&step=12), or the first.
+  function linked() {
+    const asked = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      const pair = part.split("=");
+      asked[pair[0]] = Number(pair[1]);
+    });
+    const h = data.hands.findIndex(function (hand) {
+      return hand.hand === asked.hand && (!asked.game || hand.game === asked.game);
+    });
+    if (h < 0) { return 0; }
+    const hand = data.hands[h];
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    const step = asked.step > 0 ? asked.step : 1;
+    return Math.min(hand.start + step - 1, end - 1);
+  }
+
+  function move(name) { show(steps.at(at).moves[name]); }
 
   data.hands.forEach(function (hand, i) {
     const games = Object.keys(data.players).length;
@@ -574,7 +692,7 @@ _SCRIPT = """
     show(hand.start);
   });
   el("trick-select").addEventListener("change", function (e) {
-    const hand = data.hands[handOf(steps[at])];
+    const hand = data.hands[handAt[at]];
     if (e.target.value in hand.tricks) { show(hand.tricks[e.target.value]); }
   });
   ["first", "previous_hand", "previous_trick", "previous_play", "next_play", "next_trick",
@@ -590,12 +708,13 @@ _SCRIPT = """
     if (e.target && e.target.tagName === "SELECT") { return; }
     if (KEYS[e.key]) { e.preventDefault(); move(KEYS[e.key]); return; }
     if (/^[1-7]$/.test(e.key)) {
-      const hand = data.hands[handOf(steps[at])];
+      const hand = data.hands[handAt[at]];
       if (e.key in hand.tricks) { show(hand.tricks[e.key]); }
     }
   });
   fillTricks(data.hands[0] || {tricks: {}});
   el("hand-select").value = "0";
-  show(0);
+  window.addEventListener("hashchange", function () { show(linked()); });
+  show(linked());
 }());
 """

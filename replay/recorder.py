@@ -19,11 +19,15 @@ Ctrl+Q              quit (every entry is already in the file)
 Textual is imported here only: :mod:`notation.cli` imports this module when ``t42 record``
 starts. What is understood and shown is :mod:`replay.scorekeeper`'s, every rule the
 engine's (:mod:`notation.recording`); the file is written at every entry by
-:class:`notation.recording.RecordFile`.
+:class:`notation.recording.RecordFile`. A lay-down is judged in a thread of its own (the
+solver may take a while): the screen says it is being checked, entries go on and reach the
+file as they are typed, and the verdict is shown when it comes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 from typing import ClassVar
 
@@ -33,9 +37,21 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from notation.recording import RecordFile, Recording, Step
+from notation.game import Hand
+from notation.recording import RecordFile, Recording, Step, Verdict, laydown_key
+from notation.rules import RuleSet
+from notation.validate import HandReport, LaydownJudge
 from replay.render import inert
-from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
+from replay.scorekeeper import (
+    QUESTIONS,
+    EntryError,
+    answer,
+    enter,
+    parse_tile,
+    question_screen,
+    screen,
+    start,
+)
 from replay.tui import key_bar
 
 KEYS: tuple[tuple[str, str], ...] = (
@@ -50,7 +66,9 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 class RecordApp(App[None]):
     """Record a game into ``path``: resume ``recording``, or ask the questions that start
-    one (``before`` is the text of earlier games in the file, kept as it is)."""
+    one (``before`` is the text of earlier games in the file, kept as it is). ``judge``
+    decides lay-downs, in the background (:func:`notation.claims.judge_laydown` by default).
+    """
 
     TITLE = "t42 record"
     CSS = """
@@ -62,11 +80,19 @@ class RecordApp(App[None]):
         Binding("ctrl+z", "undo", "undo", show=False, priority=True),
     ]
 
-    def __init__(self, path: Path, before: str = "", recording: Recording | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        before: str = "",
+        recording: Recording | None = None,
+        judge: LaydownJudge | None = None,
+    ) -> None:
         super().__init__()
         self.path = path
         self.before = before
-        self.recording = recording
+        self.recording = None if recording is None else recording.in_background()
+        self.judge = judge
+        self.judging: set[Hand] = set()  # the lay-downs being judged (laydown_key)
         self.answers: dict[str, str] = {}
         self.said = "resumed where the record stops" if recording is not None else ""
         self.file: RecordFile | None = None
@@ -80,19 +106,13 @@ class RecordApp(App[None]):
 
     def on_mount(self) -> None:
         self.typed = ""
+        self.judge_laydowns()
         self.show()
 
     def show(self) -> None:
         shown: Text
         if self.recording is None:
-            question = QUESTIONS[len(self.answers)]
-            default = f" [{question.default}]" if question.default else ""
-            shown = Text(f"t42 record · {self.path.name} · a new game\n\n", style="bold")
-            for tag, value in self.answers.items():
-                shown.append_text(inert(f"{tag}: {value}\n"))
-            if self.said:
-                shown.append_text(inert(self.said + "\n", "italic"))
-            shown.append(f"{question.ask}{default}?", style="bold")
+            shown = question_screen(self.answers, self.said, self.path.name)
         else:
             width = max(self.size.width - 2, 20)
             shown = screen(self.recording, self.said, self.path.name, width)
@@ -158,18 +178,71 @@ class RecordApp(App[None]):
         self.said = ""
         if len(self.answers) == len(QUESTIONS):
             self.file = RecordFile(self.path, self.before)
-            self.record((start(self.answers), "the game starts"))
+            self.record((start(self.answers).in_background(), "the game starts"))
 
     def record(self, entry: tuple[Recording, str]) -> None:
         self.recording, self.said = entry
         assert self.file is not None
         self.file.write(self.recording)
+        self.judge_laydowns()
+
+    # -- lay-downs, judged in the background --
+
+    def judge_laydowns(self) -> None:
+        """Start judging every lay-down of the record that has no verdict yet."""
+        if self.recording is None:
+            return
+        rules = self.recording.rules
+        for report in self.recording.pending_laydowns():
+            key = laydown_key(report.hand)
+            if key in self.judging:
+                continue
+            self.judging.add(key)
+            # A daemon thread: quitting never waits for a check still running.
+            threading.Thread(
+                target=self._judge, args=(key, report, rules), daemon=True,
+                name=f"lay-down of hand {report.hand.number}",
+            ).start()
+
+    def _judge(self, key: Hand, report: HandReport, rules: RuleSet) -> None:
+        from notation.claims import judge_laydown
+
+        judge = self.judge or judge_laydown
+        verdict: Verdict
+        try:
+            verdict = judge(report.hand, report, rules)
+        except Exception as e:  # said on the screen; the recording goes on
+            from notation.claims import ClaimAudit
+
+            seat = report.hand.ending.seat if report.hand.ending else None
+            assert seat is not None
+            message = f"{seat}'s lay-down could not be checked: {e}"
+            verdict = (ClaimAudit(seat, len(report.tricks), None, None, (), message), None)
+        with contextlib.suppress(RuntimeError):  # the recorder has quit meanwhile
+            self.call_from_thread(self._judged, key, verdict)
+
+    def _judged(self, key: Hand, verdict: Verdict) -> None:
+        self.judging.discard(key)
+        if self.recording is None:
+            return
+        self.recording = self.recording.with_verdict(key, verdict)
+        claim = verdict[0]
+        if claim is not None:
+            news = f"hand {key.number}: {claim.message}"
+            self.said = f"{self.said} · {news}" if self.said else news
+        self.show()
 
     def on_unmount(self) -> None:
         if self.file is not None:
             self.file.close()
 
 
-def run(path: Path, before: str = "", recording: Recording | None = None) -> None:
-    """Record into ``path`` on this terminal until the scorekeeper quits."""
-    RecordApp(path, before, recording).run()
+def run(
+    path: Path,
+    before: str = "",
+    recording: Recording | None = None,
+    judge: LaydownJudge | None = None,
+) -> None:
+    """Record into ``path`` on this terminal until the scorekeeper quits; ``judge`` decides
+    lay-downs (in the background; :func:`notation.claims.judge_laydown` by default)."""
+    RecordApp(path, before, recording, judge).run()

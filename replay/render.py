@@ -23,12 +23,13 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from notation.findings import Finding
+from notation.findings import Finding, plural
 from notation.game import UNKNOWN, Comment, Game
 from notation.seats import SEATS, Seat, Team
 from notation.terminal import escape, is_unsafe
 from notation.tiles import Tile
 from notation.validate import GameReport
+from replay.navigation import game_won
 from replay.steps import Step, StepKind, auction_words, contract_words, game_steps
 
 _ESCAPE_STYLE = "reverse"
@@ -115,7 +116,7 @@ def _centre(step: Step) -> Panel:
             cells[seat] = cell
         lines: list[RenderableType] = [compass(cells)]
         if trick.winner is not None and trick.points is not None:
-            taken = f"{trick.winner} takes {trick.points} point{'' if trick.points == 1 else 's'}"
+            taken = f"{trick.winner} takes {plural(trick.points, 'point')}"
             lines.append(Align.center(Text(taken, style="bold")))
         title = Text(f"trick {trick.number} · {trick.leader} led")
         return Panel(Group(*lines), title=title, box=box.ROUNDED)
@@ -154,8 +155,7 @@ def _facts(step: Step) -> Table:
     grid.add_row(Text("auction"), Text(auction_words(step)))
     grid.add_row(Text("contract"), Text(contract_words(step)))
     hand = " · ".join(
-        f"{team} {step.points[team]} points, "
-        f"{step.tricks_won[team]} trick{'' if step.tricks_won[team] == 1 else 's'}"
+        f"{team} {plural(step.points[team], 'point')}, {plural(step.tricks_won[team], 'trick')}"
         for team in Team
     )
     grid.add_row(Text("this hand"), Text(hand))
@@ -226,11 +226,15 @@ def print_replay(console: Console, game: Game, report: GameReport, hand: int | N
         for comment in (*tag.before, *tag.after):
             console.print(Text.assemble(Text("comment: ", style="dim"), comment_text(comment.text)))
     printed = 0
-    for step in game_steps(game, report):
+    steps = list(game_steps(game, report))
+    won = game_won(game, steps)
+    for at, step in enumerate(steps):
         if hand is not None and step.hand != hand:
             continue
         console.print(Rule(style="dim"))
         console.print(render_step(step, names))
+        if won is not None and won[0] == at:
+            console.print(Text(won[1], style="bold"))
         printed += 1
     return printed
 

@@ -26,11 +26,13 @@ from rich.text import Text
 
 from notation.bids import Bid, BidError
 from notation.contracts import ContractError, Special, Trump
+from notation.findings import Finding
 from notation.game import EndKind, ScoreKind
 from notation.recording import Recording, RecordingError, Step
 from notation.rules import RULE_SETS, RulesError, tagged_rules
 from notation.seats import SEATS, Seat, Team
 from notation.tiles import Tile, TileError
+from notation.tricks import tally
 from replay.render import inert
 from replay.strokes import all_strokes
 
@@ -192,7 +194,7 @@ def _trump(r: Recording, words: list[str]) -> tuple[Recording, str]:
     assert after.hand.trump is not None
     said = f"{after.hand.trump.seat} names {trump}"
     new = [f for f in after.findings if f not in r.findings]
-    return after, said if not new else f"{said} (flagged: {new[0].message})"
+    return after, said if not new else f"{said} (flagged: {new[0].code})"
 
 
 def _play(r: Recording, typed: str, words: list[str]) -> tuple[Recording, str]:
@@ -213,7 +215,7 @@ def _play(r: Recording, typed: str, words: list[str]) -> tuple[Recording, str]:
         if claim is not None:
             said += f" ({claim})"
         new = [f for f in after.findings if f.code == "ending-unjustified"]
-        return after, said if not new else f"{said} (flagged: {new[0].message})"
+        return after, said if not new else f"{said} (flagged: {new[0].code})"
     tile = parse_tile(typed)
     if tile is None:
         raise EntryError(f"{typed.strip()!r} is not a tile: type it as 64, 6-4 or 6 4")
@@ -221,7 +223,8 @@ def _play(r: Recording, typed: str, words: list[str]) -> tuple[Recording, str]:
     after = r.play(tile)
     new = [f for f in after.findings if f not in r.findings]
     said = f"{seat} plays {tile}"
-    return after, said if not new else f"{said} (flagged: {new[0].message})"
+    # The finding's words are on the screen, with the hand's findings: named here only.
+    return after, said if not new else f"{said} (flagged: {new[0].code})"
 
 
 def _score(r: Recording, typed: str) -> tuple[Recording, str]:
@@ -289,6 +292,66 @@ def _marks(r: Recording) -> list[str]:
     return [row.rstrip() for row in rows]
 
 
+def question_screen(answers: Mapping[str, str], said: str = "", title: str = "") -> Text:
+    """The questions that start a game: the answers so far, each on its own line, and the
+    next question with what Enter gives."""
+    question = QUESTIONS[len(answers)]
+    shown = Text(f"t42 record · {title} · a new game\n\n", style="bold")
+    for tag, value in answers.items():
+        shown.append_text(inert(f"{tag}: {value}"))
+        shown.append("\n")
+    if said:
+        shown.append_text(inert(said, "italic"))
+        shown.append("\n")
+    default = question.default
+    enter_gives = (
+        "Enter if not known" if default == "?" else f"Enter: {default}" if default else
+        "Enter for none"
+    )
+    shown.append(f"{question.ask}? ({enter_gives})", style="bold")
+    return shown
+
+
+def _held(r: Recording) -> list[str]:
+    """The tiles each seat whose deal is written still holds, two seats a line."""
+    hand = r.hand
+    if hand is None or not hand.deal or r.step not in (Step.BID, Step.TRUMP, Step.PLAY):
+        return []
+    if hand.score(ScoreKind.TOTAL) is not None:
+        return []
+    played = r.played
+    seats = [
+        f"{h.seat} " + " ".join(str(t) for t in h.tiles if t not in played)
+        for h in hand.deal
+    ]
+    return ["   ".join(seats[k:k + 2]) for k in range(0, len(seats), 2)]
+
+
+def _so_far(r: Recording) -> str | None:
+    """The bidders' points so far of those taken: ``NS 24 of 31 so far · bid 30``."""
+    contract, report, hand = r.contract, r.hand_report, r.hand
+    if contract is None or report is None or hand is None or r.step is not Step.PLAY:
+        return None
+    players = len(SEATS) - (r.sitting_out is not None)
+    taken_tricks = [
+        outcome for outcome, trick in zip(report.tricks, hand.tricks, strict=False)
+        if len(trick.plays) >= players
+    ]
+    if not taken_tricks:
+        return None
+    points, _ = tally(taken_tricks)
+    team = contract.declarer.team
+    taken = points[team] + points[team.opponents]
+    return f"{team} {points[team]} of {taken} so far · bid {contract.bid}"
+
+
+def _hand_findings(r: Recording) -> list[Finding]:
+    """The findings of the hand on the screen (t42 validate lists every hand's)."""
+    hand = r.hand
+    number = None if hand is None else hand.number
+    return [f for f in r.findings if f.hand is None or f.hand == number]
+
+
 def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Text:
     """The record so far as the recorder shows it (fits 80×24 with the input line)."""
     game, hand = r.game, r.hand
@@ -331,12 +394,19 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
             line(f"  end {hand.ending.kind.value}{seat}")
         for score in hand.scores:
             line(f"  {score.kind.value} NS {score.ns} EW {score.ew}")
-    if r.step is Step.PLAY:
+    so_far = _so_far(r)
+    if so_far is not None:
+        line(so_far)
+    held = _held(r)
+    for part in held:
+        line(part, "dim")
+    if r.step is Step.PLAY and not held:
         for part in textwrap.wrap("Out: " + " ".join(str(t) for t in r.tiles_out), width):
             line(part, "dim")
-    for finding in r.findings[-2:]:  # the newest; t42 validate lists them all
+    # The newest findings of this hand, each whole (t42 validate lists them all).
+    for finding in _hand_findings(r)[-2:]:
         words = f"{finding.severity.value} {finding.code}: {finding.message}"
-        for part in textwrap.wrap(words, width)[:2]:
+        for part in textwrap.wrap(words, width):
             line(part, "bold red")
     if said:
         line(said, "italic")

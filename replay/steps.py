@@ -44,6 +44,7 @@ from enum import Enum
 from notation.bids import Bid, BidKind
 from notation.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Trump
 from notation.findings import Finding
+from notation.findings import plural as _plural  # the one home of counts in words
 from notation.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.play import is_trump, led_suit
 from notation.seats import SEATS, Seat, Team
@@ -179,10 +180,6 @@ def contract_words(step: Step) -> str:
 
 def _suit_words(suit: int) -> str:
     return "doubles" if suit == DOUBLES_SUIT else PIP_NAMES[suit]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class _Stepper:

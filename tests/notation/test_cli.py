@@ -92,7 +92,10 @@ def test_validate_broken_file_checks_the_rest() -> None:
     code, out, _ = t42("validate", "samples/broken.t42")
     assert code == 1
     assert "samples/broken.t42:37:7: error: '3O' is not expected here" in out
-    assert out.endswith("samples/broken.t42: 2 games, 3 hands: 1 error, 0 warnings\n")
+    assert out.endswith(
+        "samples/broken.t42: 2 games, 3 hands: 1 error, 0 warnings; "
+        "left out, as it could not be read: game 1 hand 2 (line 32)\n"
+    )
 
 
 def test_validate_stdin() -> None:
@@ -894,3 +897,56 @@ def test_par_errors_are_located_and_plain() -> None:
     assert code == 2
     assert "no-such-file.t42" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["deal", "--games", "30"],
+        ["fmt", "@GAMES@"],
+        ["replay", "@GAMES@", "--print"],
+        ["convert", "@GAMES@", "--to", "jsonl"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_closed_pipe_ends_a_command_quietly(command: list[str], tmp_path: Path) -> None:
+    """`t42 … | head`: the reader stops early; t42 stops too, exit 0, with nothing said."""
+    t42 = str(Path(sys.executable).parent / "t42")
+    games = tmp_path / "games.t42"
+    games.write_text(
+        subprocess.run([t42, "deal", "--games", "30"], capture_output=True, text=True,
+                       check=True).stdout,
+        encoding="utf-8",
+    )
+    argv = [t42, *(str(games) if a == "@GAMES@" else a for a in command)]
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None
+    assert run.stdout.readline()  # the first line, as `head -1` reads it, then close
+    run.stdout.close()
+    _, said = run.communicate(timeout=120)
+    assert run.returncode == 0, said
+    assert said == b""
+
+
+def test_validate_names_the_hands_left_out_in_its_summary() -> None:
+    code, stdout, _ = t42("validate", str(SAMPLES / "broken.t42"))
+    assert code == 1
+    summary = stdout.strip().split("\n")[-1]
+    assert summary.startswith(f"{SAMPLES / 'broken.t42'}: 2 games, 3 hands")
+    assert summary.endswith("; left out, as it could not be read: game 1 hand 2 (line 32)"), summary
+
+
+def test_fmt_check_says_where_the_text_leaves_the_canonical_form(tmp_path: Path) -> None:
+    text = (SAMPLES / "full-game.t42").read_text(encoding="utf-8")
+    canonical = t42("fmt", str(SAMPLES / "full-game.t42"))[1]
+    lines = canonical.split("\n")
+    for at in (12, len(lines) - 3):  # a line in the tags' part, one near the end
+        messy = tmp_path / "messy.t42"
+        changed = lines.copy()
+        changed[at - 1] = changed[at - 1].replace(" ", "  ", 1) or " "
+        messy.write_text("\n".join(changed), encoding="utf-8")
+        code, stdout, _ = t42("fmt", "--check", str(messy))
+        assert code == 1
+        assert f"{messy}:{at}: not in canonical form" in stdout
+        assert f"expected: {lines[at - 1]}" in stdout
+    assert text  # the sample itself reads

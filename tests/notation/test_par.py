@@ -144,10 +144,12 @@ def test_six_trumps_with_the_double_sweep() -> None:
     table = par_table(SIX_SIXES, dealer=Seat.E)
     assert table.points[Seat.S, Trump.pip(6)] == 42
     best = table.best_contract(Seat.S)
-    # Every contract that sweeps makes 2 marks; the first in table order is named.
+    # Every contract that sweeps makes 2 marks; South names sixes, the suit she holds six
+    # of, not the first sweep in the table's order (docs/rules.md, Par).
     sweeps = [t for t in table.trumps if table.points[Seat.S, t] == 42]
     assert best is not None
-    assert (best.bid, best.trump) == (Bid.marks(2), sweeps[0])
+    assert sweeps[0] != Trump.pip(6)
+    assert (best.bid, best.trump) == (Bid.marks(2), Trump.pip(6))
     par = table.par()
     assert par is not None
     assert par.declarer is Seat.S
@@ -241,3 +243,29 @@ def test_the_deal_is_known_from_the_play_alone() -> None:
     known = known_deal(played, report)
     assert known is not None
     assert {s: set(t) for s, t in known.items()} == {h.seat: set(h.tiles) for h in hand.deal}
+
+
+def test_a_tie_between_contracts_goes_to_the_one_with_the_most_trumps_in_hand() -> None:
+    """A seat that takes every trick in fours and in sixes holding seven sixes bids sixes
+    (docs/rules.md, Par), whatever the order of the table's columns."""
+    from notation.par import ParTable
+    from notation.rules import RuleSet
+    from notation.seats import SEATS, Seat
+    from notation.tiles import ALL_TILES, Tile
+
+    sixes = tuple(t for t in ALL_TILES if 6 in (t.high, t.low))
+    rest = [t for t in ALL_TILES if t not in sixes]
+    deal = {Seat.S: sixes, Seat.W: tuple(rest[:7]), Seat.N: tuple(rest[7:14]),
+            Seat.E: tuple(rest[14:])}
+    rules = RuleSet()
+    plain = rules.plain_trumps()
+    for trumps in (plain, tuple(reversed(plain))):
+        points = {(seat, trump): 0 for seat in SEATS for trump in trumps}
+        for trump in trumps:
+            if trump.suit in (4, 6):  # two contracts take all 42
+                points[Seat.S, trump] = 42
+        table = ParTable(deal, rules, Seat.N, trumps, points, {})
+        best = table.best_contract(Seat.S)
+        assert best is not None
+        assert best.trump.suit == 6, best
+    assert Tile(6, 6) in deal[Seat.S]

@@ -183,3 +183,31 @@ def test_the_archive_charts_count_what_the_archive_holds() -> None:
     made = sum(int(c.split()[-1]) for _, c in counts if c.startswith("made"))
     lost = sum(int(c.split()[-1]) for _, c in counts if c.startswith("set"))
     assert (made, lost) == (sum(tally.made.values()), tally.sets)
+
+
+def test_every_label_on_the_table_stays_inside_the_felt() -> None:
+    """The seats' labels, a renege mark on each, fit inside the table with room to spare."""
+    from dataclasses import replace
+
+    game = _game("renege.t42")
+    frames = [f for f in game_frames(game, check_game(game))
+              if f.step.kind is StepKind.TRICK and f.step.trick is not None]
+    assert frames
+    for frame in frames[:4]:
+        trick = frame.step.trick
+        assert trick is not None
+        marked = replace(frame, reneges=frozenset((trick.number, s) for s in SEATS))
+        root = _svg(diagram(marked))
+        felt = next(r for r in root.iter(f"{NS}rect") if r.get("class") == "felt")
+        left, top = float(felt.get("x", 0)), float(felt.get("y", 0))
+        right, bottom = left + float(felt.get("width", 0)), top + float(felt.get("height", 0))
+        on_felt = [t for t in root.iter(f"{NS}text") if "fill:#fff" in (t.get("style") or "")]
+        assert any("✗ renege" in "".join(t.itertext()) for t in on_felt)
+        for label in on_felt:
+            words = "".join(label.itertext())
+            x, y = float(label.get("x", 0)), float(label.get("y", 0))
+            half = len(words) * 7.5 / 2  # 13 px letters are some 7 px wide; a little more
+            assert left + 6 <= x - half, (words, x, left)
+            assert x + half <= right - 6, (words, x, right)
+            assert top + 6 <= y - 13, (words, y, top)
+            assert y + 4 <= bottom - 6, (words, y, bottom)

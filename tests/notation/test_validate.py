@@ -709,3 +709,41 @@ def test_with_score_lines_leaves_what_the_record_does_not_settle() -> None:
     game = loads(TAG + hand(SWEEP[:3], ""))[0]
     [scored] = with_score_lines(game).hands
     assert [(s.kind, s.ns, s.ew) for s in scored.scores] == [(ScoreKind.POINTS, 23, 0)]
+
+
+def _full_game_hand(hand: int = 1):  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "samples" / "full-game.t42").read_text(encoding="utf-8")
+    game = loads(text)[0]
+    return game, game.hands[hand - 1]
+
+
+def test_a_missing_trick_is_said_to_be_missing() -> None:
+    from dataclasses import replace
+
+    game, hand = _full_game_hand()
+    for gone in (4, 2):  # trick 4 left out, then trick 2
+        kept = replace(hand, tricks=hand.tricks[: gone - 1] + hand.tricks[gone:])
+        numbered = [f for f in check_hand(kept, game.rules).findings if f.code == "trick-number"]
+        assert [f.message for f in numbered] == [
+            f"trick {gone} is missing: the trick after trick {gone - 1} is numbered {gone + 1}"
+        ]
+    both = replace(hand, tricks=hand.tricks[:3] + hand.tricks[5:])
+    numbered = [f for f in check_hand(both, game.rules).findings if f.code == "trick-number"]
+    assert [f.message for f in numbered] == [
+        "tricks 4 and 5 are missing: the trick after trick 3 is numbered 6"
+    ]
+
+
+def test_counts_of_one_are_said_in_the_singular() -> None:
+    from dataclasses import replace
+
+    game, hand = _full_game_hand()
+    one = replace(hand, tricks=hand.tricks[:1], scores=())
+    messages = [f.message for f in check_hand(one, game.rules).findings]
+    assert any(m.startswith("only 1 trick is recorded") for m in messages), messages
+    short = replace(hand.tricks[6], plays=hand.tricks[6].plays[:1])
+    messages = [f.message for f in check_hand(
+        replace(hand, tricks=(*hand.tricks[:6], short)), game.rules).findings]
+    assert any(m.startswith("trick 7 has 1 play;") for m in messages), messages

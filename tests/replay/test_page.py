@@ -15,7 +15,7 @@ from notation.text import loads
 from notation.validate import check_game
 from replay import navigation
 from replay.navigation import game_frames
-from replay.page import audit_summaries, page_data, replay_page
+from replay.page import audit_summaries, page_data, replay_page, shown_step
 
 SAMPLES = Path(__file__).parent.parent.parent / "samples"
 
@@ -28,7 +28,17 @@ def _embedded(page: str) -> dict[str, Any]:
     found = re.search(r'<script type="application/json" id="t42-data">(.*?)</script>', page, re.S)
     assert found is not None
     data: dict[str, Any] = json.loads(found.group(1))
-    return data
+    return _whole(data)
+
+
+def _whole(data: dict[str, Any]) -> dict[str, Any]:
+    """The page's data with every step put back together, as the page's script does."""
+    starts = [h["start"] for h in data["hands"]]
+    whole = []
+    for i in range(len(data["steps"])):
+        start = max(s for s in starts if s <= i)
+        whole.append(shown_step(data["steps"], start, i))
+    return {**data, "steps": whole}
 
 
 def test_the_page_is_one_file_that_needs_no_network() -> None:
@@ -58,7 +68,7 @@ def test_every_move_is_the_replay_navigation_worked_out() -> None:
     game = _game("renege.t42")
     report = check_game(game)
     frames = game_frames(game, report)
-    data = page_data([(1, game, report)])
+    data = _whole(page_data([(1, game, report)]))
     for at, step in enumerate(data["steps"]):
         assert step["moves"]["next_trick"] == navigation.next_trick(frames, at)
         assert step["moves"]["previous_hand"] == navigation.previous_hand(frames, at)
@@ -69,7 +79,7 @@ def test_every_move_is_the_replay_navigation_worked_out() -> None:
 
 def test_the_renege_is_marked_at_its_play_with_its_evidence() -> None:
     game = _game("renege.t42")
-    data = page_data([(1, game, check_game(game))])
+    data = _whole(page_data([(1, game, check_game(game))]))
     with_findings = [s for s in data["steps"] if s["findings"]]
     assert [s["text"] for s in with_findings] == ["W plays 2-2", "S plays 0-0"]
     renege = with_findings[0]
@@ -82,7 +92,7 @@ def test_the_renege_is_marked_at_its_play_with_its_evidence() -> None:
 def test_the_audit_puts_the_perfect_play_value_and_the_turning_plays_on_the_page() -> None:
     game = _game("laydown-refuted.t42")
     audits = audit_summaries(game, 1)
-    data = page_data([(1, game, check_game(game))], audits)
+    data = _whole(page_data([(1, game, check_game(game))], audits))
     verdicts = [h["audit"]["verdict"] for h in data["hands"]]
     assert all(v.startswith("perfect play from the opening lead") for v in verdicts)
     turns = [t for h in data["hands"] for t in h["audit"]["turns"]]
@@ -107,3 +117,25 @@ def test_hostile_text_cannot_leave_the_data_and_reads_back_literally(hostile_gam
     assert data["players"]["1"]["S"] == "Ann\\x1b[2J\\x07"
     comments = [c for s in data["steps"] for c in s["comments"]]
     assert "</script><script>window.pwned=1</script> &amp; </svg>" in comments
+
+
+def _long_game(hands: int) -> Game:
+    """The first ``hands`` hands of one long random game (to many marks)."""
+    import random
+
+    from notation.dealing import random_game
+    from notation.rules import tagged_rules
+
+    game = random_game(random.Random(5), tagged_rules("straight", "marks-to-win=200"))
+    assert len(game.hands) >= hands
+    return Game(game.tags, game.hands[:hands])
+
+
+def test_the_page_grows_linearly_with_the_hands() -> None:
+    sizes = {}
+    for hands in (25, 100):
+        game = _long_game(hands)
+        page = replay_page([(1, game, check_game(game))], title="long.t42")
+        sizes[hands] = len(page.encode("utf-8")) / hands
+    # the bytes per hand stay the same (the page's fixed parts make 25 hands a little dearer)
+    assert sizes[100] <= sizes[25] * 1.05, sizes

@@ -147,7 +147,8 @@ def test_stepping_through_a_whole_game_shows_each_trick_and_the_final_score(
         shown = browser.execute_script(_READ)  # one round trip for what the step shows
         assert shown["at"] == str(at)
         step = steps[at]
-        assert shown["what"] == step.text
+        won = " · NS win 7–3" if at == len(steps) - 1 else ""  # the game's last step
+        assert shown["what"] == step.text + won
         if step.trick is not None and step.trick.winner is not None:
             outcome = hand_reports[step.hand].tricks[step.trick.number - 1]
             assert sorted(shown["trick"]) == sorted(str(t) for t in outcome.tiles)
@@ -244,3 +245,38 @@ def test_hostile_names_and_comments_show_literally_and_run_nothing(
     _key(browser, "3")  # the comment is written on trick 3
     assert "</script><script>window.pwned=1</script> &amp; </svg>" in _text(browser, "#comments")
     assert browser.execute_script("return window.pwned") is None
+
+
+def test_the_heading_the_hand_over_a_link_and_the_winner(
+    browser: Any, tmp_path: Path
+) -> None:
+    game, report = _sample("full-game.t42")
+    steps = list(game_steps(game, report))
+    url = _page(tmp_path, "full-game", game, report)
+    _open(browser, url)
+    # the heading is the game's Event, Site and Date, never the file's path
+    heading = _text(browser, "h1")
+    assert heading == " · ".join(
+        v for v in (game.tag("Event"), game.tag("Site"), game.tag("Date")) if v and v != "?"
+    )
+    # hand over: the last trick stays on the table, not the auction
+    browser.find_element(By.ID, "next_hand").click()
+    _key(browser, Keys.ARROW_LEFT)
+    shown = browser.execute_script(_READ)
+    last_trick = report.hands[0].tricks[-1]
+    assert shown["what"] == steps[int(shown["at"])].text
+    assert sorted(shown["trick"]) == sorted(str(t) for t in last_trick.tiles)
+    assert shown["caption"].startswith(f"hand over · trick {last_trick.number} ·")
+    # a link opens at its hand and step, and the address follows the moves
+    browser.get(url + "#hand=2&step=12")
+    at = _at(browser)
+    assert (steps[at].hand, steps[at].index) == (2, 12)
+    assert _text(browser, "#where").startswith("hand 2 · step 12/")
+    _key(browser, Keys.ARROW_RIGHT)
+    assert browser.execute_script("return location.hash") == "#hand=2&step=13"
+    # the end of the game says who won it, and by how much
+    _key(browser, Keys.END)
+    ns, ew = report.marks[Team.NS], report.marks[Team.EW]
+    winner = "NS" if report.winner is Team.NS else "EW"
+    high, low = (ns, ew) if winner == "NS" else (ew, ns)
+    assert f"{winner} win {high}–{low}" in _text(browser, "#what")

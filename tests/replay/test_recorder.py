@@ -160,7 +160,7 @@ def _file(path: Path) -> str:
 
 
 def _answer_setup(term: _Terminal) -> None:
-    term.wait_for("Event [?]?")
+    term.wait_for("Event? (Enter if not known)")
     for typed in SETUP:
         term.send(typed + ENTER)
 
@@ -267,3 +267,128 @@ def test_a_bid_typed_in_points_is_written_in_marks(typed: str, written: str) -> 
     r, said = enter(r, typed)
     assert said == f"S bids {written}"
     assert f"bid E 30 S {written}" in r.text
+
+
+# -- a lay-down is judged in the background: the recorder never waits for it --
+
+# W holds every trump and both other winners: the lay-down holds (the gate, not the solver,
+# makes its check slow here).
+LAYDOWN_SETUP = ["", "", "2026.11.26", "", "", "", "", "straight", "", "N"]
+LAYDOWN_ENTRIES = [
+    "deal N 62 52 44 42 30 21 10", "deal E 65 64 54 31 22 11 00",
+    "deal S 61 60 51 50 41 40 20", "deal W 66 63 55 53 43 33 32",
+    "30", "p", "2m", "p", "threes",
+    "33", "30", "31", "20",
+    "63", "10", "00", "40",
+    "53", "21", "11", "41",
+    "43", "42", "22", "50",
+    "end laydown W", "", "", "",
+    "p", "p", "30",  # hand 2 goes on while the lay-down is still being checked
+]
+
+# The recorder run through the library with a judge of lay-downs that waits for a gate: the
+# slowest check there can be, until the test opens the gate.
+GATED_RECORDER = """
+import sys, time
+from pathlib import Path
+from notation.claims import judge_laydown
+from replay.recorder import run
+
+path, gate = Path(sys.argv[1]), Path(sys.argv[2])
+
+def gated(hand, report, rules):
+    while not gate.exists():
+        time.sleep(0.05)
+    return judge_laydown(hand, report, rules)
+
+run(path, judge=gated)
+"""
+
+
+def _laydown_states() -> list[Recording]:
+    answers: dict[str, str] = {}
+    for question, typed in zip(QUESTIONS, LAYDOWN_SETUP, strict=True):
+        answers[question.tag] = answer(question, typed, answers)
+    states = [start(answers).in_background()]  # the lay-down is not judged here
+    for typed in LAYDOWN_ENTRIES:
+        states.append(enter(states[-1], typed)[0])
+    return states
+
+
+def test_entries_go_on_and_reach_the_file_while_a_laydown_is_checked(tmp_path: Path) -> None:
+    path, gate = tmp_path / "club.t42", tmp_path / "gate"
+    states = _laydown_states()
+    term = _Terminal([sys.executable, "-c", GATED_RECORDER, str(path), str(gate)], tmp_path)
+    try:
+        term.wait_for("Event? (Enter if not known)")
+        for typed in LAYDOWN_SETUP:
+            term.send(typed + ENTER)
+        term.wait_until(lambda: _file(path) == states[0].text, "the tags in the file")
+        for typed, before, state in zip(LAYDOWN_ENTRIES, states[:-1], states[1:], strict=True):
+            term.send(_typed(typed, before))
+            term.wait_until(lambda state=state: _file(path) == state.text, f"entry {typed!r}")
+            if typed == "end laydown W":
+                term.wait_for("W's lay-down is being checked")
+        assert not gate.exists()  # every entry reached the file while the check went on
+        term.wait_for("E to bid")
+        gate.touch()
+        term.wait_for("hand 1: W's lay-down holds", timeout=120)
+        term.send("\x11")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    assert path.read_text(encoding="utf-8") == states[-1].text
+
+
+# -- what the screen shows (issue 26.8) --
+
+
+def _shown(state: Recording, said: str = "") -> str:
+    return screen(state, said, "club.t42", 78).plain
+
+
+def test_the_questions_show_each_answer_on_its_own_line_and_ask_plainly() -> None:
+    from replay.scorekeeper import question_screen
+
+    answers = {"Event": "Club night", "Site": "?", "Date": "2026.11.25"}
+    shown = question_screen(answers, "", "club.t42").plain
+    assert "Event: Club night\nSite: ?\nDate: 2026.11.25\n" in shown
+    assert "\\x0a" not in shown
+    assert "[?]" not in shown
+    assert shown.rstrip().endswith("North player's name? (Enter if not known)")
+    assert question_screen({}, "", "club.t42").plain.rstrip().endswith(
+        "Event? (Enter if not known)"
+    )
+
+
+def test_findings_of_earlier_hands_leave_the_screen() -> None:
+    states = list(_states())
+    at = len(HAND_1) + len(HAND_2) + len(HAND_3) + 2  # two bids into hand 4
+    assert any(f.code == "renege" for f in states[at].findings)  # hand 3's, in the record
+    assert "renege" not in _shown(states[at])
+
+
+def test_the_renege_is_said_once_and_whole() -> None:
+    states = list(_states())
+    at = len(HAND_1) + len(HAND_2) + 12  # South's 6-2, which proves the renege
+    _, said = enter(states[at - 1], ENTRIES[at - 1])
+    shown = _shown(states[at], said)
+    finding = next(f for f in states[at].findings if f.code == "renege")
+    assert shown.count("reneged in trick 1") == 1
+    assert " ".join(finding.message.split()) in " ".join(shown.split())
+
+
+def test_the_screen_shows_the_deal_still_held_and_the_points_so_far() -> None:
+    states = list(_states())
+    dealt = _shown(states[4])  # the four deal lines are in
+    assert "N 6-5 5-4 5-2 5-0 4-0 3-2 2-1" in dealt
+    assert "W 6-1 5-3 5-1 4-2 3-1 3-0 1-0" in dealt
+    after_two = _shown(states[9 + 8])  # two tricks taken in hand 1
+    assert "N 5-4 5-2 5-0 4-0 2-1" in after_two  # 6-5 and 3-2 played
+    from notation.tricks import tally
+
+    report = states[9 + 8].hand_report
+    assert report is not None
+    points, _ = tally(report.tricks)
+    total = points[notation.Team.NS] + points[notation.Team.EW]
+    assert f"NS {points[notation.Team.NS]} of {total} so far" in after_two, after_two

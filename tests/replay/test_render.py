@@ -208,3 +208,19 @@ def test_a_comment_with_an_escape_code_is_inert() -> None:
     text = SGR.sub("", shown)
     assert "\x1b" not in text
     assert "comment: why?\\x1b]0;pwned\\x07" in text
+
+
+def test_the_printed_replay_says_who_won_the_game_once_it_is_won() -> None:
+    from pathlib import Path
+
+    sample = Path(__file__).parents[2] / "samples" / "full-game.t42"
+    game, report = _read(sample.read_text(encoding="utf-8"))
+    out = io.StringIO()
+    print_replay(Console(file=out, width=100, color_system=None), game, report)
+    printed = out.getvalue()
+    assert report.winner is not None
+    assert printed.count("NS win 7–3") == 1
+    assert printed.rstrip().endswith("NS win 7–3")
+    first = io.StringIO()
+    print_replay(Console(file=first, width=100, color_system=None), game, report, hand=1)
+    assert "win 7" not in first.getvalue()  # hand 1 does not win it

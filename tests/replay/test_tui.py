@@ -457,3 +457,23 @@ def test_t42_replay_in_a_real_terminal() -> None:
         assert term.wait_exit() == 0
     finally:
         term.close()
+
+
+def test_the_board_says_who_won_the_game_at_the_step_that_wins_it() -> None:
+    from notation.text import loads
+    from notation.validate import check_game
+    from replay.board import View, board
+    from replay.navigation import game_frames
+
+    sample = Path(__file__).parents[2] / "samples" / "full-game.t42"
+    game = loads(sample.read_text(encoding="utf-8"))[0]
+    frames = game_frames(game, check_game(game))
+
+    def drawn(at: int) -> str:
+        with open(os.devnull, "w") as nowhere:
+            console = Console(width=120, record=True, color_system=None, file=nowhere)
+            console.print(board(frames[at], View(width=120), 42))
+        return console.export_text()
+
+    assert "NS win 7–3" in drawn(len(frames) - 1)
+    assert "win 7" not in drawn(len(frames) - 2)
