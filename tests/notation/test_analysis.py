@@ -329,7 +329,7 @@ def test_the_summary_folds_lines(one_core: str) -> None:
     costs = [p.cost for p in summary.costliest]
     assert costs == sorted((p["cost"] for p in plays), reverse=True)[: len(costs)]
     # What a resume reads back counts the same.
-    assert Resume.of(one_core).summary == summary
+    assert Resume.of(one_core.encode()).summary == summary
 
 
 def test_special_contracts_validate_too() -> None:
@@ -339,3 +339,34 @@ def test_special_contracts_validate_too() -> None:
     lines = _valid(out)
     specials = [line["contract"]["trump"].split()[0] for line in lines]  # type: ignore[index]
     assert specials == ["plunge", "low-no", "sevens", "splash"]
+
+
+@pytest.mark.parametrize("name", ["José", "A\u2028B\u0085C", "李 🁣"])
+def test_resume_counts_bytes_whatever_the_names(
+    archive: Path, tmp_path: Path, name: str
+) -> None:
+    # A name outside ASCII, or holding a character str.splitlines breaks at (U+2028,
+    # U+0085), is written raw in the output: resuming must count what it keeps in bytes
+    # and break lines at "\n" only, whatever was cut where.
+    text = archive.read_text(encoding="utf-8").replace('[North "', f'[North "{name}')
+    source = tmp_path / "named.t42"
+    source.write_text(text, encoding="utf-8")
+    whole = tmp_path / "whole.jsonl"
+    assert t42("analyze", str(source), "--jobs", "1", "-o", str(whole))[0] == 0
+    ref = whole.read_bytes()
+    first, second = ref.split(b"\n")[:2]
+    assert name.encode() in first
+    middle = second.index(name.encode()) + 1  # inside a character, when it is not ASCII
+    for kept in (first + b"\n", first + b"\n" + second[:middle]):
+        out = tmp_path / "out.jsonl"
+        out.write_bytes(kept)
+        code, _, _ = t42("analyze", str(source), "--jobs", "1", "-o", str(out), "--resume")
+        assert code == 0
+        assert out.read_bytes() == ref
+
+
+def test_resume_reads_its_lines_in_bytes() -> None:
+    line = '{"file": "a.t42", "game": 1, "game_id": "x", "rejected": "José\u2028"}\n'
+    done = Resume.of((line + line[:20]).encode())
+    assert done.kept == len(line.encode())
+    assert done.written == 1

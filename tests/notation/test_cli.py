@@ -11,6 +11,8 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -891,3 +893,115 @@ def test_par_errors_are_located_and_plain() -> None:
     assert code == 2
     assert "no-such-file.t42" in err
     assert "Traceback" not in err
+
+
+# -- writing: the machine's problems said in words (a full disk, permissions, links) --
+
+MESSY = '[North "Ann"] [event "Club"]\nHAND 1 DEALER n\nbid e PASS s 30 w pass n pass\ntrump 5\n'
+
+
+def _cli(*args: str, cwd: Path = ROOT, stdout: Any = subprocess.PIPE,
+         as_nobody: bool = False) -> subprocess.CompletedProcess[str]:
+    """t42 run as a user would: a process of its own (as ``nobody`` for ``as_nobody`` when
+    run as the superuser, whom permission bits do not stop; setpriv keeps the right to
+    reach this Python until it starts, where the superuser's may lie in a private folder)."""
+    become = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if (
+        as_nobody and os.getuid() == 0) else []
+    return subprocess.run([*become, sys.executable, "-m", "notation", *args], cwd=cwd,
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+
+
+def _said_in_words(done: subprocess.CompletedProcess[str], words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert words in done.stderr
+    assert "internal error" not in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("fmt", "samples/full-game.t42"),
+        ("deal", "--games", "30"),
+        ("convert", "samples/full-game.t42"),
+    ],
+)
+def test_a_full_disk_under_the_output_is_an_error_in_words(args: tuple[str, ...]) -> None:
+    # /dev/full refuses every write as a full disk does.
+    with open("/dev/full", "w") as full:
+        done = _cli(*args, stdout=full)
+    _said_in_words(done, "cannot be written: the disk is full")
+
+
+def test_output_to_a_pipe_is_written_into_never_replaced(tmp_path: Path) -> None:
+    # A named pipe (or a device: /dev/null, /dev/stdout) is not a file to rename over.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    end = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # the game's 20 KB fit in the pipe
+    try:
+        done = _cli("convert", "samples/full-game.t42", "-o", str(pipe), "--to", "jsonl")
+        received = b"".join(iter(partial(os.read, end, 1 << 16), b""))
+    finally:
+        os.close(end)
+    assert done.returncode == 0, done.stderr
+    assert pipe.is_fifo()
+    assert received.decode() == _cli("convert", "samples/full-game.t42").stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_analyze_on_a_full_disk_with_two_processes_says_so(tmp_path: Path) -> None:
+    two = tmp_path / "two.t42"
+    two.write_text((SAMPLES / "low-no.t42").read_text(encoding="utf-8") + "\n"
+                   + (SAMPLES / "sevens.t42").read_text(encoding="utf-8"), encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        done = _cli("analyze", str(two), "--jobs", "2", stdout=full)
+    _said_in_words(done, "cannot be written: the disk is full")
+
+
+def test_fmt_in_place_through_a_link_formats_the_file_it_points_at(tmp_path: Path) -> None:
+    (tmp_path / "club").mkdir()
+    real = tmp_path / "club" / "messy.t42"
+    real.write_text(MESSY, encoding="utf-8")
+    link = tmp_path / "messy.t42"
+    link.symlink_to(real)
+    done = _cli("fmt", "-i", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == _cli("fmt", str(real)).stdout
+    assert "[Event \"Club\"]" in real.read_text(encoding="utf-8")
+
+
+def test_fmt_in_place_leaves_a_read_only_file_alone(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    messy.chmod(0o444)
+    _said_in_words(_cli("fmt", "-i", str(messy)), "messy.t42: the file is read-only")
+    assert messy.read_text(encoding="utf-8") == MESSY
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("fmt", "-i", "ro/messy.t42"), "messy.t42: cannot be written: you may not write in"),
+        (("convert", "ro/messy.t42", "-o", "ro/out.json"),
+         "out.json: cannot be written: you may not write in"),
+        (("convert", "ro/messy.t42", "-o", "out.json", "--rejects", "ro/rejects.t42"),
+         "rejects.t42: cannot be written: you may not write in"),
+    ],
+)
+def test_a_folder_the_user_may_not_write_in_is_said_in_words(
+    args: tuple[str, ...], words: str
+) -> None:
+    # Run as a user who is not the superuser: the folder's bits are what stops the write.
+    with tempfile.TemporaryDirectory() as place:
+        here = Path(place)
+        here.chmod(0o777)
+        (here / "ro").mkdir()
+        (here / "ro" / "messy.t42").write_text(MESSY, encoding="utf-8")
+        if os.getuid() == 0:
+            os.chown(here / "ro" / "messy.t42", 65534, 65534)  # the user's file, not folder
+        (here / "ro").chmod(0o555)
+        done = _cli(*args, cwd=here, as_nobody=True)
+        _said_in_words(done, words)
+        assert (here / "ro" / "messy.t42").read_text(encoding="utf-8") == MESSY
+        assert sorted(p.name for p in (here / "ro").iterdir()) == ["messy.t42"]
