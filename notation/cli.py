@@ -970,23 +970,27 @@ def record_command(
 
     path = file or Path(f"{date.today():%Y-%m-%d}.t42")
     text = ""
-    if path.exists():
+    with ExitStack() as held:
+        stream = None
+        if path.exists():  # locked first: no other recorder may write it meanwhile
+            try:
+                stream = held.enter_context(open_locked(path))
+                text = read_source(path)
+            except (UnreadableInput, WriteError) as e:
+                _say(err, str(e), "bold red")
+                raise typer.Exit(EXIT_UNUSABLE) from None
         try:
-            text = read_source(path)
-        except UnreadableInput as e:
-            _say(err, str(e), "bold red")
+            before, recording = resume_file(text, source_name(path))
+        except RecordingError as e:
+            _say(err, f"{e}\n{source_name(path)}: fix the record before recording more",
+                 "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
-    try:
-        before, recording = resume_file(text, source_name(path))
-    except RecordingError as e:
-        _say(err, f"{e}\n{source_name(path)}: fix the record before recording more", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE) from None
-    if not on_a_terminal() or not has_textual():
-        _say(err, "t42 record needs a terminal (and Textual) to type into", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
-    from replay.recorder import run
+        if not on_a_terminal() or not has_textual():
+            _say(err, "t42 record needs a terminal (and Textual) to type into", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        from replay.recorder import run
 
-    run(path, before, recording)
+        run(path, before, recording, stream)
 
 
 @app.command(rich_help_panel=ANALYSIS)

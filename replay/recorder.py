@@ -25,7 +25,7 @@ engine's (:mod:`notation.recording`); the file is written at every entry by
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -33,6 +33,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from notation.files import WriteError
 from notation.recording import RecordFile, Recording, Step
 from replay.render import inert
 from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
@@ -62,16 +63,18 @@ class RecordApp(App[None]):
         Binding("ctrl+z", "undo", "undo", show=False, priority=True),
     ]
 
-    def __init__(self, path: Path, before: str = "", recording: Recording | None = None) -> None:
+    def __init__(self, path: Path, before: str = "", recording: Recording | None = None,
+                 stream: BinaryIO | None = None) -> None:
         super().__init__()
         self.path = path
         self.before = before
         self.recording = recording
+        self.stream = stream  # the file, opened and locked, when it was there already
         self.answers: dict[str, str] = {}
         self.said = "resumed where the record stops" if recording is not None else ""
         self.file: RecordFile | None = None
         if recording is not None:
-            self.file = RecordFile(path, before)
+            self.file = RecordFile(path, before, stream)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="screen", markup=False)
@@ -157,19 +160,32 @@ class RecordApp(App[None]):
             return
         self.said = ""
         if len(self.answers) == len(QUESTIONS):
-            self.file = RecordFile(self.path, self.before)
+            try:
+                self.file = RecordFile(self.path, self.before, self.stream)
+            except WriteError as e:  # another recorder took the new file meanwhile
+                self.answers.popitem()
+                self.said = str(e)
+                return
             self.record((start(self.answers), "the game starts"))
 
     def record(self, entry: tuple[Recording, str]) -> None:
-        self.recording, self.said = entry
         assert self.file is not None
-        self.file.write(self.recording)
+        try:
+            self.file.write(entry[0])
+        except WriteError as e:  # the entry is not taken: the screen shows what the file holds
+            self.said = str(e)
+            return
+        self.recording, self.said = entry
 
     def on_unmount(self) -> None:
         if self.file is not None:
             self.file.close()
+        elif self.stream is not None:
+            self.stream.close()
 
 
-def run(path: Path, before: str = "", recording: Recording | None = None) -> None:
-    """Record into ``path`` on this terminal until the scorekeeper quits."""
-    RecordApp(path, before, recording).run()
+def run(path: Path, before: str = "", recording: Recording | None = None,
+        stream: BinaryIO | None = None) -> None:
+    """Record into ``path`` on this terminal until the scorekeeper quits (``stream``: the
+    file, opened and locked by :func:`notation.files.open_locked`, when it exists)."""
+    RecordApp(path, before, recording, stream).run()

@@ -1005,3 +1005,38 @@ def test_a_folder_the_user_may_not_write_in_is_said_in_words(
         _said_in_words(done, words)
         assert (here / "ro" / "messy.t42").read_text(encoding="utf-8") == MESSY
         assert sorted(p.name for p in (here / "ro").iterdir()) == ["messy.t42"]
+
+
+def test_fmt_in_place_leaves_alone_a_file_being_recorded(tmp_path: Path) -> None:
+    from notation.files import open_locked
+
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    with open_locked(messy):  # as t42 record holds it
+        done = _cli("fmt", "-i", str(messy))
+    _said_in_words(done, f"another program (process {os.getpid()}) is writing this file")
+    assert messy.read_text(encoding="utf-8") == MESSY
+
+
+def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `fmt -i` while another program appended lost what was appended (1,851 of 1,881
+    # lines): the file changed since it was read is not replaced.
+    import notation.cli
+
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    read = notation.cli._read_file
+
+    def read_then_append(path: Path, *, check: bool) -> Any:
+        result = read(path, check=check)
+        with messy.open("a", encoding="utf-8") as other:
+            other.write("\n; appended meanwhile\n")
+        return result
+
+    monkeypatch.setattr(notation.cli, "_read_file", read_then_append)
+    code, _, err = t42("fmt", "-i", str(messy))
+    assert code == 2
+    assert "another program changed the file" in err
+    assert messy.read_text(encoding="utf-8") == MESSY + "\n; appended meanwhile\n"
