@@ -37,7 +37,9 @@ from notation.archive import (
     settle,
     units,
 )
+from notation.archive import unwritable as unwritable_game
 from notation.diagnostics import describe
+from notation.errors import RecordError
 from notation.files import (
     AtomicWriter,
     UnreadableInput,
@@ -857,6 +859,7 @@ def html_command(
         what = f"no game {game}" if game is not None and not games else "no hands"
         _say(err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
+    games = _carried_as_json(result, games)
     checked = [(i, g, check_game(g, index=i)) for i, g in games if g.hands]
     audits: HandAudits = {}
     if with_audit:
@@ -864,6 +867,25 @@ def html_command(
     page = replay_page(checked, title=result.path, audits=audits)
     _write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _carried_as_json(result: _FileResult, games: list[tuple[int, Game]]) -> list[tuple[int, Game]]:
+    """The games a page can carry (it holds each record as JSON); any other is said, where,
+    and left out, and the rest go on."""
+    from notation.json_form import dumps_game
+
+    reads = {id(read.game): read for read in result.kept}
+    kept = []
+    for i, g in games:
+        try:
+            dumps_game(g)
+        except RecordError as e:
+            _show([unwritable_game(reads[id(g)], e)], result.path, result.text.split("\n"))
+            _say_left_out(result.path, [f"game {i}"])
+            result.unreadable = True
+            continue
+        kept.append((i, g))
+    return kept
 
 
 @app.command(rich_help_panel=REFERENCE)

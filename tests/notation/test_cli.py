@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,9 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import notation
 from notation import json_form
 from notation.cli import app
 from notation.reader import read_games
+from notation.rules import rule_set
 from notation.text import loads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1040,3 +1044,63 @@ def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
     assert code == 2
     assert "another program changed the file" in err
     assert messy.read_text(encoding="utf-8") == MESSY + "\n; appended meanwhile\n"
+
+
+# -- what the reader accepts, every writer writes, or the game goes to the rejects --
+
+def _after_first(text: str, pattern: str, added: str) -> str:
+    return re.sub(pattern, lambda m: m.group(0) + added, text, count=1)
+
+
+def _three_games() -> list[str]:
+    rng = random.Random(3)
+    return [notation.dumps(notation.random_game(rng, rule_set("straight"))) for _ in range(3)]
+
+
+ODD = [  # (what is done to the second game, words said of it)
+    (lambda g: _after_first(g, r"hand 1 dealer \w", " ; a\rb"), "a ; comment"),
+    (lambda g: _after_first(g, r"hand 1 dealer \w", " ; a\fb"), "a ; comment"),
+    (lambda g: _after_first(g, r'\[West "[^"]*"\]', '\n[West "y"]'),
+     "the West tag is written twice"),
+    (lambda g: g.replace("hand 1 dealer", "hand 100000000000000000000 dealer", 1),
+     "too large"),
+    (lambda g: re.sub(r"^bid (\S+) (\S+)", r"bid \1 9999999999999999999m", g, count=1,
+                      flags=re.MULTILINE), "is not a bid"),
+]
+
+
+@pytest.mark.parametrize(("odd", "words"), ODD)
+def test_one_odd_game_goes_to_the_rejects_and_the_others_are_converted(
+    tmp_path: Path, odd: Callable[[str], str], words: str
+) -> None:
+    games = _three_games()
+    games[1] = odd(games[1])
+    assert games[1] != _three_games()[1]
+    source = tmp_path / "club.t42"
+    source.write_text("\n".join(games), encoding="utf-8")
+    out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
+    code, _, err = t42("convert", str(source), "-o", str(out), "--rejects", str(rejects))
+    assert code == 1, err
+    assert words in err
+    assert re.search(r"club\.t42:\d+:\d+: error: ", err)  # located
+    kept = [g for line in out.read_text(encoding="utf-8").splitlines()
+            for g in json_form.loads(line)]
+    assert kept == [notation.loads(games[0])[0], notation.loads(games[2])[0]]
+    assert rejects.read_bytes().decode().strip("\n") == games[1].strip("\n")
+    code, _, err = t42("html", str(source), "-o", str(tmp_path / "club.html"))
+    assert code == 1, err
+    assert "internal error" not in err
+
+
+def test_a_file_of_which_nothing_can_be_read_is_no_game(tmp_path: Path) -> None:
+    # 4,900 `[` then 4,900 `]` named .json is read as notation: a game of `?` tags and no
+    # hands was made from nothing and counted converted.
+    for text in ("[" * 4900 + "]" * 4900, "[[x]]\n", '[Event "x"\n'):
+        source = tmp_path / "d.json"
+        source.write_text(text, encoding="utf-8")
+        rejects = tmp_path / "rejects.txt"
+        code, out, err = t42("convert", str(source), "--rejects", str(rejects))
+        assert code == 2, err
+        assert out == ""
+        assert "0 converted" in err
+        assert rejects.read_text(encoding="utf-8").rstrip("\n") == text.rstrip("\n")
