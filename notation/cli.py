@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
@@ -183,10 +185,19 @@ def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
     """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
     memory (games are cut from the file here and read in the workers)."""
     with _progress(path, "checking") as advance:
-        checks = in_order(check_units, units(path), jobs, _unit_size, settle)
+        checks = in_order(check_units, units(path), jobs, _unit_size, _settle_worker)
         for checked in itertools.chain.from_iterable(checks):
             advance(checked.size)
             yield checked
+
+
+def _settle_worker() -> None:
+    """Ready a process to work on an archive (:func:`notation.archive.settle`). Ctrl-C
+    reaches every process of the terminal's group; the parent alone answers it (it stops the
+    pool and says so), so a worker ignores it rather than print its traceback."""
+    if multiprocessing.parent_process() is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    settle()
 
 
 def _close(work: Iterator[object]) -> None:
@@ -498,7 +509,7 @@ def convert(
         try:
             work = partial(convert_units, form.value)
             with _progress(source, "converting") as advance, ExitStack() as work_on:
-                conversions = in_order(work, units(source), jobs, _unit_size, settle)
+                conversions = in_order(work, units(source), jobs, _unit_size, _settle_worker)
                 work_on.callback(_close, conversions)
                 for converted in itertools.chain.from_iterable(conversions):
                     advance(len(converted.text) + len(converted.output or ""))
@@ -655,7 +666,7 @@ def analyze(
             try:
                 with _progress(path, "analysing", least=0) as advance, ExitStack() as work_on:
                     if scheduler is None:
-                        analysed = in_order(work, todo(advance), jobs, _unit_size, settle,
+                        analysed = in_order(work, todo(advance), jobs, _unit_size, _settle_worker,
                                             batch=1)
                     else:
                         analysed = on_cluster(scheduler, work, todo(advance), _unit_size,

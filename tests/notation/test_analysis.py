@@ -370,3 +370,45 @@ def test_resume_reads_its_lines_in_bytes() -> None:
     done = Resume.of((line + line[:20]).encode())
     assert done.kept == len(line.encode())
     assert done.written == 1
+
+
+def test_ctrl_c_with_two_processes_prints_no_traceback(archive: Path, tmp_path: Path) -> None:
+    # Ctrl-C reaches every process of the terminal's group, the workers too: a worker that
+    # waits for work printed its KeyboardInterrupt's traceback.
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+               "-o", str(out)]
+    with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                          start_new_session=True) as run:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run.poll() is None:
+            if out.exists() and out.read_bytes().count(b"\n") >= 1:
+                break
+            time.sleep(0.02)
+        os.killpg(run.pid, signal.SIGINT)  # as the terminal sends it
+        _, err = run.communicate()
+    assert run.returncode == 130, err
+    assert b"Traceback" not in err
+
+
+def test_a_worker_leaves_ctrl_c_to_its_parent(archive: Path, one_core: str,
+                                              tmp_path: Path) -> None:
+    # The same, made certain: Ctrl-C sent to the workers alone. The parent answers Ctrl-C;
+    # a worker that took it died with a traceback and broke the pool.
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+               "-o", str(out)]
+    with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL) as run:
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+        workers: list[int] = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run.poll() is None and len(workers) < 2:
+            workers = [int(pid) for pid in children.read_text().split()]
+            time.sleep(0.02)
+        for worker in workers:
+            os.kill(worker, signal.SIGINT)
+        _, err = run.communicate()
+    assert len(workers) == 2
+    assert run.returncode == 0, err
+    assert b"Traceback" not in err
+    assert out.read_text(encoding="utf-8") == one_core
