@@ -293,11 +293,14 @@ def open_locked(path: Path, mode: str = "a+b") -> BinaryIO:
     writes it meanwhile (the lock goes when the file is closed).
 
     Raises :class:`FileBusy`, naming the other process, when another holds the lock, and
-    :class:`WriteError` when the file cannot be opened so.
+    :class:`WriteError` when the file cannot be opened so (:class:`UnreadableInput` when it
+    is missing or a folder).
     """
     name = source_name(path)
     try:
         stream = path.open(mode)
+    except (FileNotFoundError, IsADirectoryError) as e:
+        raise unopenable(name, e) from None
     except OSError as e:
         raise unwritable(name, e) from None
     try:

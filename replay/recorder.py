@@ -33,7 +33,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from notation.files import WriteError
+from notation.errors import T42Error
 from notation.recording import RecordFile, Recording, Step
 from replay.render import inert
 from replay.scorekeeper import QUESTIONS, EntryError, answer, enter, parse_tile, screen, start
@@ -162,7 +162,7 @@ class RecordApp(App[None]):
         if len(self.answers) == len(QUESTIONS):
             try:
                 self.file = RecordFile(self.path, self.before, self.stream)
-            except WriteError as e:  # another recorder took the new file meanwhile
+            except T42Error as e:  # another recorder took the new file, or no folder
                 self.answers.popitem()
                 self.said = str(e)
                 return
@@ -172,7 +172,7 @@ class RecordApp(App[None]):
         assert self.file is not None
         try:
             self.file.write(entry[0])
-        except WriteError as e:  # the entry is not taken: the screen shows what the file holds
+        except T42Error as e:  # the entry is not taken: the screen shows what the file holds
             self.said = str(e)
             return
         self.recording, self.said = entry

@@ -1123,3 +1123,10 @@ def test_a_file_of_which_nothing_can_be_read_is_no_game(tmp_path: Path) -> None:
         assert out == ""
         assert "0 converted" in err
         assert rejects.read_text(encoding="utf-8").rstrip("\n") == text.rstrip("\n")
+
+
+def test_fmt_in_place_of_a_missing_file_or_a_folder_says_so(tmp_path: Path) -> None:
+    code, _, err = t42("fmt", "-i", str(tmp_path / "missing.t42"))
+    assert (code, err.strip()) == (2, f"{tmp_path / 'missing.t42'}: no such file")
+    code, _, err = t42("fmt", "-i", str(tmp_path))
+    assert (code, err.strip()) == (2, f"{tmp_path}: is a folder, not a file")
