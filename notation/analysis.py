@@ -275,14 +275,15 @@ def analyse_unit(source: str, unit: Unit) -> GameAnalysis:
 
 @dataclass
 class Resume:
-    """Where an interrupted ``t42 analyze`` stopped, from the lines it wrote: ``kept`` is how
-    many characters of its output are whole lines (a line torn by the interruption is
-    dropped), ``last`` the file, number and digest of the game of the last line and
-    ``written`` how many lines that game has already; ``rejected`` the games before it that
-    went to the rejects file, and ``summary`` the kept lines counted.
+    """Where an interrupted ``t42 analyze`` stopped, from the bytes it wrote: ``kept`` is how
+    many bytes of its output are whole lines (a line torn by the interruption is dropped),
+    ``last`` the file, number and digest of the game of the last line and ``written`` how
+    many lines that game has already; ``rejected`` the games before it that went to the
+    rejects file, and ``summary`` the kept lines counted. Lines end at ``\n`` only: the
+    output holds names as written, U+2028 and all.
 
-    >>> done = Resume.of('{"file": "a.t42", "game": 1, "game_id": "x", "rejected": "?"}\\n'
-    ...                  '{"file": "a.t42", "game": 2, "game_id": "y", "rejected": null, "con')
+    >>> done = Resume.of(b'{"file": "a.t42", "game": 1, "game_id": "x", "rejected": "?"}\\n'
+    ...                  b'{"file": "a.t42", "game": 2, "game_id": "y", "rejected": null, "con')
     >>> done.kept, done.last, done.written, done.rejected
     (62, ('a.t42', 1, 'x'), 1, set())
     """
@@ -294,29 +295,28 @@ class Resume:
     summary: AnalysisSummary = field(default_factory=lambda: AnalysisSummary())
 
     @classmethod
-    def of(cls, text: str) -> Resume:
-        """The resume point of an output's ``text``."""
+    def of(cls, raw: bytes) -> Resume:
+        """The resume point of an output's bytes ``raw``."""
         done = cls()
         rejected: set[tuple[str, int]] = set()
-        for line in text.splitlines(keepends=True):
+        for line in raw.split(b"\n")[:-1]:  # the last piece has no end: torn, or nothing
             try:
-                record = json.loads(line)
-            except ValueError:
+                record = json.loads(line)  # bytes: read as UTF-8, a torn character refused
+                where = (record["file"], record["game"], record["game_id"])
+                is_rejected = record["rejected"] is not None
+            except (ValueError, TypeError, KeyError):
                 break  # torn by the interruption: this and anything after it is dropped
-            if not line.endswith("\n") or not isinstance(record, dict):
-                break
-            where = (record["file"], record["game"], record["game_id"])
             if where == done.last:
                 done.written += 1
             else:
                 if done.last is not None and done.last[:2] in rejected:
                     done.rejected.add(done.last[:2])
                 done.last, done.written = where, 1
-            if record["rejected"] is not None:
+            if is_rejected:
                 rejected.add(where[:2])
             if "contract" in record:
                 done.summary.add(record)
-            done.kept += len(line)
+            done.kept += len(line) + 1
         return done
 
 

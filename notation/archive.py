@@ -21,10 +21,16 @@ from notation import json_form
 from notation.errors import RecordError
 from notation.files import lines_of, source_blocks
 from notation.findings import Finding, Severity
-from notation.game import Game
+from notation.game import Game, Hand, with_roster
 from notation.quick_check import clean_hands, clean_json_hands
 from notation.quick_convert import jsonl, notation
-from notation.reader import GameText, ReadGame, grammar_parser, read_game, split_games
+from notation.reader import (
+    GameText,
+    ReadGame,
+    grammar_parser,
+    read_game,
+    split_games,
+)
 from notation.rules import RulesError
 from notation.validate import check_game
 from notation.writer import write_game
@@ -295,14 +301,52 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
         if text is not None:
             return ConvertedGame(text, [], True, "", "", unit.json_line[1])
     read = read_unit(unit)
-    if not read.problems and read.has_tags:
-        return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
-    # An unknown rule set costs nothing (the tag is written as it is); a syntax error its hand.
-    output = render(read.game, form) if read.readable else None
+    try:
+        if not read.problems and read.has_tags:
+            return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+        # An unknown rule set costs nothing (the tag is written as it is); a syntax error its
+        # hand.
+        output = render(read.game, form) if read.readable else None
+    except RecordError as e:
+        # What was read but the other form cannot hold: the game goes to the rejects, said
+        # where, and the other games go on.
+        problem = unwritable(read, e)
+        return ConvertedGame(
+            None, [*read.problems, problem], read.has_tags, read.text, read.rejected_text,
+            read.first_line, (f"game {read.index} (line {read.first_line})",),
+        )
     return ConvertedGame(
         output, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line,
         tuple(read.left_out()),
     )
+
+
+def unwritable(read: ReadGame, error: RecordError) -> Finding:
+    """The finding for a game read whole that cannot be written in another form (``error``
+    from the writer), at the item its JSON pointer names, as near as the model says.
+
+    >>> from notation.reader import read_games
+    >>> read = next(read_games('[Event "x"]\\n\\nhand 100000000000000000000 dealer N\\n'))
+    >>> problem = unwritable(read, RecordError("too large", pointer="/hands/0/number"))
+    >>> problem.line, problem.column, problem.message
+    (3, 1, 'too large')
+    """
+    at: object = read.game
+    span = None
+    for part in error.pointer.split("/")[1:]:
+        if isinstance(at, Game) and part == "tags":
+            at = with_roster(at.tags)  # as the JSON form orders them
+        elif isinstance(at, tuple) and part.isdigit() and int(part) < len(at):
+            at = at[int(part)]
+        elif hasattr(at, part):
+            at = getattr(at, part)
+        else:
+            break
+        if isinstance(at, Hand):
+            span = at.header.span
+        span = getattr(at, "span", None) or span
+    line, column = (span.line, span.column) if span is not None else (read.first_line, 1)
+    return Finding(error.code, Severity.ERROR, error.message, line, column, game=read.index)
 
 
 def read_archive(path: Path) -> Iterator[ReadGame]:

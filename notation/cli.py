@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -37,13 +39,22 @@ from notation.archive import (
     settle,
     units,
 )
+from notation.archive import unwritable as unwritable_game
 from notation.diagnostics import describe
+from notation.errors import RecordError
 from notation.files import (
     AtomicWriter,
     UnreadableInput,
+    WriteError,
+    is_the_machines,
+    open_locked,
     read_source,
+    snapshot,
     source_name,
+    unopenable,
+    unwritable,
     write_atomically,
+    written_on,
 )
 from notation.findings import Finding, plural
 from notation.game import Game
@@ -174,10 +185,28 @@ def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
     """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
     memory (games are cut from the file here and read in the workers)."""
     with _progress(path, "checking") as advance:
-        checks = in_order(check_units, units(path), jobs, _unit_size, settle)
+        checks = in_order(check_units, units(path), jobs, _unit_size, _settle_worker)
         for checked in itertools.chain.from_iterable(checks):
             advance(checked.size)
             yield checked
+
+
+def _settle_worker() -> None:
+    """Ready a process to work on an archive (:func:`notation.archive.settle`). Ctrl-C
+    reaches every process of the terminal's group; the parent alone answers it (it stops the
+    pool and says so), so a worker ignores it rather than print its traceback."""
+    if multiprocessing.parent_process() is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    settle()
+
+
+def _close(work: Iterator[object]) -> None:
+    """Close a pool's results here and now when a run stops early (an error, an interrupt,
+    --strict): left to the garbage collector, the pool is shut down from a thread that
+    cannot, with a traceback."""
+    close = getattr(work, "close", None)
+    if close is not None:
+        close()
 
 
 def _unit_size(unit: Unit) -> int:
@@ -353,31 +382,41 @@ def fmt(
     code = EXIT_CLEAN
     for path in files:
         try:
-            result = _read_file(path, check=False)
-        except UnreadableInput as e:
+            code = max(code, _fmt_file(path, in_place and str(path) != "-", check))
+        except (UnreadableInput, WriteError) as e:
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
-            continue
+    raise typer.Exit(code)
+
+
+def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
+    """Format one file as ``t42 fmt`` does; its exit code. In place, the file is locked
+    while it is read and written, and not replaced if another program changed it."""
+    with ExitStack() as held:
+        before = None
+        if in_place and not check:
+            before = snapshot(path)
+            held.enter_context(open_locked(path, "rb"))
+        result = _read_file(path, check=False)
         if result.unreadable or not result.games:
             if not result.games and not result.findings:
                 _say(err, f"{result.path}: no games found", "bold red")
             else:
                 _unusable(result, "formatted")
-            code = EXIT_UNUSABLE
-            continue
+            return EXIT_UNUSABLE
         canonical = write_games(result.games)
         if check:
             if canonical != result.text:
                 line, written, expected = first_difference(result.text, canonical)
                 _say(out, f"{result.path}:{line}: not in canonical form\n"
                           f"  written:  {inert(written)}\n  expected: {inert(expected)}")
-                code = max(code, EXIT_FINDINGS)
-        elif in_place and str(path) != "-":
+                return EXIT_FINDINGS
+        elif in_place:
             if canonical != result.text:
-                write_atomically(path, canonical)
+                write_atomically(path, canonical, before)
         else:
             out.file.write(canonical)
-    raise typer.Exit(code)
+    return EXIT_CLEAN
 
 
 def _output_format(out_path: Path | None, to: Format | None) -> Format:
@@ -472,8 +511,9 @@ def convert(
         found = False  # problems reported, such as an unknown rule set, that lost nothing
         try:
             work = partial(convert_units, form.value)
-            with _progress(source, "converting") as advance:
-                conversions = in_order(work, units(source), jobs, _unit_size, settle)
+            with _progress(source, "converting") as advance, ExitStack() as work_on:
+                conversions = in_order(work, units(source), jobs, _unit_size, _settle_worker)
+                work_on.callback(_close, conversions)
                 for converted in itertools.chain.from_iterable(conversions):
                     advance(len(converted.text) + len(converted.output or ""))
                     games += converted.is_game
@@ -575,7 +615,11 @@ def analyze(
         if not resume:
             _say(err, f"{output} exists: --resume to continue it, or remove it first", "bold red")
             raise typer.Exit(EXIT_UNUSABLE)
-        done = Resume.of(read_source(output))
+        try:
+            done = Resume.of(output.read_bytes())
+        except OSError as e:
+            _say(err, str(unopenable(str(output), e)), "bold red")
+            raise typer.Exit(EXIT_UNUSABLE) from None
     elif resume and not to_file:
         _say(err, "--resume continues a file: name it with -o", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
@@ -591,9 +635,8 @@ def analyze(
     with ExitStack() as stack:
         sink: IO[str]
         if to_file and output is not None:
-            sink = stack.enter_context(output.open("r+" if done.last else "w", encoding="utf-8"))
-            sink.truncate(done.kept)  # a line torn by the interruption goes
-            sink.seek(done.kept)
+            # A line torn by the interruption goes.
+            sink = stack.enter_context(written_on(output, done.kept if done.last else 0))
         else:
             sink = out.file
         reject_file = stack.enter_context(rejects.open("w", encoding="utf-8")) if rejects else None
@@ -624,13 +667,14 @@ def analyze(
 
             work = partial(analyse_unit, name)
             try:
-                with _progress(path, "analysing", least=0) as advance:
+                with _progress(path, "analysing", least=0) as advance, ExitStack() as work_on:
                     if scheduler is None:
-                        analysed = in_order(work, todo(advance), jobs, _unit_size, settle,
+                        analysed = in_order(work, todo(advance), jobs, _unit_size, _settle_worker,
                                             batch=1)
                     else:
                         analysed = on_cluster(scheduler, work, todo(advance), _unit_size,
                                               settle, 1)
+                    work_on.callback(_close, analysed)
                     for game in analysed:
                         advance(game.size)
                         lines = game.hands
@@ -657,6 +701,12 @@ def analyze(
             except ClusterError as e:
                 _say(err, str(e), "bold red")
                 raise typer.Exit(EXIT_UNUSABLE) from None
+            except OSError as e:
+                if to_file and is_the_machines(e):
+                    with suppress(OSError):  # closed now: what it holds cannot be written
+                        sink.close()
+                    raise unwritable(str(output), e) from None
+                raise
     (out if to_file else err).print(render_summary(summary))
     if summary.rejected:  # those of a resumed run's first part among them
         code = max(code, EXIT_FINDINGS)
@@ -748,8 +798,8 @@ def _write_output(output: Path | None, text: str) -> None:
         return
     try:
         write_atomically(output, text)
-    except OSError as e:
-        _say(err, f"cannot write {output}: {e.strerror or e}", "bold red")
+    except WriteError as e:
+        _say(err, str(e), "bold red")
         raise typer.Exit(EXIT_UNUSABLE) from None
 
 
@@ -823,6 +873,7 @@ def html_command(
         what = f"no game {game}" if game is not None and not games else "no hands"
         _say(err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
+    games = _carried_as_json(result, games)
     checked = [(i, g, check_game(g, index=i)) for i, g in games if g.hands]
     audits: HandAudits = {}
     if with_audit:
@@ -830,6 +881,25 @@ def html_command(
     page = replay_page(checked, title=result.path, audits=audits)
     _write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _carried_as_json(result: _FileResult, games: list[tuple[int, Game]]) -> list[tuple[int, Game]]:
+    """The games a page can carry (it holds each record as JSON); any other is said, where,
+    and left out, and the rest go on."""
+    from notation.json_form import dumps_game
+
+    reads = {id(read.game): read for read in result.kept}
+    kept = []
+    for i, g in games:
+        try:
+            dumps_game(g)
+        except RecordError as e:
+            _show([unwritable_game(reads[id(g)], e)], result.path, result.text.split("\n"))
+            _say_left_out(result.path, [f"game {i}"])
+            result.unreadable = True
+            continue
+        kept.append((i, g))
+    return kept
 
 
 @app.command(rich_help_panel=REFERENCE)
@@ -939,23 +1009,27 @@ def record_command(
 
     path = file or Path(f"{date.today():%Y-%m-%d}.t42")
     text = ""
-    if path.exists():
+    with ExitStack() as held:
+        stream = None
+        if path.exists():  # locked first: no other recorder may write it meanwhile
+            try:
+                stream = held.enter_context(open_locked(path))
+                text = read_source(path)
+            except (UnreadableInput, WriteError) as e:
+                _say(err, str(e), "bold red")
+                raise typer.Exit(EXIT_UNUSABLE) from None
         try:
-            text = read_source(path)
-        except UnreadableInput as e:
-            _say(err, str(e), "bold red")
+            before, recording = resume_file(text, source_name(path))
+        except RecordingError as e:
+            _say(err, f"{e}\n{source_name(path)}: fix the record before recording more",
+                 "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
-    try:
-        before, recording = resume_file(text, source_name(path))
-    except RecordingError as e:
-        _say(err, f"{e}\n{source_name(path)}: fix the record before recording more", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE) from None
-    if not on_a_terminal() or not has_textual():
-        _say(err, "t42 record needs a terminal (and Textual) to type into", "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
-    from replay.recorder import run
+        if not on_a_terminal() or not has_textual():
+            _say(err, "t42 record needs a terminal (and Textual) to type into", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        from replay.recorder import run
 
-    run(path, before, recording)
+        run(path, before, recording, stream=stream)
 
 
 @app.command(rich_help_panel=ANALYSIS)
@@ -1082,7 +1156,10 @@ def _closed_pipe() -> NoReturn:
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     try:
-        app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
+        try:
+            app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
+        finally:
+            sys.stdout.flush()  # a full disk under stdout shows here, not after the exit code
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)
@@ -1093,6 +1170,25 @@ def main() -> None:
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
             _closed_pipe()
         raise
-    except Exception as e:  # a bug in t42: say so plainly instead of a traceback
-        _say(err, f"t42: internal error ({type(e).__name__}: {e}); please report it", "bold red")
+    except WriteError as e:
+        _say(err, f"t42: {e}", "bold red")
         sys.exit(EXIT_UNUSABLE)
+    except OSError as e:
+        if not is_the_machines(e):
+            _internal_error(e)
+        # Writing the output failed (standard output, or a file written as it goes): the
+        # machine's doing, not t42's. Nothing more can go to standard output.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _say(err, f"t42: {unwritable(_output_name(e), e)}", "bold red")
+        sys.exit(EXIT_UNUSABLE)
+    except Exception as e:  # a bug in t42: say so plainly instead of a traceback
+        _internal_error(e)
+
+
+def _internal_error(e: Exception) -> NoReturn:
+    _say(err, f"t42: internal error ({type(e).__name__}: {e}); please report it", "bold red")
+    sys.exit(EXIT_UNUSABLE)
+
+
+def _output_name(error: OSError) -> str:
+    return str(error.filename) if error.filename else "the output"

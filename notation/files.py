@@ -3,14 +3,19 @@ a file: output goes to a temporary file beside the target and is renamed over it
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import io
 import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO, cast
 
 from notation.errors import T42Error
 
@@ -189,11 +194,143 @@ def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterat
         yield text + "\n" if cut else text
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` all at once: readers see the old file or the new, never half."""
-    with AtomicWriter(path) as out:
+def write_atomically(path: Path, text: str, expect: Snapshot | None = None) -> None:
+    """Write ``text`` to ``path`` all at once: readers see the old file or the new, never half.
+
+    Raises :class:`WriteError` (in words) when it cannot be written; see :class:`AtomicWriter`.
+    """
+    with AtomicWriter(path, expect) as out:
         out.write(text)
         out.commit()
+
+
+def written_on(path: Path, keep: int) -> TextIO:
+    """``path`` opened to write text after its first ``keep`` bytes, the rest cut off (a
+    new, empty file for 0): an output written as it goes, continued after an interruption.
+    Raises :class:`WriteError` in words."""
+    try:
+        stream = path.open("r+b" if keep else "wb")
+        stream.truncate(keep)
+        stream.seek(keep)
+    except OSError as e:
+        raise unwritable(source_name(path), e) from None
+    return io.TextIOWrapper(stream, "utf-8", newline="\n")
+
+
+class WriteError(T42Error):
+    """A file that cannot be written: not the user's to write, a full disk … said in words."""
+
+
+class FileBusy(WriteError):
+    """A file another program is writing (it holds the file's lock, or changed it meanwhile)."""
+
+
+# Why a write failed where the cause is the user's machine, not t42: said in words, never
+# as an internal error.
+_WHY = {
+    errno.ENOSPC: "the disk is full (no space left on the device)",
+    errno.EDQUOT: "your disk quota is used up",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EFBIG: "the file would be larger than the file system allows",
+    errno.EIO: "the device reported an input/output error",
+}
+
+
+def is_the_machines(error: OSError) -> bool:
+    """Whether ``error`` is the disk's or the permissions' doing (full, read-only, not
+    allowed), which the user can mend, rather than t42's.
+
+    >>> is_the_machines(OSError(errno.ENOSPC, "No space left on device"))
+    True
+    """
+    return error.errno in _WHY
+
+
+def unwritable(name: str, error: OSError) -> WriteError:
+    """Why ``name`` could not be written, in words.
+
+    >>> str(unwritable("club.jsonl", OSError(errno.ENOSPC, "No space left on device")))
+    'club.jsonl: cannot be written: the disk is full (no space left on the device)'
+    """
+    why = _WHY.get(error.errno or 0) or (error.strerror or str(error))
+    return WriteError(f"{name}: cannot be written: {why}")
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a file was when it was read: a different one later means someone wrote it."""
+
+    device: int
+    inode: int
+    size: int
+    modified: int  # nanoseconds
+
+
+def snapshot(path: Path) -> Snapshot | None:
+    """The state of the file at ``path`` (followed through links), None when there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return Snapshot(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def not_to_be_written(st: os.stat_result, path: Path) -> str | None:
+    """Why the file ``st`` describes is not to be rewritten, or None: marked read-only (no
+    write bit for anyone: checked by the bits, as the superuser may write any file and
+    ``os.access`` says so), or not this user's to write."""
+    if not st.st_mode & 0o222:
+        return "the file is read-only"
+    if not os.access(path, os.W_OK):
+        return "you may not write this file"
+    return None
+
+
+def open_locked(path: Path, mode: str = "a+b") -> BinaryIO:
+    """``path`` opened in binary ``mode`` with its advisory lock taken, so that no other t42
+    writes it meanwhile (the lock goes when the file is closed).
+
+    Raises :class:`FileBusy`, naming the other process, when another holds the lock, and
+    :class:`WriteError` when the file cannot be opened so (:class:`UnreadableInput` when it
+    is missing or a folder).
+    """
+    name = source_name(path)
+    try:
+        stream = path.open(mode)
+    except (FileNotFoundError, IsADirectoryError) as e:
+        raise unopenable(name, e) from None
+    except OSError as e:
+        raise unwritable(name, e) from None
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _lock_holder(os.fstat(stream.fileno()))
+        stream.close()
+        who = "another program" if holder is None else f"another program (process {holder})"
+        raise FileBusy(
+            f"{name}: {who} is writing this file (t42 record, t42 fmt -i …); "
+            "wait for it to finish, or close it first"
+        ) from None
+    except OSError:
+        pass  # a file system without locks: nothing to wait for
+    return cast(BinaryIO, stream)
+
+
+def _lock_holder(st: os.stat_result) -> int | None:
+    """The process holding a lock on the file ``st`` describes, where the system says
+    (Linux's /proc/locks), else None."""
+    device = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+            for line in locks:
+                fields = line.split()
+                if len(fields) > 5 and fields[5] == device and fields[4].isdigit():
+                    return int(fields[4])
+    except OSError:
+        pass
+    return None
 
 
 def _umask() -> int:
@@ -206,36 +343,101 @@ def _umask() -> int:
 class AtomicWriter:
     """A file written in pieces that appears at its path only when :meth:`commit` is called.
 
-    Until then it is a temporary file beside the target; :meth:`abort` (or leaving the
-    ``with`` block on an exception) removes it, so the target is never half written.
+    Until then it is a temporary file beside the file written: through a symbolic link, that
+    is the link's target, so the link stays a link. A file that exists keeps its mode and
+    owner; a read-only one is refused. With ``expect`` (a :func:`snapshot` taken before the
+    file was read), a file changed meanwhile is not replaced (:class:`FileBusy`).
+    :meth:`abort` (or leaving the ``with`` block on an exception) removes the temporary, so
+    the target is never half written. Every failure is a :class:`WriteError` in words.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, expect: Snapshot | None = None) -> None:
         self.path = path
-        fd, temp = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent
-        )
+        self.name = source_name(path)
+        self.expect = expect
+        self.target = Path(os.path.realpath(path))
+        self._was: os.stat_result | None = None
+        try:
+            self._was = self.target.stat()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise unwritable(self.name, e) from None
+        if self._was is not None:
+            if stat.S_ISDIR(self._was.st_mode):
+                raise WriteError(f"{self.name}: is a folder, not a file")
+            why = not_to_be_written(self._was, self.target)
+            if stat.S_ISREG(self._was.st_mode) and why is not None:
+                raise WriteError(f"{self.name}: {why}: left as it is (make it writable "
+                                 "first, if it is yours to change)")
+        self._temp: Path | None = None
+        if self._was is not None and not stat.S_ISREG(self._was.st_mode):
+            # A device or a pipe (/dev/null, /dev/stdout) is written into, never replaced.
+            try:
+                self._out = self.target.open("w", encoding="utf-8", newline="\n")
+            except OSError as e:
+                raise unwritable(self.name, e) from None
+            return
+        folder = self.target.parent
+        try:
+            fd, temp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=folder)
+        except FileNotFoundError:
+            raise WriteError(f"{self.name}: cannot be written: the folder {folder} does not "
+                             "exist") from None
+        except OSError as e:
+            if e.errno in (errno.EACCES, errno.EPERM):
+                raise WriteError(f"{self.name}: cannot be written: you may not write in the "
+                                 f"folder {folder}") from None
+            raise unwritable(self.name, e) from None
         self._temp = Path(temp)
         self._out = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
     def write(self, text: str) -> None:
-        self._out.write(text)
+        try:
+            self._out.write(text)
+        except OSError as e:
+            self.abort()
+            raise unwritable(self.name, e) from None
 
     def commit(self) -> None:
-        self._out.flush()
-        os.fsync(self._out.fileno())
-        self._out.close()
-        if self.path.exists():
-            os.chmod(self._temp, self.path.stat().st_mode & 0o7777)
-        else:
-            # mkstemp makes the temporary private; the file it becomes gets the usual mode.
-            os.chmod(self._temp, 0o666 & ~_umask())
-        os.replace(self._temp, self.path)
+        try:
+            self._out.flush()
+            if self._temp is None:
+                self._out.close()
+                return
+            os.fsync(self._out.fileno())
+            self._out.close()
+            if self._was is not None:
+                self._keep_owner(self._temp, self._was)  # first: a chown clears set-id bits
+                os.chmod(self._temp, self._was.st_mode & 0o7777)
+            else:
+                # mkstemp makes the temporary private; the file it becomes gets the usual mode.
+                os.chmod(self._temp, 0o666 & ~_umask())
+            if self.expect is not None and snapshot(self.target) != self.expect:
+                self.abort()
+                raise FileBusy(
+                    f"{self.name}: another program changed the file while t42 worked on it: "
+                    "left as it is (run again when it is done)"
+                )
+            os.replace(self._temp, self.target)
+        except OSError as e:
+            self.abort()
+            raise unwritable(self.name, e) from None
+
+    @staticmethod
+    def _keep_owner(temp: Path, was: os.stat_result) -> None:
+        here = temp.stat()
+        if (here.st_uid, here.st_gid) != (was.st_uid, was.st_gid):
+            # Only the superuser may give a file away; anyone else owns what they write.
+            with contextlib.suppress(PermissionError):
+                os.chown(temp, was.st_uid, was.st_gid)
 
     def abort(self) -> None:
         if not self._out.closed:
-            self._out.close()
-        self._temp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # the flush of a full disk: it goes anyway
+                self._out.close()
+        if self._temp is not None:
+            self._temp.unlink(missing_ok=True)
 
     def __enter__(self) -> AtomicWriter:
         return self

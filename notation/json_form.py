@@ -85,7 +85,9 @@ _Path = tuple[str | int, ...]  # where a value is in a document: field names and
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What the schema refuses in names and comments (its patterns), for the writer's quick check.
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# A ; comment ends at "\n" and only there, as the grammar's LINE_COMMENT: a carriage return,
+# a form feed or U+2028 in one is text the notation reads, so the JSON form holds it too.
+_LINE_BREAK = re.compile("\n")
 _MARKS = re.compile(r"(0|[1-9][0-9]{0,14})m")
 _LARGEST = 2**53 - 1  # the largest whole number every JSON reader keeps exactly
 # Pretty JSON keeps an object or a list on one line when it fits in this width.

@@ -126,7 +126,23 @@ class ReadGame:
         block, and some of its hands could be read or none was lost (a JSON record that
         could not be read has no tags)."""
         return self.has_tags and bool(self.game.tags) and (
-            bool(self.game.hands) or not self.unread_lines
+            bool(self.game.hands) or not (self.unread_lines or self._tags_unread)
+        )
+
+    @property
+    def _tags_unread(self) -> bool:
+        """Whether the tag block could not be read (its tags are then placeholders): a
+        game with no hand besides is nothing read, not an empty game.
+
+        >>> next(read_games("[[[x]]]\\n")).readable
+        False
+        """
+        starts = [h.header.span.line for h in self.game.hands if h.header.span is not None]
+        first_hand = min([*self.unread_lines, *starts], default=None)
+        return any(
+            p.code == "syntax-error" and p.hand is None and p.line is not None
+            and (first_hand is None or p.line < first_hand)
+            for p in self.problems
         )
 
     def left_out(self) -> list[str]:
@@ -143,13 +159,7 @@ class ReadGame:
             return [f"game {self.index} (line {self.first_line})"]
         lines = self.text.split("\n")
         parts = []
-        starts = [h.header.span.line for h in self.game.hands if h.header.span is not None]
-        first_hand = min([*self.unread_lines, *starts], default=None)
-        if any(
-            p.code == "syntax-error" and p.hand is None and p.line is not None
-            and (first_hand is None or p.line < first_hand)
-            for p in self.problems
-        ):
+        if self._tags_unread:
             parts.append(f"game {self.index}'s tags (line {self.first_line})")
         for start in self.unread_lines:
             # The hand's text starts with the blank and comment lines before its `hand` line.

@@ -38,12 +38,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
 from notation.bids import Bid, BidKind
 from notation.contracts import Contract, Special, Trump
 from notation.errors import T42Error
+from notation.files import FileBusy, open_locked, source_name
 from notation.findings import Finding
 from notation.game import (
     Auction,
@@ -607,12 +608,17 @@ class RecordFile:
     flushes; at each hand's end the file is also fsync'ed. So a crash loses at most the entry
     being typed, and the file is valid notation after every entry. ``before`` is the text of
     earlier games in the file, kept as it is.
+
+    The file is locked while it is recorded into (``stream``, when given, is the file already
+    opened by :func:`notation.files.open_locked`): a second recorder, or ``t42 fmt -i``, is
+    refused with :class:`notation.files.FileBusy`, and so is an entry after another program
+    changed the file unlocked, rather than mix two games' entries.
     """
 
-    def __init__(self, path: Path, before: str = "") -> None:
+    def __init__(self, path: Path, before: str = "", stream: BinaryIO | None = None) -> None:
         self.path = path
         self.before = before.encode("utf-8")
-        self._out = open(path, "a+b")  # noqa: SIM115 - kept open for the whole recording
+        self._out = stream if stream is not None else open_locked(path)
         self._out.seek(0)
         self._written = self._out.read()
 
@@ -621,6 +627,12 @@ class RecordFile:
         text = self.before + recording.text.encode("utf-8")
         same = _common_prefix(self._written, text)
         fd = self._out.fileno()
+        if os.fstat(fd).st_size != len(self._written):
+            raise FileBusy(
+                f"{source_name(self.path)}: another program changed the file while it was "
+                "recorded into: this entry is not written (close the other program, then "
+                "t42 record again to resume)"
+            )
         if same < len(self._written):
             os.ftruncate(fd, same)
         self._out.seek(same)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -37,6 +37,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from notation.errors import T42Error
 from notation.game import Hand
 from notation.recording import RecordFile, Recording, Step, Verdict, laydown_key
 from notation.rules import RuleSet
@@ -86,6 +87,7 @@ class RecordApp(App[None]):
         before: str = "",
         recording: Recording | None = None,
         judge: LaydownJudge | None = None,
+        stream: BinaryIO | None = None,
     ) -> None:
         super().__init__()
         self.path = path
@@ -93,11 +95,12 @@ class RecordApp(App[None]):
         self.recording = None if recording is None else recording.in_background()
         self.judge = judge
         self.judging: set[Hand] = set()  # the lay-downs being judged (laydown_key)
+        self.stream = stream  # the file, opened and locked, when it was there already
         self.answers: dict[str, str] = {}
         self.said = "resumed where the record stops" if recording is not None else ""
         self.file: RecordFile | None = None
         if recording is not None:
-            self.file = RecordFile(path, before)
+            self.file = RecordFile(path, before, stream)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="screen", markup=False)
@@ -177,13 +180,22 @@ class RecordApp(App[None]):
             return
         self.said = ""
         if len(self.answers) == len(QUESTIONS):
-            self.file = RecordFile(self.path, self.before)
+            try:
+                self.file = RecordFile(self.path, self.before, self.stream)
+            except T42Error as e:  # another recorder took the new file, or no folder
+                self.answers.popitem()
+                self.said = str(e)
+                return
             self.record((start(self.answers).in_background(), "the game starts"))
 
     def record(self, entry: tuple[Recording, str]) -> None:
-        self.recording, self.said = entry
         assert self.file is not None
-        self.file.write(self.recording)
+        try:
+            self.file.write(entry[0])
+        except T42Error as e:  # the entry is not taken: the screen shows what the file holds
+            self.said = str(e)
+            return
+        self.recording, self.said = entry
         self.judge_laydowns()
 
     # -- lay-downs, judged in the background --
@@ -235,6 +247,8 @@ class RecordApp(App[None]):
     def on_unmount(self) -> None:
         if self.file is not None:
             self.file.close()
+        elif self.stream is not None:
+            self.stream.close()
 
 
 def run(
@@ -242,7 +256,10 @@ def run(
     before: str = "",
     recording: Recording | None = None,
     judge: LaydownJudge | None = None,
+    stream: BinaryIO | None = None,
 ) -> None:
     """Record into ``path`` on this terminal until the scorekeeper quits; ``judge`` decides
-    lay-downs (in the background; :func:`notation.claims.judge_laydown` by default)."""
-    RecordApp(path, before, recording, judge).run()
+    lay-downs (in the background; :func:`notation.claims.judge_laydown` by default);
+    ``stream`` is the file, opened and locked by :func:`notation.files.open_locked`, when it
+    exists."""
+    RecordApp(path, before, recording, judge, stream).run()

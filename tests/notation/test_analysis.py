@@ -329,7 +329,7 @@ def test_the_summary_folds_lines(one_core: str) -> None:
     costs = [p.cost for p in summary.costliest]
     assert costs == sorted((p["cost"] for p in plays), reverse=True)[: len(costs)]
     # What a resume reads back counts the same.
-    assert Resume.of(one_core).summary == summary
+    assert Resume.of(one_core.encode()).summary == summary
 
 
 def test_special_contracts_validate_too() -> None:
@@ -348,3 +348,76 @@ def test_a_hand_won_by_the_renege_penalty_is_not_made_as_played() -> None:
     first = analyse_game(read.game, read.rules)[0]
     assert first.hand == 1
     assert first.made is False
+
+
+@pytest.mark.parametrize("name", ["José", "A\u2028B\u0085C", "李 🁣"])
+def test_resume_counts_bytes_whatever_the_names(
+    archive: Path, tmp_path: Path, name: str
+) -> None:
+    # A name outside ASCII, or holding a character str.splitlines breaks at (U+2028,
+    # U+0085), is written raw in the output: resuming must count what it keeps in bytes
+    # and break lines at "\n" only, whatever was cut where.
+    text = archive.read_text(encoding="utf-8").replace('[North "', f'[North "{name}')
+    source = tmp_path / "named.t42"
+    source.write_text(text, encoding="utf-8")
+    whole = tmp_path / "whole.jsonl"
+    assert t42("analyze", str(source), "--jobs", "1", "-o", str(whole))[0] == 0
+    ref = whole.read_bytes()
+    first, second = ref.split(b"\n")[:2]
+    assert name.encode() in first
+    middle = second.index(name.encode()) + 1  # inside a character, when it is not ASCII
+    for kept in (first + b"\n", first + b"\n" + second[:middle]):
+        out = tmp_path / "out.jsonl"
+        out.write_bytes(kept)
+        code, _, _ = t42("analyze", str(source), "--jobs", "1", "-o", str(out), "--resume")
+        assert code == 0
+        assert out.read_bytes() == ref
+
+
+def test_resume_reads_its_lines_in_bytes() -> None:
+    line = '{"file": "a.t42", "game": 1, "game_id": "x", "rejected": "José\u2028"}\n'
+    done = Resume.of((line + line[:20]).encode())
+    assert done.kept == len(line.encode())
+    assert done.written == 1
+
+
+def test_ctrl_c_with_two_processes_prints_no_traceback(archive: Path, tmp_path: Path) -> None:
+    # Ctrl-C reaches every process of the terminal's group, the workers too: a worker that
+    # waits for work printed its KeyboardInterrupt's traceback.
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+               "-o", str(out)]
+    with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                          start_new_session=True) as run:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run.poll() is None:
+            if out.exists() and out.read_bytes().count(b"\n") >= 1:
+                break
+            time.sleep(0.02)
+        os.killpg(run.pid, signal.SIGINT)  # as the terminal sends it
+        _, err = run.communicate()
+    assert run.returncode == 130, err
+    assert b"Traceback" not in err
+
+
+def test_a_worker_leaves_ctrl_c_to_its_parent(archive: Path, one_core: str,
+                                              tmp_path: Path) -> None:
+    # The same, made certain: Ctrl-C sent to the workers alone. The parent answers Ctrl-C;
+    # a worker that took it died with a traceback and broke the pool.
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+               "-o", str(out)]
+    with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL) as run:
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+        workers: list[int] = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and run.poll() is None and len(workers) < 2:
+            workers = [int(pid) for pid in children.read_text().split()]
+            time.sleep(0.02)
+        for worker in workers:
+            os.kill(worker, signal.SIGINT)
+        _, err = run.communicate()
+    assert len(workers) == 2
+    assert run.returncode == 0, err
+    assert b"Traceback" not in err
+    assert out.read_text(encoding="utf-8") == one_core

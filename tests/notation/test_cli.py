@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import notation
 from notation import json_form
 from notation.cli import app
 from notation.reader import read_games
+from notation.rules import rule_set
 from notation.text import loads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -950,3 +956,236 @@ def test_fmt_check_says_where_the_text_leaves_the_canonical_form(tmp_path: Path)
         assert f"{messy}:{at}: not in canonical form" in stdout
         assert f"expected: {lines[at - 1]}" in stdout
     assert text  # the sample itself reads
+
+
+# -- writing: the machine's problems said in words (a full disk, permissions, links) --
+
+MESSY = '[North "Ann"] [event "Club"]\nHAND 1 DEALER n\nbid e PASS s 30 w pass n pass\ntrump 5\n'
+
+
+def _cli(*args: str, cwd: Path = ROOT, stdout: Any = subprocess.PIPE,
+         as_nobody: bool = False) -> subprocess.CompletedProcess[str]:
+    """t42 run as a user would: a process of its own (as ``nobody`` for ``as_nobody`` when
+    run as the superuser, whom permission bits do not stop; setpriv keeps the right to
+    reach this Python until it starts, where the superuser's may lie in a private folder)."""
+    become = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if (
+        as_nobody and os.getuid() == 0) else []
+    return subprocess.run([*become, sys.executable, "-m", "notation", *args], cwd=cwd,
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+
+
+def _said_in_words(done: subprocess.CompletedProcess[str], words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert words in done.stderr
+    assert "internal error" not in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("fmt", "samples/full-game.t42"),
+        ("deal", "--games", "30"),
+        ("convert", "samples/full-game.t42"),
+    ],
+)
+def test_a_full_disk_under_the_output_is_an_error_in_words(args: tuple[str, ...]) -> None:
+    # /dev/full refuses every write as a full disk does.
+    with open("/dev/full", "w") as full:
+        done = _cli(*args, stdout=full)
+    _said_in_words(done, "cannot be written: the disk is full")
+
+
+def test_output_to_a_pipe_is_written_into_never_replaced(tmp_path: Path) -> None:
+    # A named pipe (or a device: /dev/null, /dev/stdout) is not a file to rename over.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    end = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # the game's 20 KB fit in the pipe
+    try:
+        done = _cli("convert", "samples/full-game.t42", "-o", str(pipe), "--to", "jsonl")
+        received = b"".join(iter(partial(os.read, end, 1 << 16), b""))
+    finally:
+        os.close(end)
+    assert done.returncode == 0, done.stderr
+    assert pipe.is_fifo()
+    assert received.decode() == _cli("convert", "samples/full-game.t42").stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_analyze_on_a_full_disk_with_two_processes_says_so(tmp_path: Path) -> None:
+    two = tmp_path / "two.t42"
+    two.write_text((SAMPLES / "low-no.t42").read_text(encoding="utf-8") + "\n"
+                   + (SAMPLES / "sevens.t42").read_text(encoding="utf-8"), encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        done = _cli("analyze", str(two), "--jobs", "2", stdout=full)
+    _said_in_words(done, "cannot be written: the disk is full")
+
+
+def test_fmt_in_place_through_a_link_formats_the_file_it_points_at(tmp_path: Path) -> None:
+    (tmp_path / "club").mkdir()
+    real = tmp_path / "club" / "messy.t42"
+    real.write_text(MESSY, encoding="utf-8")
+    link = tmp_path / "messy.t42"
+    link.symlink_to(real)
+    done = _cli("fmt", "-i", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == _cli("fmt", str(real)).stdout
+    assert "[Event \"Club\"]" in real.read_text(encoding="utf-8")
+
+
+def test_fmt_in_place_leaves_a_read_only_file_alone(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    messy.chmod(0o444)
+    _said_in_words(_cli("fmt", "-i", str(messy)), "messy.t42: the file is read-only")
+    assert messy.read_text(encoding="utf-8") == MESSY
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("fmt", "-i", "ro/messy.t42"), "messy.t42: cannot be written: you may not write in"),
+        (("convert", "ro/messy.t42", "-o", "ro/out.json"),
+         "out.json: cannot be written: you may not write in"),
+        (("convert", "ro/messy.t42", "-o", "out.json", "--rejects", "ro/rejects.t42"),
+         "rejects.t42: cannot be written: you may not write in"),
+    ],
+)
+def test_a_folder_the_user_may_not_write_in_is_said_in_words(
+    args: tuple[str, ...], words: str
+) -> None:
+    # Run as a user who is not the superuser: the folder's bits are what stops the write.
+    with tempfile.TemporaryDirectory() as place:
+        here = Path(place)
+        here.chmod(0o777)
+        (here / "ro").mkdir()
+        (here / "ro" / "messy.t42").write_text(MESSY, encoding="utf-8")
+        if os.getuid() == 0:
+            os.chown(here / "ro" / "messy.t42", 65534, 65534)  # the user's file, not folder
+        (here / "ro").chmod(0o555)
+        done = _cli(*args, cwd=here, as_nobody=True)
+        _said_in_words(done, words)
+        assert (here / "ro" / "messy.t42").read_text(encoding="utf-8") == MESSY
+        assert sorted(p.name for p in (here / "ro").iterdir()) == ["messy.t42"]
+
+
+def test_fmt_in_place_leaves_alone_a_file_being_recorded(tmp_path: Path) -> None:
+    from notation.files import open_locked
+
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    with open_locked(messy):  # as t42 record holds it
+        done = _cli("fmt", "-i", str(messy))
+    _said_in_words(done, f"another program (process {os.getpid()}) is writing this file")
+    assert messy.read_text(encoding="utf-8") == MESSY
+
+
+def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `fmt -i` while another program appended lost what was appended (1,851 of 1,881
+    # lines): the file changed since it was read is not replaced.
+    import notation.cli
+
+    messy = tmp_path / "messy.t42"
+    messy.write_text(MESSY, encoding="utf-8")
+    read = notation.cli._read_file
+
+    def read_then_append(path: Path, *, check: bool) -> Any:
+        result = read(path, check=check)
+        with messy.open("a", encoding="utf-8") as other:
+            other.write("\n; appended meanwhile\n")
+        return result
+
+    monkeypatch.setattr(notation.cli, "_read_file", read_then_append)
+    code, _, err = t42("fmt", "-i", str(messy))
+    assert code == 2
+    assert "another program changed the file" in err
+    assert messy.read_text(encoding="utf-8") == MESSY + "\n; appended meanwhile\n"
+
+
+# -- what the reader accepts, every writer writes, or the game goes to the rejects --
+
+def _after_first(text: str, pattern: str, added: str) -> str:
+    return re.sub(pattern, lambda m: m.group(0) + added, text, count=1)
+
+
+def _three_games() -> list[str]:
+    rng = random.Random(3)
+    return [notation.dumps(notation.random_game(rng, rule_set("straight"))) for _ in range(3)]
+
+
+@pytest.mark.parametrize("odd", ["\r", "\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_a_semicolon_comment_holds_what_the_notation_reads_in_either_form(
+    tmp_path: Path, odd: str
+) -> None:
+    # A ; comment ends at "\n" only (the grammar's LINE_COMMENT); JSON refused these, and
+    # one such comment stopped a whole convert.
+    text = _after_first(_three_games()[0], r"hand 1 dealer \w", f" ; a{odd}b")
+    source = tmp_path / "club.t42"
+    source.write_bytes(text.encode())
+    code, lines, err = t42("convert", str(source))
+    assert code == 0, err
+    (game,) = json_form.loads(lines)
+    assert game == notation.loads(text)[0]
+    assert game.hands[0].header.after[0].text == f"a{odd}b"
+    back = tmp_path / "club.jsonl"
+    back.write_text(lines, encoding="utf-8")
+    code, again, err = t42("convert", str(back), "--to", "t42")
+    assert code == 0, err
+    assert notation.loads(again)[0] == game
+
+
+ODD = [  # (what is done to the second game, words said of it)
+    (lambda g: _after_first(g, r'\[West "[^"]*"\]', '\n[West "y"]'),
+     "the West tag is written twice"),
+    (lambda g: g.replace("hand 1 dealer", "hand 100000000000000000000 dealer", 1),
+     "too large"),
+    (lambda g: re.sub(r"^bid (\S+) (\S+)", r"bid \1 9999999999999999999m", g, count=1,
+                      flags=re.MULTILINE), "is not a bid"),
+]
+
+
+@pytest.mark.parametrize(("odd", "words"), ODD)
+def test_one_odd_game_goes_to_the_rejects_and_the_others_are_converted(
+    tmp_path: Path, odd: Callable[[str], str], words: str
+) -> None:
+    games = _three_games()
+    games[1] = odd(games[1])
+    assert games[1] != _three_games()[1]
+    source = tmp_path / "club.t42"
+    source.write_text("\n".join(games), encoding="utf-8")
+    out, rejects = tmp_path / "out.jsonl", tmp_path / "rejects.t42"
+    code, _, err = t42("convert", str(source), "-o", str(out), "--rejects", str(rejects))
+    assert code == 1, err
+    assert words in err
+    assert re.search(r"club\.t42:\d+:\d+: error: ", err)  # located
+    kept = [g for line in out.read_text(encoding="utf-8").splitlines()
+            for g in json_form.loads(line)]
+    assert kept == [notation.loads(games[0])[0], notation.loads(games[2])[0]]
+    assert rejects.read_bytes().decode().strip("\n") == games[1].strip("\n")
+    code, _, err = t42("html", str(source), "-o", str(tmp_path / "club.html"))
+    assert code == 1, err
+    assert "internal error" not in err
+
+
+def test_a_file_of_which_nothing_can_be_read_is_no_game(tmp_path: Path) -> None:
+    # 4,900 `[` then 4,900 `]` named .json is read as notation: a game of `?` tags and no
+    # hands was made from nothing and counted converted.
+    for text in ("[" * 4900 + "]" * 4900, "[[x]]\n", '[Event "x"\n'):
+        source = tmp_path / "d.json"
+        source.write_text(text, encoding="utf-8")
+        rejects = tmp_path / "rejects.txt"
+        code, out, err = t42("convert", str(source), "--rejects", str(rejects))
+        assert code == 2, err
+        assert out == ""
+        assert "0 converted" in err
+        assert rejects.read_text(encoding="utf-8").rstrip("\n") == text.rstrip("\n")
+
+
+def test_fmt_in_place_of_a_missing_file_or_a_folder_says_so(tmp_path: Path) -> None:
+    code, _, err = t42("fmt", "-i", str(tmp_path / "missing.t42"))
+    assert (code, err.strip()) == (2, f"{tmp_path / 'missing.t42'}: no such file")
+    code, _, err = t42("fmt", "-i", str(tmp_path))
+    assert (code, err.strip()) == (2, f"{tmp_path}: is a folder, not a file")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -146,3 +149,93 @@ def test_source_lines_find_bad_utf8_in_a_later_block_at_its_line(tmp_path: Path)
         assert next(lines) == '[Event "a"]\n'
     with pytest.raises(UnreadableInput, match=r"x.t42:200001:11: this file is not UTF-8 text"):
         next(lines)
+
+
+def test_a_write_through_a_symbolic_link_writes_its_target(tmp_path: Path) -> None:
+    # The link stays a link, in another folder (on another file system the rename would fail
+    # outright), and the file it points at gets the text.
+    (tmp_path / "real").mkdir()
+    (tmp_path / "links").mkdir()
+    target = tmp_path / "real" / "club.t42"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o640)
+    link = tmp_path / "links" / "club.t42"
+    link.symlink_to(target)
+    write_atomically(link, "new\n")
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["club.t42", "club.t42", "links",
+                                                           "real"]
+
+
+def test_a_write_keeps_the_files_owner(tmp_path: Path) -> None:
+    # Run as the superuser (as CI is), a rewrite must not make the file the superuser's.
+    target = tmp_path / "club.t42"
+    target.write_text("old\n", encoding="utf-8")
+    owner = (65534, 65534) if os.getuid() == 0 else (os.getuid(), os.getgid())
+    os.chown(target, *owner)
+    write_atomically(target, "new\n")
+    assert (target.stat().st_uid, target.stat().st_gid) == owner
+
+
+def test_a_read_only_file_is_left_as_it_is(tmp_path: Path) -> None:
+    # Its folder is writable, so a rename could replace it: a read-only file is respected
+    # all the same, also by the superuser, whom the permission bits do not stop.
+    target = tmp_path / "club.t42"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o444)
+    with pytest.raises(files.WriteError, match=r"club\.t42: the file is read-only"):
+        write_atomically(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["club.t42"]
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [(errno.ENOSPC, "the disk is full"), (errno.EDQUOT, "your disk quota is used up"),
+     (errno.EROFS, "the file system is read-only")],
+)
+def test_a_full_disk_is_said_in_words_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, words: str
+) -> None:
+    def full(fd: int) -> None:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(files.WriteError, match=rf"club\.jsonl: cannot be written: {words}"):
+        write_atomically(tmp_path / "club.jsonl", "new\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_written_is_said_in_words(tmp_path: Path) -> None:
+    with pytest.raises(files.WriteError, match=r"the folder .* does not exist"):
+        write_atomically(tmp_path / "nowhere" / "club.jsonl", "new\n")
+
+
+def test_a_file_changed_since_it_was_read_is_not_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "club.t42"
+    target.write_text("old\n", encoding="utf-8")
+    before = files.snapshot(target)
+    with target.open("a", encoding="utf-8") as other:  # another program appends meanwhile
+        other.write("appended\n")
+    with pytest.raises(files.FileBusy, match="another program changed the file"):
+        write_atomically(target, "new\n", before)
+    assert target.read_text(encoding="utf-8") == "old\nappended\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["club.t42"]
+
+
+def test_a_locked_file_names_the_process_that_holds_it(tmp_path: Path) -> None:
+    target = tmp_path / "club.t42"
+    target.write_text("old\n", encoding="utf-8")
+    hold = (f"import fcntl, sys; f = open({str(target)!r}, 'rb'); "
+            "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()")
+    with subprocess.Popen([sys.executable, "-c", hold], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True) as other:
+        assert other.stdout is not None
+        assert other.stdout.readline() == "held\n"
+        with pytest.raises(files.FileBusy, match=f"another program \\(process {other.pid}\\)"):
+            files.open_locked(target)
+        other.communicate("")
+    with files.open_locked(target, "rb") as mine:  # free again once the other is done
+        assert mine.read() == b"old\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -13,10 +14,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 import notation
 from notation.bids import Bid
+from notation.cli import app
 from notation.contracts import Special, Trump
+from notation.files import FileBusy
 from notation.game import EndKind, Game, ScoreKind
 from notation.reader import read_games
 from notation.recording import RecordFile, Recording, RecordingError, Step, resume_file
@@ -308,3 +312,47 @@ def test_a_lay_down_is_judged_by_the_solver_when_the_deal_is_known() -> None:
     claim = claimed.laydown_claim()
     assert claim is not None
     assert "refuted" in claim
+
+
+def test_a_second_recorder_on_one_file_is_refused_naming_the_first(tmp_path: Path) -> None:
+    # Two recorders on one file mixed their entries (`bid E pa S pass`) and broke the file.
+    path = tmp_path / "game.t42"
+    game = notation.random_game(random.Random(3), rule_set("straight"))
+    first = RecordFile(path)
+    first.write(_recorded(game, 5))
+    with pytest.raises(FileBusy, match=rf"another program \(process {os.getpid()}\)"):
+        RecordFile(path)
+    first.write(_recorded(game, 6))
+    first.close()
+    assert path.read_text(encoding="utf-8") == _recorded(game, 6).text
+    second = RecordFile(path)  # free once the first is done
+    second.write(_recorded(game, 7))
+    second.close()
+    assert path.read_text(encoding="utf-8") == _recorded(game, 7).text
+
+
+def test_an_entry_after_another_program_wrote_the_file_is_refused(tmp_path: Path) -> None:
+    # A program that takes no lock (an editor, `cat >>`) wrote meanwhile: its text is kept
+    # and the entry refused, rather than two games' lines mixed.
+    path = tmp_path / "game.t42"
+    game = notation.random_game(random.Random(3), rule_set("straight"))
+    out = RecordFile(path)
+    out.write(_recorded(game, 5))
+    with path.open("a", encoding="utf-8") as other:
+        other.write("bid E pa\n")
+    with pytest.raises(FileBusy, match="another program changed the file"):
+        out.write(_recorded(game, 6))
+    out.close()
+    assert path.read_text(encoding="utf-8") == _recorded(game, 5).text + "bid E pa\n"
+
+
+def test_t42_record_refuses_a_file_another_recorder_holds(tmp_path: Path) -> None:
+    path = tmp_path / "game.t42"
+    game = notation.random_game(random.Random(3), rule_set("straight"))
+    first = RecordFile(path)
+    first.write(_recorded(game, 5))
+    result = CliRunner().invoke(app, ["record", str(path)])
+    first.close()
+    assert result.exit_code == 2
+    assert f"another program (process {os.getpid()}) is writing this file" in result.stderr
+    assert path.read_text(encoding="utf-8") == _recorded(game, 5).text
