@@ -6,8 +6,10 @@ only in hindsight. The fair review asks what the player knew
 allows (:mod:`notation.worlds`, uniformly and seeded), and solves every option on the same
 worlds with the exact solver (:mod:`notation.solver`): each option's expected points and
 chance of making the contract, with standard errors, and the option chosen against the best,
-by paired differences over the worlds. A play is "best", "a mistake costing E ± SE points",
-or "too close to call" when its shortfall is within two standard errors. Beside it stands the
+by paired differences over the worlds. A play is "a mistake costing E ± SE points" when the
+best option is ahead of it by more than two standard errors, "too close to call" when some
+option does better in some world without being clearly behind on average, and "best"
+otherwise. Beside it stands the
 audit's hindsight verdict (:func:`notation.audit.best_play`), so a reader sees which
 mistakes were visible only in hindsight.
 
@@ -144,24 +146,34 @@ class Verdict:
                 "unit": self.unit.value, "words": str(self)}
 
 
-def judge(chosen: Sequence[float], best: Sequence[float], unit: Unit,
+def judge(chosen: Sequence[float], options: Sequence[Sequence[float]], unit: Unit,
           margin: float = MARGIN) -> Verdict:
-    """The verdict on an option scoring ``chosen`` in each world against the option of the
-    highest mean, scoring ``best`` on the same worlds (paired differences).
+    """The verdict on an option scoring ``chosen`` in each world, against every option's
+    scores on the same worlds (``options``, the chosen among them), by paired differences.
 
-    >>> judge([5, 5, 5], [5, 5, 5], Unit.POINTS).kind.value
+    A mistake: the option of the highest mean is ahead by more than ``margin`` standard
+    errors (the cost is its lead). Too close to call: not a mistake, but some option does
+    better in some world and is not clearly behind on average. Best: no option does better in
+    any world, or every one that does is clearly behind on average.
+
+    >>> str(judge([5, 5, 5], [[5, 5, 5], [5, 5, 5]], Unit.POINTS))
     'best'
-    >>> str(judge([3, 3, 3], [9, 9, 9], Unit.POINTS))
+    >>> str(judge([3, 3, 3], [[3, 3, 3], [9, 9, 9]], Unit.POINTS))
     'a mistake costing 6.0 ± 0.0 points'
-    >>> str(judge([0, 10, 0, 0], [10, 0, 10, 0], Unit.POINTS))
+    >>> str(judge([0, 10, 0, 10], [[0, 10, 0, 10], [10, 0, 10, 0]], Unit.POINTS))
     'too close to call'
     """
-    shortfall = [b - c for c, b in zip(chosen, best, strict=True)]
-    e = Estimate.of(shortfall)
-    if e.mean <= 1e-9:
-        return Verdict(VerdictKind.BEST, 0.0, e.se, unit)
-    kind = VerdictKind.CLOSE if e.mean <= margin * e.se else VerdictKind.MISTAKE
-    return Verdict(kind, e.mean, e.se, unit)
+    means = [sum(o) / len(o) for o in options]
+    top = options[max(range(len(options)), key=lambda n: means[n])]
+    lead = Estimate.of([b - c for c, b in zip(chosen, top, strict=True)])
+    if lead.mean > 1e-9 and lead.mean > margin * lead.se:
+        return Verdict(VerdictKind.MISTAKE, lead.mean, lead.se, unit)
+    for other in options:
+        gain = [o - c for c, o in zip(chosen, other, strict=True)]
+        ahead = Estimate.of(gain)
+        if max(gain) > 0 and ahead.mean >= -margin * ahead.se:
+            return Verdict(VerdictKind.CLOSE, max(lead.mean, 0.0), lead.se, unit)
+    return Verdict(VerdictKind.BEST, 0.0, 0.0, unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,10 +384,11 @@ class _Worlds:
 def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
                 plays: Sequence[tuple[Seat, Tile]], rules: RuleSet | None = None,
                 auction: Sequence[tuple[Seat, Bid]] = (), samples: int = DEFAULT_SAMPLES,
-                seed: int = 1) -> tuple[PlayReview, ...]:
+                seed: int = 1, first: int = 0) -> tuple[PlayReview, ...]:
     """The fair review of each play of a line (``plays`` in order from the opening lead) in
     ``deal`` under ``contract``: every play with a choice, judged on ``samples`` worlds of
-    what its player knew. The same seed gives the same review.
+    what its player knew (the plays from index ``first`` on). The same seed gives the same
+    review.
 
     Only each player's own tiles and the public play reach the worlds (``deal`` gives the
     audit's hindsight verdict and each player's own tiles, nothing more).
@@ -402,7 +415,7 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
     for k, (pos, step) in enumerate(followed.steps):
         legal = pos.legal(tables)
         options = [i for i in range(len(ALL_TILES)) if legal >> i & 1]
-        if len(options) < 2:
+        if len(options) < 2 or k < first:
             continue  # a forced play: nothing to judge
         knowledge = Knowledge.of(step.seat, deal[step.seat], contract, plays[:k], auction,
                                  rules)
@@ -433,7 +446,7 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
         means = [sum(s) / len(s) for s in scores]
         top = max(range(len(options)), key=lambda n: (means[n], -n))
         chosen = options.index(TILE_INDEX[step.tile])
-        verdict = judge(scores[chosen], scores[top], unit)
+        verdict = judge(scores[chosen], scores, unit)
         reviews.append(PlayReview(
             step.trick, step.seat, step.tile,
             tuple(OptionReview(str(ALL_TILES[o]), Estimate.of(points[n]) if points[n] else None,
