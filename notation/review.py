@@ -48,14 +48,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from notation.auction import bid_problem, opening_bids
 from notation.audit import TurningPoint, best_play
 from notation.bids import POINTS_IN_A_HAND, Bid
 from notation.claims import FollowedPlay, LinePlay, known_deal, tables_for
-from notation.contracts import Contract
+from notation.contracts import Contract, Trump
 from notation.game import Game, Hand
 from notation.knowledge import Knowledge
 from notation.rules import OpeningLead, RuleSet
-from notation.scoring import made_with, needs_every_trick
+from notation.scoring import made_with, marks_at_stake, needs_every_trick
 from notation.seats import SEATS, Seat, Team
 from notation.solver import (
     NELLO_MAXIMIZERS,
@@ -64,6 +65,7 @@ from notation.solver import (
     Position,
     Solver,
     UnsupportedContract,
+    contract_tables,
 )
 from notation.tiles import ALL_TILES, Tile
 from notation.tricks import first_leader
@@ -118,10 +120,11 @@ class VerdictKind(Enum):
 class Unit(Enum):
     """What a contract's plays are judged by: the side's points, or, in a contract of all or
     nothing, its chance of getting its way (the bidders of making it, the defenders of
-    setting it), in percentage points."""
+    setting it), in percentage points; a bid by the marks it wins or loses."""
 
     POINTS = "points"
     CHANCE = "chance"
+    MARKS = "marks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +140,8 @@ class Verdict:
     def __str__(self) -> str:
         if self.kind is not VerdictKind.MISTAKE:
             return str(self.kind.value)
-        if self.unit is Unit.POINTS:
-            return f"a mistake costing {self.cost:.1f} ± {self.se:.1f} points"
+        if self.unit is not Unit.CHANCE:
+            return f"a mistake costing {self.cost:.1f} ± {self.se:.1f} {self.unit.value}"
         return f"a mistake costing {self.cost:.0f} ± {self.se:.0f}% of the chance"
 
     def as_json(self) -> dict[str, Any]:
@@ -444,8 +447,9 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
                     points[n].append(mine)
                     scores[n].append(mine)
         means = [sum(s) / len(s) for s in scores]
-        top = max(range(len(options)), key=lambda n: (means[n], -n))
         chosen = options.index(TILE_INDEX[step.tile])
+        # The best on average; the tile played when none is ahead of it.
+        top = max(range(len(options)), key=lambda n: (means[n], n == chosen, -n))
         verdict = judge(scores[chosen], scores, unit)
         reviews.append(PlayReview(
             step.trick, step.seat, step.tile,
@@ -455,6 +459,148 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
             Hindsight.of(hindsight.get((step.trick, step.seat, step.tile))),
             len(worlds), deals, kept))
     return tuple(reviews)
+
+
+# -- bids: the advisor --
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpAdvice:
+    """One trump for a declarer over the worlds: its side's points with best play, the
+    declarer leading, and the chance of making each bid it may open with."""
+
+    trump: Trump
+    points: Estimate
+    making: tuple[tuple[Bid, Estimate], ...]
+    scores: tuple[float, ...]  # the side's points in each world, for paired comparisons
+
+    def as_json(self) -> dict[str, Any]:
+        return {"trump": str(self.trump), "points": self.points.as_json(),
+                "making": [{"bid": str(b), "chance": e.as_json()} for b, e in self.making]}
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """The bidding advisor for one seat's seven tiles: every plain trump the rules allow,
+    its partner's and the opponents' tiles dealt ``samples`` ways (of ``deals``)."""
+
+    seat: Seat
+    own: tuple[Tile, ...]
+    rules: RuleSet
+    samples: int
+    seed: int
+    deals: int
+    trumps: tuple[TrumpAdvice, ...]
+
+    def chance(self, bid: Bid, trump: Trump) -> Estimate | None:
+        """The chance of making ``bid`` in ``trump`` (None when it may not be bid in it)."""
+        for advice in self.trumps:
+            if advice.trump == trump:
+                return dict(advice.making).get(bid)
+        return None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "tiles": [str(t) for t in self.own],
+                "rules": self.rules.name, "samples": self.samples, "seed": self.seed,
+                "deals": str(self.deals), "trumps": [a.as_json() for a in self.trumps]}
+
+
+def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = None,
+           samples: int = DEFAULT_SAMPLES, seed: int = 1,
+           auction: Sequence[tuple[Seat, Bid]] = ()) -> BidAdvice:
+    """How often ``seat``, holding ``own``, makes each bid in each plain trump, declaring
+    and leading, with best play by all: the other 21 tiles dealt ``samples`` ways, every deal
+    equally likely. (The special contracts are left out.)
+
+    >>> hand = [Tile.parse(w) for w in "6-6 6-5 6-4 6-3 6-2 5-5 4-4".split()]
+    >>> advice = advise(hand, samples=4, seed=1)
+    >>> sixes = advice.trumps[6]
+    >>> str(sixes.trump), sixes.making[0][1].mean  # 30 in sixes: every world makes it
+    ('sixes', 1.0)
+    """
+    rules = rules or RuleSet()
+    _check_rules(rules)
+    if samples < 1:
+        raise ReviewError("advice needs at least one world")
+    knowledge = Knowledge.of(seat, tuple(own), None, auction=auction)
+    dealer = Dealer(knowledge)
+    rng = random.Random(f"t42 advise {seed} {seat.value}")
+    worlds = [dealer.draw(rng) for _ in range(samples)]
+    side = 0 if seat.team is Team.NS else 1
+    out: list[TrumpAdvice] = []
+    for trump in rules.plain_trumps():
+        solver = Solver(contract_tables(trump), table_bits=TABLE_BITS)
+        scores: list[float] = []
+        guess: int | None = None
+        for world in worlds:
+            ns = solver.value(Position(world, seat.index), guess)
+            guess = ns
+            scores.append(float(ns if side == 0 else POINTS_IN_A_HAND - ns))
+        making = tuple(
+            (bid, Estimate.of([float(made_with(Contract(seat, bid, trump), int(p)))
+                               for p in scores]))
+            for bid in opening_bids(trump, rules))
+        out.append(TrumpAdvice(trump, Estimate.of(scores), making, tuple(scores)))
+    return BidAdvice(seat, tuple(own), rules, samples, seed, dealer.count, tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class BidReview:
+    """The winning bid judged fairly: each bid the declarer could have made over the standing
+    bid, in each plain trump, scored by the marks it wins or loses in each world; the best of
+    them; the verdict on the bid and trump chosen, and the chance it had."""
+
+    seat: Seat
+    bid: Bid
+    trump: Trump
+    chance: Estimate
+    best: str
+    verdict: Verdict
+    advice: BidAdvice
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "bid": str(self.bid), "trump": str(self.trump),
+                "chance": self.chance.as_json(), "best": self.best,
+                "verdict": self.verdict.as_json(), "advice": self.advice.as_json()}
+
+
+def review_bid(own: Sequence[Tile], contract: Contract, auction: Sequence[tuple[Seat, Bid]],
+               rules: RuleSet | None = None, samples: int = DEFAULT_SAMPLES,
+               seed: int = 1) -> BidReview | None:
+    """The fair review of the winning bid (the declarer's last call in ``auction``): None for
+    a special contract, which the advisor does not weigh."""
+    rules = rules or RuleSet()
+    if contract.trump.special is not None:
+        return None
+    calls = list(auction)
+    seat = contract.declarer
+    at = max((n for n, (s, b) in enumerate(calls) if s is seat and not b.is_pass),
+             default=len(calls))
+    before = calls[:at]
+    standing = max((b for _, b in before if not b.is_pass), default=None)
+    advice = advise(own, seat, rules, samples, seed, before)
+    options: list[tuple[str, list[float]]] = []
+    chosen: list[float] | None = None
+    chance = Estimate(0.0, 0.0)
+    for trump_advice in advice.trumps:
+        for bid, _ in trump_advice.making:
+            if bid_problem(bid, standing, rules) is not None:
+                continue
+            c = Contract(seat, bid, trump_advice.trump)
+            stake = marks_at_stake(bid)
+            marks = [float(stake if made_with(c, int(p)) else -stake)
+                     for p in trump_advice.scores]
+            options.append((f"{bid} {trump_advice.trump}", marks))
+            if bid == contract.bid and trump_advice.trump == contract.trump:
+                chosen = marks
+                chance = Estimate.of([float(m > 0) for m in marks])
+    if chosen is None or not options:
+        return None  # a bid off the ladder, or a trump the rules do not list
+    means = [sum(m) / len(m) for _, m in options]
+    top = max(range(len(options)), key=lambda n: (means[n], options[n][1] is chosen))
+    verdict = judge(chosen, [m for _, m in options], Unit.MARKS)
+    return BidReview(seat, contract.bid, contract.trump, chance, options[top][0], verdict,
+                     advice)
 
 
 # -- a recorded hand --
@@ -472,20 +618,23 @@ class HandReview:
     samples: int
     seed: int
     why: str = ""
+    bid: BidReview | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "hand": self.hand,
             "contract": None if self.contract is None else self.contract.as_json(),
             "samples": self.samples, "seed": self.seed,
+            "bid": None if self.bid is None else self.bid.as_json(),
             "plays": [p.as_json() for p in self.plays], "why": self.why,
         }
 
 
 def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
-                samples: int = DEFAULT_SAMPLES, seed: int = 1) -> HandReview:
+                samples: int = DEFAULT_SAMPLES, seed: int = 1,
+                bids: bool = True) -> HandReview:
     """The fair review of a checked hand (``report`` from :func:`notation.validate.check_game`),
-    or why it cannot be made."""
+    its winning bid among them when ``bids``, or why it cannot be made."""
     contract = report.contract
     if contract is None:
         return HandReview(game, hand.number, None, (), samples, seed,
@@ -498,19 +647,21 @@ def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
     auction = tuple((c.seat, c.bid) for c in hand.auction.calls) if hand.auction else ()
     try:
         reviewed = review_line(deal, contract, plays, rules, auction, samples, seed)
+        bid = (review_bid(deal[contract.declarer], contract, auction, rules, samples, seed)
+               if bids else None)
     except ReviewError as e:
         return HandReview(game, hand.number, contract, (), samples, seed, str(e))
-    return HandReview(game, hand.number, contract, reviewed, samples, seed)
+    return HandReview(game, hand.number, contract, reviewed, samples, seed, bid=bid)
 
 
 def review_game(game: Game, rules: RuleSet | None = None, index: int = 1,
                 hands: Sequence[int] | None = None, samples: int = DEFAULT_SAMPLES,
-                seed: int = 1) -> tuple[HandReview, ...]:
+                seed: int = 1, bids: bool = True) -> tuple[HandReview, ...]:
     """The fair review of every hand of ``game`` (or the hand numbers in ``hands``)."""
     rules = rules or game.rules
     report = check_game(game, rules, index)
     return tuple(
-        review_hand(h, r, rules, index, samples, seed)
+        review_hand(h, r, rules, index, samples, seed, bids)
         for h, r in zip(game.hands, report.hands, strict=True)
         if hands is None or h.number in hands
     )

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
+from referencing import Registry, Resource
+from typer.testing import CliRunner
 
 from notation.bids import Bid
+from notation.cli import app
 from notation.contracts import Contract, Trump
 from notation.dealing import deal
 from notation.knowledge import Knowledge
@@ -218,3 +224,87 @@ def test_an_illegal_line_is_refused_in_words() -> None:
     wrong = [(line[1][0], line[0][1]), *line[1:]]
     with pytest.raises(ReviewError, match="not a legal play"):
         review_line(hands, CONTRACT, wrong, samples=2)
+
+
+# -- the command line and the JSON form --
+
+ROOT = Path(__file__).parent.parent.parent
+SAMPLE = ROOT / "samples" / "early-end.t42"
+REVIEW_SCHEMA = json.loads((ROOT / "schemas" / "review.schema.json").read_text(encoding="utf-8"))
+runner = CliRunner()
+
+
+def _valid(document: object, schema: dict[str, object]) -> None:
+    registry = Registry().with_resources(
+        (s["$id"], Resource.from_contents(s)) for s in (
+            REVIEW_SCHEMA,
+            json.loads((ROOT / "schemas" / "audit.schema.json").read_text(encoding="utf-8")),
+            json.loads((ROOT / "schemas" / "findings.schema.json").read_text(encoding="utf-8")),
+        ))
+    Draft202012Validator(schema, registry=registry).validate(document)
+
+
+def test_review_json_follows_its_schema_and_shows_the_hindsight_beside() -> None:
+    result = runner.invoke(app, ["review", str(SAMPLE), "--hand", "3", "--samples", "3",
+                                 "--json", "--no-bids"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    _valid(document, REVIEW_SCHEMA)
+    plays = document["hands"][0]["plays"]
+    assert plays
+    assert {p["verdict"]["kind"] for p in plays} <= {"best", "mistake", "too close to call"}
+    # The audit's costly plays of this hand are there beside the fair verdicts.
+    assert any(p["hindsight"]["cost"] for p in plays)
+
+
+def test_review_text_names_each_play_and_both_verdicts() -> None:
+    result = runner.invoke(app, ["review", str(SAMPLE), "--hand", "3", "--samples", "2",
+                                 "--color", "never"])
+    assert result.exit_code == 0, result.output
+    assert "fair verdict" in result.stdout
+    assert "hindsight" in result.stdout
+    assert "bid    S 30 in deuces" in result.stdout
+
+
+def test_the_advisor_takes_typed_tiles_and_writes_its_schema() -> None:
+    result = runner.invoke(app, ["review", "--tiles", "6-6 6-5 6-4 6-3 6-2 5-5 4-4",
+                                 "--samples", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    _valid(document, REVIEW_SCHEMA)
+    sixes = next(t for t in document["trumps"] if t["trump"] == "sixes")
+    chances = [m["chance"]["mean"] for m in sixes["making"]]
+    assert chances == sorted(chances, reverse=True)  # a higher bid is never likelier made
+    assert chances[0] == 1.0
+
+
+def test_the_advisor_reads_a_seats_tiles_from_a_record() -> None:
+    result = runner.invoke(app, ["review", str(SAMPLE), "--hand", "3", "--advise", "S",
+                                 "--samples", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    _valid(document, REVIEW_SCHEMA)
+    assert document["hands"][0]["advice"]["seat"] == "S"
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--tiles", "6-6 6-5"], "seven different tiles"),
+    (["--tiles", "6-6 6-5 6-4 6-3 6-2 5-5 9-9"], "9-9"),
+    ([], "name a record file"),
+    ([str(SAMPLE), "--advise", "Q"], "N, E, S or W"),
+])
+def test_review_says_what_is_wrong_in_words(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["review", *args])
+    assert result.exit_code == 2
+    assert words in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_audit_fair_adds_the_fair_review_to_its_json() -> None:
+    result = runner.invoke(app, ["audit", str(SAMPLE), "--hand", "3", "--fair", "--json"])
+    assert result.exit_code in (0, 1), result.output
+    document = json.loads(result.stdout)
+    audit_schema = json.loads((ROOT / "schemas" / "audit.schema.json").read_text(
+        encoding="utf-8"))
+    _valid(document, audit_schema)
+    assert document["fair"][0]["hand"] == 3
