@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from notation.bids import Bid
 from notation.contracts import DOUBLES_NEEDED, Contract
+from notation.errors import T42Error
 from notation.play import trump_table
 from notation.rules import RuleSet
 from notation.seats import SEATS, Seat, play_order
@@ -73,7 +74,7 @@ def _by_index(key_mask: int) -> int:
     return out
 
 
-class InconsistentPlay(ValueError):
+class InconsistentPlay(T42Error, ValueError):
     """Plays no deal can explain from the seat's own tiles (a renege, a tile played twice)."""
 
 

@@ -53,8 +53,9 @@ from notation.audit import TurningPoint, best_play
 from notation.bids import POINTS_IN_A_HAND, Bid
 from notation.claims import FollowedPlay, LinePlay, known_deal, tables_for
 from notation.contracts import Contract, Trump
+from notation.errors import T42Error
 from notation.game import Game, Hand
-from notation.knowledge import Knowledge
+from notation.knowledge import InconsistentPlay, Knowledge
 from notation.rules import OpeningLead, RuleSet
 from notation.scoring import made_with, marks_at_stake, needs_every_trick
 from notation.seats import SEATS, Seat, Team
@@ -79,7 +80,7 @@ MARGIN = 2.0  # a shortfall within this many standard errors is too close to cal
 TABLE_BITS = 16
 
 
-class ReviewError(ValueError):
+class ReviewError(T42Error, ValueError):
     """A hand the fair review cannot judge (no contract, no known deal, an option the solver
     does not play), with the reason in words."""
 
@@ -420,11 +421,11 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
         options = [i for i in range(len(ALL_TILES)) if legal >> i & 1]
         if len(options) < 2 or k < first:
             continue  # a forced play: nothing to judge
-        knowledge = Knowledge.of(step.seat, deal[step.seat], contract, plays[:k], auction,
-                                 rules)
         try:
+            knowledge = Knowledge.of(step.seat, deal[step.seat], contract, plays[:k], auction,
+                                     rules)
             worlds, deals, kept = pool.worlds(knowledge)
-        except NoWorld as e:
+        except (InconsistentPlay, NoWorld) as e:
             raise ReviewError(str(e)) from None
         side = step.seat.team
         scores: list[list[float]] = [[] for _ in options]

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 
+from notation.errors import T42Error
 from notation.knowledge import Knowledge
 from notation.seats import SEATS
 from notation.tiles import ALL_TILES, Tile
@@ -44,7 +45,7 @@ _PLACE = {t: i for i, t in enumerate(ALL_TILES)}
 _DOUBLES = sum(1 << i for i, t in enumerate(ALL_TILES) if t.is_double)
 
 
-class NoWorld(ValueError):
+class NoWorld(T42Error, ValueError):
     """No deal fits what the seat knew (the record has a renege, say)."""
 
 
