@@ -806,11 +806,22 @@ def html_command(
         typer.Option("--audit", help="Add each hand's audit: its perfect-play value and the "
                      "plays that changed it (slower)."),
     ] = False,
+    with_review: Annotated[
+        bool,
+        typer.Option("--review", help="Add each hand's fair review: every play judged by what "
+                     "its player could know, beside the hindsight verdict (slower still)."),
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Write a one-file HTML replay: open it in any browser and step through the game."""
     _use_colour(colour)
-    from replay.page import HandAudits, audit_summaries, replay_page
+    from replay.page import (
+        HandAudits,
+        audit_summaries,
+        merge_summaries,
+        replay_page,
+        review_summaries,
+    )
 
     result = _read_or_exit(source)
     games = [(i, g) for i, g in enumerate(result.games, start=1) if game in (None, i)]
@@ -824,6 +835,9 @@ def html_command(
     audits: HandAudits = {}
     if with_audit:
         audits = {k: v for i, g, _ in checked for k, v in audit_summaries(g, i).items()}
+    if with_review:
+        audits = merge_summaries(audits, {
+            k: v for i, g, _ in checked for k, v in review_summaries(g, i).items()})
     page = replay_page(checked, title=result.path, audits=audits)
     _write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
