@@ -551,6 +551,11 @@ def analyze(
         typer.Option("--resume", help="Continue an interrupted run: keep the lines already "
                      "in -o's file and analyse the rest."),
     ] = False,
+    fair: Annotated[
+        bool,
+        typer.Option("--fair", help="Add each hand's fair review (see t42 review): every play "
+                     "judged by what its player could know (much slower)."),
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Analyse every hand with best play: par table, makeable or not, the costly plays.
@@ -619,7 +624,11 @@ def analyze(
                     if (name, unit.index) in done.rejected:
                         keep(read_unit(unit).rejected_text)  # the rejects file, as it was
 
-            work = partial(analyse_unit, name)
+            work: Callable[[Unit], Any] = partial(analyse_unit, name)
+            if fair:
+                from notation.review import analyse_unit_fair
+
+                work = partial(analyse_unit_fair, name)
             try:
                 with _progress(path, "analysing", least=0) as advance:
                     if scheduler is None:
@@ -643,6 +652,8 @@ def analyze(
                                 _say(err, f"{name}: {where} not analysed: {line.rejected}",
                                      "bold red")
                             record = line.as_json()
+                            if fair:
+                                record["fair"] = game.review_of(line.hand)
                             summary.add(record)
                             sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                         if game.rejected_text:

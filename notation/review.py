@@ -44,10 +44,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
+from notation.analysis import GameAnalysis, analyse_read
+from notation.archive import Unit as ArchiveUnit
+from notation.archive import read_unit
 from notation.auction import bid_problem, opening_bids
 from notation.audit import TurningPoint, best_play
 from notation.bids import POINTS_IN_A_HAND, Bid
@@ -666,6 +669,31 @@ def review_game(game: Game, rules: RuleSet | None = None, index: int = 1,
         for h, r in zip(game.hands, report.hands, strict=True)
         if hands is None or h.number in hands
     )
+
+
+@dataclass(frozen=True)
+class FairGameAnalysis(GameAnalysis):
+    """A game of an archive analysed (:class:`notation.analysis.GameAnalysis`) with each
+    hand's fair review as JSON, by hand number: what ``t42 analyze --fair`` adds to a line."""
+
+    fair: tuple[tuple[int, dict[str, Any]], ...] = ()
+
+    def review_of(self, hand: int | None) -> dict[str, Any] | None:
+        return dict(self.fair).get(hand) if hand is not None else None
+
+
+def analyse_unit_fair(source: str, unit: ArchiveUnit, samples: int = DEFAULT_SAMPLES,
+                      seed: int = 1) -> FairGameAnalysis:
+    """:func:`notation.analysis.analyse_unit` with each hand's fair review (plays only):
+    the whole job of a ``t42 analyze --fair`` worker."""
+    read = read_unit(unit)
+    analysed = analyse_read(read, source)
+    fair: tuple[tuple[int, dict[str, Any]], ...] = ()
+    if read.game.hands and read.readable:
+        fair = tuple((r.hand, r.as_json()) for r in review_game(
+            read.game, read.rules, read.index, samples=samples, seed=seed, bids=False))
+    return FairGameAnalysis(**{f.name: getattr(analysed, f.name) for f in fields(analysed)},
+                            fair=fair)
 
 
 def review_json(reviews: Sequence[HandReview], path: str) -> dict[str, Any]:

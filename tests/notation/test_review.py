@@ -308,3 +308,20 @@ def test_audit_fair_adds_the_fair_review_to_its_json() -> None:
         encoding="utf-8"))
     _valid(document, audit_schema)
     assert document["fair"][0]["hand"] == 3
+
+
+def test_analyze_fair_adds_each_hands_review_to_its_line() -> None:
+    names = ("analysis", "audit", "findings", "par", "review")
+    schemas = {n: json.loads((ROOT / "schemas" / f"{n}.schema.json").read_text(
+        encoding="utf-8")) for n in names}
+    validator = Draft202012Validator(schemas["analysis"], registry=Registry().with_resources(
+        (s["$id"], Resource.from_contents(s)) for s in schemas.values()))
+    sample = ROOT / "samples" / "laydown-refuted.t42"
+    result = runner.invoke(app, ["analyze", str(sample), "--fair", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in result.stdout.splitlines() if x.startswith("{")]
+    assert lines
+    for line in lines:
+        validator.validate(line)
+        assert line["fair"]["hand"] == line["hand"]
+        assert line["fair"]["plays"]
