@@ -471,15 +471,17 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
 @dataclass(frozen=True, slots=True)
 class TrumpAdvice:
     """One trump for a declarer over the worlds: its side's points with best play, the
-    declarer leading, and the chance of making each bid it may open with."""
+    declarer leading (None when not worked out), and the chance of making each bid it may
+    open with."""
 
     trump: Trump
-    points: Estimate
+    points: Estimate | None
     making: tuple[tuple[Bid, Estimate], ...]
     scores: tuple[float, ...]  # the side's points in each world, for paired comparisons
 
     def as_json(self) -> dict[str, Any]:
-        return {"trump": str(self.trump), "points": self.points.as_json(),
+        return {"trump": str(self.trump),
+                "points": None if self.points is None else self.points.as_json(),
                 "making": [{"bid": str(b), "chance": e.as_json()} for b, e in self.making]}
 
 
@@ -511,16 +513,22 @@ class BidAdvice:
 
 def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = None,
            samples: int = DEFAULT_SAMPLES, seed: int = 1,
-           auction: Sequence[tuple[Seat, Bid]] = ()) -> BidAdvice:
+           auction: Sequence[tuple[Seat, Bid]] = (), exact: bool = True) -> BidAdvice:
     """How often ``seat``, holding ``own``, makes each bid in each plain trump, declaring
     and leading, with best play by all: the other 21 tiles dealt ``samples`` ways, every deal
     equally likely. (The special contracts are left out.)
+
+    Without ``exact`` a world in which no bid is made is settled by one zero-window search
+    (is the least bid reached?) and its points are not worked out: the chances are the same,
+    the expected points are left out (None).
 
     >>> hand = [Tile.parse(w) for w in "6-6 6-5 6-4 6-3 6-2 5-5 4-4".split()]
     >>> advice = advise(hand, samples=4, seed=1)
     >>> sixes = advice.trumps[6]
     >>> str(sixes.trump), sixes.making[0][1].mean  # 30 in sixes: every world makes it
     ('sixes', 1.0)
+    >>> advise(hand, samples=4, seed=1, exact=False).trumps[6].making == sixes.making
+    True
     """
     rules = rules or RuleSet()
     _check_rules(rules)
@@ -533,18 +541,28 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
     side = 0 if seat.team is Team.NS else 1
     out: list[TrumpAdvice] = []
     for trump in rules.plain_trumps():
+        bids = opening_bids(trump, rules)
+        # The least points that make some bid: below it, every bid is set alike.
+        least = min((p for p in range(POINTS_IN_A_HAND + 1)
+                     if any(made_with(Contract(seat, b, trump), p) for b in bids)),
+                    default=POINTS_IN_A_HAND + 1)
         solver = Solver(contract_tables(trump), table_bits=TABLE_BITS)
         scores: list[float] = []
         guess: int | None = None
         for world in worlds:
-            ns = solver.value(Position(world, seat.index), guess)
+            pos = Position(world, seat.index)
+            if not exact and not solver.reaches(pos, seat.team, least):
+                scores.append(float(least - 1))
+                continue
+            ns = solver.value(pos, guess)
             guess = ns
             scores.append(float(ns if side == 0 else POINTS_IN_A_HAND - ns))
         making = tuple(
             (bid, Estimate.of([float(made_with(Contract(seat, bid, trump), int(p)))
                                for p in scores]))
-            for bid in opening_bids(trump, rules))
-        out.append(TrumpAdvice(trump, Estimate.of(scores), making, tuple(scores)))
+            for bid in bids)
+        out.append(TrumpAdvice(trump, Estimate.of(scores) if exact else None, making,
+                               tuple(scores)))
     return BidAdvice(seat, tuple(own), rules, samples, seed, dealer.count, tuple(out))
 
 
@@ -582,7 +600,7 @@ def review_bid(own: Sequence[Tile], contract: Contract, auction: Sequence[tuple[
              default=len(calls))
     before = calls[:at]
     standing = max((b for _, b in before if not b.is_pass), default=None)
-    advice = advise(own, seat, rules, samples, seed, before)
+    advice = advise(own, seat, rules, samples, seed, before, exact=False)
     options: list[tuple[str, list[float]]] = []
     chosen: list[float] | None = None
     chance = Estimate(0.0, 0.0)

@@ -50,8 +50,9 @@ def advice_view(advice: BidAdvice, title: str) -> RenderableType:
         table.add_column(b, justify="right")
     for a in advice.trumps:
         chances = {str(bid): e for bid, e in a.making}
-        cells = [Text(str(a.trump)), Text(f"{a.points.mean:.1f}"),
-                 Text(f"{a.points.se:.1f}")]
+        points = a.points
+        cells = [Text(str(a.trump)), Text("—" if points is None else f"{points.mean:.1f}"),
+                 Text("" if points is None else f"{points.se:.1f}")]
         for b in bids:
             e = chances.get(b)
             if e is None:

@@ -22,7 +22,9 @@ from notation.review import (
     ReviewError,
     Unit,
     VerdictKind,
+    advise,
     judge,
+    review_bid,
     review_line,
 )
 from notation.seats import SEATS, Seat, Team
@@ -325,3 +327,27 @@ def test_analyze_fair_adds_each_hands_review_to_its_line() -> None:
         validator.validate(line)
         assert line["fair"]["hand"] == line["hand"]
         assert line["fair"]["plays"]
+
+
+def test_the_quick_advice_gives_the_same_chances_as_the_exact() -> None:
+    """Settling a world no bid makes by one zero-window search changes no chance."""
+    for seed in (1, 2):
+        hands = deal(random.Random(seed))
+        exact = advise(hands[Seat.E], Seat.E, samples=3, seed=seed)
+        quick = advise(hands[Seat.E], Seat.E, samples=3, seed=seed, exact=False)
+        assert [a.making for a in exact.trumps] == [a.making for a in quick.trumps]
+        assert all(a.points is not None for a in exact.trumps)
+        assert all(a.points is None for a in quick.trumps)
+
+
+def test_the_bid_review_weighs_the_bid_made_against_every_other() -> None:
+    hands = deal(random.Random(4))
+    contract = Contract(Seat.S, Bid.points(30), Trump.pip(6))
+    review = review_bid(hands[Seat.S], contract, [(Seat.E, Bid.pass_()), (Seat.S, Bid.points(30))],
+                        samples=4, seed=2)
+    assert review is not None
+    assert review.chance == review.advice.chance(Bid.points(30), Trump.pip(6))
+    # Over the same worlds no option scores more marks than the best named.
+    assert review.verdict.kind in set(VerdictKind)
+    special = Contract(Seat.S, Bid.marks(1), Trump.parse("", special="nello"))
+    assert review_bid(hands[Seat.S], special, [], samples=2) is None
