@@ -1,7 +1,7 @@
 """What a seat knew at a bid or a play: the one value the fair review deals worlds from.
 
 At a real table a seat sees its own seven tiles, the auction, the contract, and every tile
-played so far and by whom. The play proves more (docs/rules.md, Suits and rank; Sevens): a
+played so far and by whom. The play proves more (docs/rules.md, Suits and rank, and Sevens): a
 seat that did not follow a suit holds none of it, a Sevens play proves its player held
 nothing nearer to 7. The contract proves something too (docs/rules.md, Contracts): a Plunge
 declarer was dealt at least four doubles, a Splash declarer three. The Nello partner lays
@@ -149,7 +149,7 @@ class Knowledge:
                     order = play_order(winner, contract.sitting_out)
                 assert lead is not None
                 # What the play proves: its player held none of the tiles that would have
-                # barred it (docs/rules.md, Suits and rank; Reneges; Sevens).
+                # barred it (docs/rules.md, Reneges, and Sevens).
                 suit = table.led[tile_key(lead)]
                 barred[player.index] |= _by_index(table.barred[suit][tile_key(tile)])
                 held[player.index] -= 1

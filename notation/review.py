@@ -245,6 +245,7 @@ class PlayReview:
     worlds: int
     deals: int
     kept: int
+    nodes: int = 0  # plays the solver searched for this decision, over every world
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -434,14 +435,17 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
         scores: list[list[float]] = [[] for _ in options]
         points: list[list[float]] = [[] for _ in options]
         made: list[list[float]] = [[] for _ in options]
+        searched = 0
         for i, world in enumerate(worlds):
+            solver = pool.solver(step.seat, i)
+            before = solver.nodes
             hands = list(world)
             if out_seat is not None:
                 hands[out_seat.index] = 0  # face down: not in play
             wpos = Position((hands[0], hands[1], hands[2], hands[3]), pos.leader, pos.trick,
                             pos.points, pos.tricks)
-            answers = _option_scores(pool.solver(step.seat, i), outcome, wpos, options,
-                                     tables, side)
+            answers = _option_scores(solver, outcome, wpos, options, tables, side)
+            searched += solver.nodes - before
             for n, (mine, is_made) in enumerate(answers):
                 made[n].append(float(is_made))
                 if mine is None:
@@ -461,7 +465,7 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
                                Estimate.of(made[n])) for n, o in enumerate(options)),
             str(ALL_TILES[options[top]]), verdict,
             Hindsight.of(hindsight.get((step.trick, step.seat, step.tile))),
-            len(worlds), deals, kept))
+            len(worlds), deals, kept, searched))
     return tuple(reviews)
 
 
