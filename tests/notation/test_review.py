@@ -351,3 +351,45 @@ def test_the_bid_review_weighs_the_bid_made_against_every_other() -> None:
     assert review.verdict.kind in set(VerdictKind)
     special = Contract(Seat.S, Bid.marks(1), Trump.parse("", special="nello"))
     assert review_bid(hands[Seat.S], special, [], samples=2) is None
+
+
+def test_a_nello_is_judged_by_its_chance_not_its_points() -> None:
+    """In a contract of all or nothing only made or set counts; the partner who sits out
+    holds seven unseen tiles that never play."""
+    sample = ROOT / "samples" / "nello.t42"
+    result = runner.invoke(app, ["review", str(sample), "--hand", "1", "--samples", "2",
+                                 "--json", "--no-bids"])
+    assert result.exit_code == 0, result.output
+    [hand] = json.loads(result.stdout)["hands"]
+    assert hand["plays"]
+    declarer = hand["contract"]["declarer"]
+    partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[declarer]
+    for play in hand["plays"]:
+        assert play["seat"] != partner
+        assert play["verdict"]["unit"] == "chance"
+        assert all(o["points"] is None for o in play["options"])
+
+
+def test_the_review_on_a_terminal_shows_both_verdicts_and_no_markup(tmp_path: Path) -> None:
+    """In a pseudo-terminal, read back from the screen: the table, the hindsight beside the
+    fair verdict, and a file name that looks like markup shown as written."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "replay"))
+    from pty_terminal import Terminal
+
+    named = tmp_path / "[bold]x[not].t42"
+    named.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    t42 = Path(sys.executable).parent / "t42"
+    term = Terminal([str(t42), "review", str(named), "--hand", "3", "--samples", "2",
+                     "--no-bids"], columns=110, lines=40)
+    try:
+        screen = term.wait_for("worlds a decision", timeout=120)
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    assert "[bold]x[not].t42 game 1 hand 3" in screen
+    assert "fair verdict" in screen
+    assert "hindsight (audit)" in screen
+    assert "S 4-2" in screen
+    assert "a mistake costing 6 points" in screen  # the audit's, beside the fair one
