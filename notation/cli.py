@@ -1123,8 +1123,13 @@ def review_command(
                 holding = h.holding(seat)
                 if hand in (None, h.number) and holding is not None and len(
                         set(holding.tiles)) == 7:
-                    advised.append((read.index, h.number, advise(
-                        holding.tiles, seat, read.rules, samples, seed)))
+                    try:
+                        advice = advise(holding.tiles, seat, read.rules, samples, seed)
+                    except ReviewError as e:
+                        _say(err, f"{result.path}: game {read.index} hand {h.number}: {e}",
+                             "yellow")
+                        continue
+                    advised.append((read.index, h.number, advice))
         if not advised:
             _nothing_to("advise on", result.path, bool(games), game, hand)
         if as_json:
