@@ -54,7 +54,7 @@ from notation.archive import read_unit
 from notation.auction import bid_problem, opening_bids
 from notation.audit import TurningPoint, best_play
 from notation.bids import POINTS_IN_A_HAND, Bid
-from notation.claims import FollowedPlay, LinePlay, known_deal, tables_for
+from notation.claims import FollowedPlay, LinePlay, follow_play, known_deal, tables_for
 from notation.contracts import Contract, Trump
 from notation.errors import T42Error
 from notation.game import Game, Hand
@@ -647,6 +647,7 @@ class HandReview:
     seed: int
     why: str = ""
     bid: BidReview | None = None
+    notes: tuple[str, ...] = ()  # where the review stopped short of the hand's end, and why
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -655,6 +656,7 @@ class HandReview:
             "samples": self.samples, "seed": self.seed,
             "bid": None if self.bid is None else self.bid.as_json(),
             "plays": [p.as_json() for p in self.plays], "why": self.why,
+            "notes": list(self.notes),
         }
 
 
@@ -671,7 +673,12 @@ def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
     if deal is None:
         return HandReview(game, hand.number, contract, (), samples, seed,
                           "the deal is not known, so what each player held is not known")
-    plays = [(s, t) for o in report.tricks for s, t in zip(o.seats, o.tiles, strict=False)]
+    # The record's play as the audit follows it: up to a renege or a play out of turn.
+    followed = follow_play(hand, report, rules)
+    if isinstance(followed, str):
+        return HandReview(game, hand.number, contract, (), samples, seed, followed)
+    plays = [(step.seat, step.tile) for _, step in followed.steps]
+    notes = () if followed.stopped is None else (followed.stopped,)
     auction = tuple((c.seat, c.bid) for c in hand.auction.calls) if hand.auction else ()
     try:
         reviewed = review_line(deal, contract, plays, rules, auction, samples, seed)
@@ -679,7 +686,8 @@ def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
                if bids else None)
     except ReviewError as e:
         return HandReview(game, hand.number, contract, (), samples, seed, str(e))
-    return HandReview(game, hand.number, contract, reviewed, samples, seed, bid=bid)
+    return HandReview(game, hand.number, contract, reviewed, samples, seed, bid=bid,
+                      notes=notes)
 
 
 def review_game(game: Game, rules: RuleSet | None = None, index: int = 1,

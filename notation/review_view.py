@@ -105,6 +105,8 @@ def review_view(review: HandReview, title: str) -> RenderableType:
     for p in review.plays:
         table.add_row(*_play_row(p))
     parts.append(table)
+    for note in review.notes:
+        parts.append(Text(inert(note), style="dim"))
     parts.append(Text(
         f"{review.samples} worlds a decision (seed {review.seed}), dealt from what the player "
         "could know; too close to call: within two standard errors", style="dim"))

@@ -396,3 +396,17 @@ def test_the_review_on_a_terminal_shows_both_verdicts_and_no_markup(tmp_path: Pa
     assert "hindsight (audit)" in screen
     assert "S 4-2" in screen
     assert "a mistake costing 6 points" in screen  # the audit's, beside the fair one
+
+
+def test_a_hand_with_a_renege_is_reviewed_up_to_it() -> None:
+    """The plays before a renege were made knowing what the play had shown; the renege and
+    what follows it are not judged, and the review says where it stopped."""
+    result = runner.invoke(app, ["review", str(ROOT / "samples" / "renege.t42"), "--hand", "1",
+                                 "--samples", "2", "--json", "--no-bids"])
+    assert result.exit_code == 0, result.output
+    [hand] = json.loads(result.stdout)["hands"]
+    assert hand["why"] == ""
+    assert hand["plays"]
+    assert max(p["trick"] for p in hand["plays"]) <= 3
+    assert any("trick 3" in note and "W's 2-2" in note for note in hand["notes"])
+    _valid(json.loads(result.stdout), REVIEW_SCHEMA)
