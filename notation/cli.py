@@ -1063,6 +1063,10 @@ def review_command(
     bids: Annotated[
         bool, typer.Option("--bids/--no-bids", help="Review the winning bid too (slower).")
     ] = True,
+    every_call: Annotated[
+        bool, typer.Option("--every-call", help="Review every call of the auction, each as "
+                           "if it had won it (slower still).")
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Review bids and plays fairly: judged by what each player could know, not in hindsight.
@@ -1143,7 +1147,8 @@ def review_command(
     reviews = [
         r for read in games
         for r in review_game(read.game, read.rules, read.index,
-                             None if hand is None else [hand], samples, seed, bids)
+                             None if hand is None else [hand], samples, seed, bids,
+                             every_call)
     ]
     if not reviews:
         _nothing_to("review", result.path, bool(games), game, hand)

@@ -59,7 +59,7 @@ from notation.contracts import Contract, Trump
 from notation.errors import T42Error
 from notation.game import Game, Hand
 from notation.knowledge import InconsistentPlay, Knowledge
-from notation.rules import OpeningLead, RuleSet
+from notation.rules import AllPass, OpeningLead, RuleSet
 from notation.scoring import made_with, marks_at_stake, needs_every_trick
 from notation.seats import SEATS, Seat, Team
 from notation.solver import (
@@ -573,43 +573,56 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
 
 @dataclass(frozen=True, slots=True)
 class BidReview:
-    """The winning bid judged fairly: each bid the declarer could have made over the standing
-    bid, in each plain trump, scored by the marks it wins or loses in each world; the best of
-    them; the verdict on the bid and trump chosen, and the chance it had."""
+    """A call judged fairly, as if it had won the auction: a pass scores nothing, a bid the
+    marks it wins or loses in each world, played in the trump named (for a bid that did not
+    win, the trump best for it). Every other call the seat could have made is weighed on the
+    same worlds: the best of them, the verdict on the call made, and its chance of being
+    made (None for a pass)."""
 
     seat: Seat
     bid: Bid
-    trump: Trump
-    chance: Estimate
+    trump: Trump | None
+    chance: Estimate | None
     best: str
     verdict: Verdict
     advice: BidAdvice
+    option: str = ""  # the option the call was weighed as: "pass", "30 sixes"
+
+    @property
+    def words(self) -> str:
+        """The call as a player says it: ``pass``, ``30``, ``30 in sixes``."""
+        return str(self.bid) if self.trump is None else f"{self.bid} in {self.trump}"
 
     def as_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "bid": str(self.bid), "trump": str(self.trump),
-                "chance": self.chance.as_json(), "best": self.best,
+        return {"seat": self.seat.value, "bid": str(self.bid),
+                "trump": None if self.trump is None else str(self.trump),
+                "chance": None if self.chance is None else self.chance.as_json(),
+                "option": self.option, "best": self.best,
                 "verdict": self.verdict.as_json(), "advice": self.advice.as_json()}
 
 
-def review_bid(own: Sequence[Tile], contract: Contract, auction: Sequence[tuple[Seat, Bid]],
-               rules: RuleSet | None = None, samples: int = DEFAULT_SAMPLES,
-               seed: int = 1) -> BidReview | None:
-    """The fair review of the winning bid (the declarer's last call in ``auction``): None for
-    a special contract, which the advisor does not weigh, and in the points game, whose bids
-    score points, not the marks this review weighs them by."""
+def review_call(own: Sequence[Tile], seat: Seat, before: Sequence[tuple[Seat, Bid]],
+                call: Bid, rules: RuleSet | None = None, samples: int = DEFAULT_SAMPLES,
+                seed: int = 1, trump: Trump | None = None) -> BidReview | None:
+    """The fair review of ``seat``'s ``call`` after the calls ``before`` (``trump`` the
+    trump it named, when the call won the auction). None in the points game, whose bids
+    score points, not the marks this review weighs them by, and for a bid off the ladder or
+    in a trump the advisor does not weigh (a special contract)."""
     rules = rules or RuleSet()
-    if contract.trump.special is not None or rules.points_game:
+    if rules.points_game or (trump is not None and trump.special is not None):
         return None
-    calls = list(auction)
-    seat = contract.declarer
-    at = max((n for n, (s, b) in enumerate(calls) if s is seat and not b.is_pass),
-             default=len(calls))
-    before = calls[:at]
     standing = max((b for _, b in before if not b.is_pass), default=None)
     advice = advise(own, seat, rules, samples, seed, before, exact=False)
     options: list[tuple[str, list[float]]] = []
-    chosen: list[float] | None = None
-    chance = Estimate(0.0, 0.0)
+    # A pass scores nothing, unless it is the dealer's forced bid after three passes.
+    forced = (standing is None and len(before) == len(SEATS) - 1
+              and rules.all_pass is AllPass.FORCED_BID)
+    if not forced:
+        options.append(("pass", [0.0] * samples))
+    chosen: list[float] | None = options[0][1] if call.is_pass and options else None
+    label = "pass"
+    chance: Estimate | None = None
+    best_for_call = -math.inf
     for trump_advice in advice.trumps:
         for bid, _ in trump_advice.making:
             if bid_problem(bid, standing, rules) is not None:
@@ -619,16 +632,30 @@ def review_bid(own: Sequence[Tile], contract: Contract, auction: Sequence[tuple[
             marks = [float(stake if made_with(c, int(p)) else -stake)
                      for p in trump_advice.scores]
             options.append((f"{bid} {trump_advice.trump}", marks))
-            if bid == contract.bid and trump_advice.trump == contract.trump:
-                chosen = marks
+            mean = sum(marks) / len(marks)
+            named = trump is None or trump_advice.trump == trump
+            if bid == call and named and mean > best_for_call:
+                chosen, best_for_call, label = marks, mean, options[-1][0]
                 chance = Estimate.of([float(m > 0) for m in marks])
     if chosen is None or not options:
         return None  # a bid off the ladder, or a trump the rules do not list
     means = [sum(m) / len(m) for _, m in options]
     top = max(range(len(options)), key=lambda n: (means[n], options[n][1] is chosen))
     verdict = judge(chosen, [m for _, m in options], Unit.MARKS)
-    return BidReview(seat, contract.bid, contract.trump, chance, options[top][0], verdict,
-                     advice)
+    return BidReview(seat, call, trump, chance, options[top][0], verdict, advice, label)
+
+
+def review_bid(own: Sequence[Tile], contract: Contract, auction: Sequence[tuple[Seat, Bid]],
+               rules: RuleSet | None = None, samples: int = DEFAULT_SAMPLES,
+               seed: int = 1) -> BidReview | None:
+    """The fair review of the winning bid (the declarer's last call in ``auction``), in the
+    trump named (:func:`review_call`)."""
+    calls = list(auction)
+    seat = contract.declarer
+    at = max((n for n, (s, b) in enumerate(calls) if s is seat and not b.is_pass),
+             default=len(calls))
+    return review_call(own, seat, calls[:at], contract.bid, rules, samples, seed,
+                       contract.trump)
 
 
 # -- a recorded hand --
@@ -648,6 +675,7 @@ class HandReview:
     why: str = ""
     bid: BidReview | None = None
     notes: tuple[str, ...] = ()  # where the review stopped short of the hand's end, and why
+    calls: tuple[BidReview, ...] = ()  # every call of the auction, when asked for
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -657,14 +685,16 @@ class HandReview:
             "bid": None if self.bid is None else self.bid.as_json(),
             "plays": [p.as_json() for p in self.plays], "why": self.why,
             "notes": list(self.notes),
+            "calls": [c.as_json() for c in self.calls],
         }
 
 
 def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
                 samples: int = DEFAULT_SAMPLES, seed: int = 1,
-                bids: bool = True) -> HandReview:
+                bids: bool = True, calls: bool = False) -> HandReview:
     """The fair review of a checked hand (``report`` from :func:`notation.validate.check_game`),
-    its winning bid among them when ``bids``, or why it cannot be made."""
+    its winning bid among them when ``bids``, every call of its auction when ``calls``, or
+    why it cannot be made."""
     contract = report.contract
     if contract is None:
         return HandReview(game, hand.number, None, (), samples, seed,
@@ -684,20 +714,25 @@ def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
         reviewed = review_line(deal, contract, plays, rules, auction, samples, seed)
         bid = (review_bid(deal[contract.declarer], contract, auction, rules, samples, seed)
                if bids else None)
+        every = (tuple(c for n, (seat, call) in enumerate(auction)
+                       if (c := review_call(deal[seat], seat, auction[:n], call, rules,
+                                            samples, seed)) is not None)
+                 if calls else ())
     except ReviewError as e:
         return HandReview(game, hand.number, contract, (), samples, seed, str(e))
     return HandReview(game, hand.number, contract, reviewed, samples, seed, bid=bid,
-                      notes=notes)
+                      notes=notes, calls=every)
 
 
 def review_game(game: Game, rules: RuleSet | None = None, index: int = 1,
                 hands: Sequence[int] | None = None, samples: int = DEFAULT_SAMPLES,
-                seed: int = 1, bids: bool = True) -> tuple[HandReview, ...]:
+                seed: int = 1, bids: bool = True,
+                calls: bool = False) -> tuple[HandReview, ...]:
     """The fair review of every hand of ``game`` (or the hand numbers in ``hands``)."""
     rules = rules or game.rules
     report = check_game(game, rules, index)
     return tuple(
-        review_hand(h, r, rules, index, samples, seed, bids)
+        review_hand(h, r, rules, index, samples, seed, bids, calls)
         for h, r in zip(game.hands, report.hands, strict=True)
         if hands is None or h.number in hands
     )

@@ -68,11 +68,12 @@ def advice_view(advice: BidAdvice, title: str) -> RenderableType:
     return Group(table, foot)
 
 
-def _bid_line(review: BidReview) -> Text:
-    line = Text(f"bid    {review.seat} {review.bid} in {review.trump}: ")
-    line.append(f"{_percent(review.chance.mean)}% ± {_percent(review.chance.se)} to make; ")
+def _bid_line(review: BidReview, head: str = "bid   ") -> Text:
+    line = Text(f"{head} {review.seat} {review.words}: ")
+    if review.chance is not None:
+        line.append(f"{_percent(review.chance.mean)}% ± {_percent(review.chance.se)} to make; ")
     line.append(str(review.verdict), style=_STYLE[review.verdict.kind])
-    if review.best != f"{review.bid} {review.trump}":
+    if review.best != review.option:
         line.append(f" (best {review.best})")
     return line
 
@@ -97,6 +98,8 @@ def review_view(review: HandReview, title: str) -> RenderableType:
     if review.why:
         parts.append(Text(inert(review.why), style="yellow"))
         return Group(*parts)
+    for call in review.calls:
+        parts.append(_bid_line(call, "call  "))
     if review.bid is not None:
         parts.append(_bid_line(review.bid))
     table = Table(box=box.SIMPLE_HEAD)

@@ -19,12 +19,14 @@ from notation.contracts import Contract, Trump
 from notation.dealing import deal
 from notation.knowledge import Knowledge
 from notation.review import (
+    Estimate,
     ReviewError,
     Unit,
     VerdictKind,
     advise,
     judge,
     review_bid,
+    review_call,
     review_line,
 )
 from notation.seats import SEATS, Seat, Team
@@ -410,3 +412,32 @@ def test_a_hand_with_a_renege_is_reviewed_up_to_it() -> None:
     assert max(p["trick"] for p in hand["plays"]) <= 3
     assert any("trick 3" in note and "W's 2-2" in note for note in hand["notes"])
     _valid(json.loads(result.stdout), REVIEW_SCHEMA)
+
+
+def test_a_pass_holding_every_six_is_a_mistake_of_exactly_two_marks() -> None:
+    """Seven trumps take every trick in every world: 2 marks made for sure, against the
+    nothing a pass scores."""
+    sixes = [Tile(6, n) for n in range(7)]
+    passed = review_call(sixes, Seat.N, [], Bid.pass_(), samples=4, seed=1)
+    assert passed is not None
+    assert passed.verdict.kind is VerdictKind.MISTAKE
+    assert passed.verdict.cost == 2.0
+    assert passed.verdict.se == 0.0
+    assert str(passed.verdict) == "a mistake costing 2.0 ± 0.0 marks"
+    assert passed.best.startswith("2m")
+    bid = review_call(sixes, Seat.N, [], Bid.marks(2), samples=4, seed=1, trump=Trump.pip(6))
+    assert bid is not None
+    assert bid.verdict.kind is VerdictKind.BEST
+    assert bid.chance == Estimate(1.0, 0.0)
+
+
+def test_every_call_of_the_auction_is_reviewed_when_asked() -> None:
+    result = runner.invoke(app, ["review", str(SAMPLE), "--hand", "3", "--samples", "2",
+                                 "--every-call", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    _valid(document, REVIEW_SCHEMA)
+    [hand] = document["hands"]
+    assert [c["bid"] for c in hand["calls"]] == ["pass", "pass", "pass", "30"]
+    assert hand["calls"][0]["option"] == "pass"
+    assert hand["calls"][0]["chance"] is None
