@@ -42,6 +42,10 @@ The parts:
   (every hand's par table, perfect-play value and costly plays, what ``t42 analyze`` writes,
   folded by :class:`AnalysisSummary`), :func:`random_game` (a random legal game) and the
   solver (:mod:`notation.solver`), loaded when first used;
+- the fair review, each play judged by what its player could know (:class:`Knowledge`,
+  worlds dealt by :class:`Dealer`): :func:`review_game`, :func:`review_hand` and
+  :func:`review_line` (:class:`HandReview`, :class:`PlayReview`), and the bidding advisor
+  :func:`advise` (:class:`BidAdvice`), also loaded when first used;
 - :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose (:class:`ModelError`
@@ -106,9 +110,20 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
     from notation.analysis import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
     from notation.audit import HandAudit, audit_game, audit_hand
     from notation.dealing import random_game
+    from notation.knowledge import Knowledge
     from notation.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
+    from notation.review import (
+        BidAdvice,
+        HandReview,
+        PlayReview,
+        advise,
+        review_game,
+        review_hand,
+        review_line,
+    )
     from notation.solver import Solver, UnsupportedContract
     from notation.svg import diagram, hand_diagram
+    from notation.worlds import Dealer
 
 # Names whose modules are imported when a name is first asked for, so that ``import notation``
 # (and every ``t42`` command) does not pay for the solver and the audit it may never use.
@@ -121,6 +136,15 @@ _ON_FIRST_USE = {
     "audit_game": "notation.audit",
     "audit_hand": "notation.audit",
     "random_game": "notation.dealing",
+    "Knowledge": "notation.knowledge",
+    "Dealer": "notation.worlds",
+    "BidAdvice": "notation.review",
+    "HandReview": "notation.review",
+    "PlayReview": "notation.review",
+    "advise": "notation.review",
+    "review_game": "notation.review",
+    "review_hand": "notation.review",
+    "review_line": "notation.review",
     "DealError": "notation.par",
     "ParTable": "notation.par",
     "SpecialVerdict": "notation.par",
@@ -139,6 +163,7 @@ __all__ = [
     "AnalysisSummary",
     "Auction",
     "Bid",
+    "BidAdvice",
     "BidError",
     "BidKind",
     "Call",
@@ -146,6 +171,7 @@ __all__ = [
     "Contract",
     "ContractError",
     "DealError",
+    "Dealer",
     "DoublesRank",
     "EndKind",
     "Ending",
@@ -158,12 +184,15 @@ __all__ = [
     "HandAudit",
     "HandHeader",
     "HandReport",
+    "HandReview",
     "Holding",
+    "Knowledge",
     "ModelError",
     "NotationError",
     "NotationSyntaxError",
     "ParTable",
     "Play",
+    "PlayReview",
     "ReadGame",
     "RecordError",
     "RuleSet",
@@ -189,6 +218,7 @@ __all__ = [
     "UnreadableInput",
     "UnsupportedContract",
     "__version__",
+    "advise",
     "analyse_game",
     "analyse_hand",
     "audit_game",
@@ -208,6 +238,9 @@ __all__ = [
     "random_game",
     "read_archive",
     "read_games",
+    "review_game",
+    "review_hand",
+    "review_line",
     "rule_set",
     "tagged_rules",
     "text",

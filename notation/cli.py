@@ -594,6 +594,11 @@ def analyze(
         typer.Option("--resume", help="Continue an interrupted run: keep the lines already "
                      "in -o's file and analyse the rest."),
     ] = False,
+    fair: Annotated[
+        bool,
+        typer.Option("--fair", help="Add each hand's fair review (see t42 review): every play "
+                     "judged by what its player could know (much slower)."),
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Analyse every hand with best play: par table, makeable or not, the costly plays.
@@ -665,7 +670,11 @@ def analyze(
                     if (name, unit.index) in done.rejected:
                         keep(read_unit(unit).rejected_text)  # the rejects file, as it was
 
-            work = partial(analyse_unit, name)
+            work: Callable[[Unit], Any] = partial(analyse_unit, name)
+            if fair:
+                from notation.review import analyse_unit_fair
+
+                work = partial(analyse_unit_fair, name)
             try:
                 with _progress(path, "analysing", least=0) as advance, ExitStack() as work_on:
                     if scheduler is None:
@@ -690,6 +699,8 @@ def analyze(
                                 _say(err, f"{name}: {where} not analysed: {line.rejected}",
                                      "bold red")
                             record = line.as_json()
+                            if fair:
+                                record["fair"] = game.review_of(line.hand)
                             summary.add(record)
                             sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                         if game.rejected_text:
@@ -859,11 +870,22 @@ def html_command(
         typer.Option("--audit", help="Add each hand's audit: its perfect-play value and the "
                      "plays that changed it (slower)."),
     ] = False,
+    with_review: Annotated[
+        bool,
+        typer.Option("--review", help="Add each hand's fair review: every play judged by what "
+                     "its player could know, beside the hindsight verdict (slower still)."),
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Write a one-file HTML replay: open it in any browser and step through the game."""
     _use_colour(colour)
-    from replay.page import HandAudits, audit_summaries, replay_page
+    from replay.page import (
+        HandAudits,
+        audit_summaries,
+        merge_summaries,
+        replay_page,
+        review_summaries,
+    )
 
     result = _read_or_exit(source)
     games = [(i, g) for i, g in enumerate(result.games, start=1) if game in (None, i)]
@@ -878,6 +900,9 @@ def html_command(
     audits: HandAudits = {}
     if with_audit:
         audits = {k: v for i, g, _ in checked for k, v in audit_summaries(g, i).items()}
+    if with_review:
+        audits = merge_summaries(audits, {
+            k: v for i, g, _ in checked for k, v in review_summaries(g, i).items()})
     page = replay_page(checked, title=result.path, audits=audits)
     _write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
@@ -1040,6 +1065,10 @@ def audit(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Add each hand's fair review: every play judged by "
+                           "what its player could know (see t42 review; slower).")
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Audit hands like a referee: findings with evidence, the score, best play, claims."""
@@ -1047,6 +1076,8 @@ def audit(
     from rich.rule import Rule
 
     from notation.audit import audit_game, audit_json, render_hand
+    from notation.review import HandReview, review_game
+    from notation.review_view import review_view
 
     result = _read_or_exit(source)
     games = [read for read in result.kept if game in (None, read.index)]
@@ -1062,15 +1093,158 @@ def audit(
         _print_findings(result)
     if not audits:
         _nothing_to("audit", result.path, bool(games), game, hand)
+    reviews: dict[tuple[int, int], HandReview] = {}
+    if fair:
+        reviews = {(r.game, r.hand): r for read in games for r in review_game(
+            read.game, read.rules, read.index, None if hand is None else [hand])}
     if as_json:
         report = audit_json(audits, result.path)
+        if fair:
+            report["fair"] = [r.as_json() for r in reviews.values()]
         out.file.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     else:
         for item in audits:
             out.print(Rule(style="dim"))
             out.print(render_hand(item))
+            if (item.game, item.hand) in reviews:
+                out.print(review_view(reviews[item.game, item.hand],
+                                      f"fair review of game {item.game} hand {item.hand}"))
     found = result.unreadable or any(a.has_findings for a in audits)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+
+
+@app.command("review", rich_help_panel=ANALYSIS)
+def review_command(
+    source: Annotated[
+        Path | None, typer.Argument(help="A record file; - reads stdin. Not with --tiles.")
+    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
+    samples: Annotated[
+        int, typer.Option("--samples", "-k", min=1, help="Worlds dealt for each decision.")
+    ] = 32,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same review.")] = 1,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the review as JSON on stdout.")
+    ] = False,
+    tiles: Annotated[
+        str | None,
+        typer.Option("--tiles", help="Advise on these seven tiles (\"6-6 6-5 …\"): the chance "
+                     "of making each bid in each trump."),
+    ] = None,
+    advise_seat: Annotated[
+        str | None,
+        typer.Option("--advise", help="With a file: advise on this seat's tiles (N, E, S, W) "
+                     "in each hand instead of reviewing it."),
+    ] = None,
+    rules_name: Annotated[
+        str, typer.Option("--rules", help="The rule set for --tiles.")
+    ] = "straight",
+    bids: Annotated[
+        bool, typer.Option("--bids/--no-bids", help="Review the winning bid too (slower).")
+    ] = True,
+    every_call: Annotated[
+        bool, typer.Option("--every-call", help="Review every call of the auction, each as "
+                           "if it had won it (slower still).")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Review bids and plays fairly: judged by what each player could know, not in hindsight.
+
+    Each play with a choice is solved in worlds dealt from what its player saw (its tiles, the
+    auction, the play so far and what it proved), every option on the same worlds: best, a
+    mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
+    """
+    _use_colour(colour)
+    from rich.rule import Rule
+
+    from notation.review import (
+        ReviewError,
+        advise,
+        review_game,
+        review_json,
+    )
+    from notation.review_view import advice_view, review_view
+    from notation.rules import RulesError, rule_set
+    from notation.seats import Seat
+    from notation.tiles import Tile, TileError
+
+    if tiles is not None:
+        if source is not None:
+            _say(err, "--tiles advises on typed tiles: name no file with it", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        try:
+            own = [Tile.parse(w) for w in tiles.replace(",", " ").split()]
+            rules = rule_set(rules_name)
+            if len(set(own)) != 7 or len(own) != 7:
+                raise ReviewError(f"--tiles needs seven different tiles, not {len(own)}")
+            advice = advise(own, Seat.N, rules, samples, seed)
+        except (TileError, RulesError, ReviewError) as e:
+            _say(err, str(e), "bold red")
+            raise typer.Exit(EXIT_UNUSABLE) from None
+        if as_json:
+            out.file.write(json.dumps(advice.as_json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            out.print(advice_view(advice, "bidding advice"))
+        raise typer.Exit(EXIT_CLEAN)
+    if source is None:
+        _say(err, "name a record file to review, or --tiles to advise on typed tiles",
+             "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    result = _read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    if result.unreadable:
+        _print_findings(result)
+    if advise_seat is not None:
+        seat_word = advise_seat.strip().upper()
+        if seat_word not in ("N", "E", "S", "W"):
+            _say(err, f"--advise takes a seat, N, E, S or W, not {advise_seat!r}", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        seat = Seat(seat_word)
+        advised = []
+        for read in games:
+            for h in read.game.hands:
+                holding = h.holding(seat)
+                if hand in (None, h.number) and holding is not None and len(
+                        set(holding.tiles)) == 7:
+                    try:
+                        advice = advise(holding.tiles, seat, read.rules, samples, seed)
+                    except ReviewError as e:
+                        _say(err, f"{result.path}: game {read.index} hand {h.number}: {e}",
+                             "yellow")
+                        continue
+                    advised.append((read.index, h.number, advice))
+        if not advised:
+            _nothing_to("advise on", result.path, bool(games), game, hand)
+        if as_json:
+            doc = {"path": result.path, "hands": [
+                {"game": g, "hand": n, "advice": a.as_json()} for g, n, a in advised]}
+            out.file.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        else:
+            for g, n, a in advised:
+                out.print(advice_view(a, f"{result.path} game {g} hand {n}"))
+        raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+    reviews = [
+        r for read in games
+        for r in review_game(read.game, read.rules, read.index,
+                             None if hand is None else [hand], samples, seed, bids,
+                             every_call)
+    ]
+    if not reviews:
+        _nothing_to("review", result.path, bool(games), game, hand)
+    for r in reviews:
+        if r.why:
+            _say(err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
+    if as_json:
+        out.file.write(json.dumps(review_json(reviews, result.path), indent=2,
+                                  ensure_ascii=False) + "\n")
+    else:
+        for r in reviews:
+            out.print(Rule(style="dim"))
+            out.print(review_view(r, f"{result.path} game {r.game} hand {r.hand}"))
+    if all(r.why for r in reviews):
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 
 @app.command("par", rich_help_panel=ANALYSIS)

@@ -78,6 +78,40 @@ def audit_summaries(game: Game, number: int) -> dict[tuple[int, int], AuditSumma
     return out
 
 
+def review_summaries(game: Game, number: int, samples: int = 32,
+                     seed: int = 1) -> dict[tuple[int, int], AuditSummary]:
+    """The fair review of every hand of ``game`` (:func:`notation.review.review_game`), as
+    the page shows an audit: each play with a choice, its fair verdict beside the hindsight
+    one (a mistake the fair review confirms is marked as a turning point)."""
+    from notation.review import VerdictKind, review_game
+
+    out: dict[tuple[int, int], AuditSummary] = {}
+    for r in review_game(game, None, number, samples=samples, seed=seed, bids=False):
+        verdict = r.why or (f"fair review: each play judged on {r.samples} worlds dealt from "
+                            "what its player could know")
+        turns = tuple(
+            (p.trick, p.seat.value,
+             f"fair review of {p.seat}'s {p.tile}: {p.verdict}"
+             + ("" if p.best == str(p.tile) else f" (best {p.best})")
+             + f"; in hindsight: {p.hindsight}",
+             p.verdict.kind is VerdictKind.MISTAKE)
+            for p in r.plays)
+        out[(number, r.hand)] = AuditSummary(verdict, turns)
+    return out
+
+
+def merge_summaries(*summaries: HandAudits) -> dict[tuple[int, int], AuditSummary]:
+    """Audits and fair reviews of the same hands as one summary each: the verdicts one after
+    the other, the turning points of both."""
+    out: dict[tuple[int, int], AuditSummary] = {}
+    for each in summaries:
+        for key, summary in each.items():
+            before = out.get(key)
+            out[key] = summary if before is None else AuditSummary(
+                f"{before.verdict}; {summary.verdict}", before.turns + summary.turns)
+    return out
+
+
 def _finding(f: Finding) -> dict[str, Any]:
     return {
         "severity": f.severity.value,

@@ -15,7 +15,14 @@ from notation.text import loads
 from notation.validate import check_game
 from replay import navigation
 from replay.navigation import game_frames
-from replay.page import audit_summaries, page_data, replay_page, shown_step
+from replay.page import (
+    audit_summaries,
+    merge_summaries,
+    page_data,
+    replay_page,
+    review_summaries,
+    shown_step,
+)
 
 SAMPLES = Path(__file__).parent.parent.parent / "samples"
 
@@ -99,6 +106,19 @@ def test_the_audit_puts_the_perfect_play_value_and_the_turning_plays_on_the_page
     at_plays = [t for s in data["steps"] for t in s["turns"]]
     assert len(at_plays) == len(turns)
     assert page_data([(1, game, check_game(game))])["hands"][0]["audit"] is None
+
+
+def test_the_fair_review_stands_beside_the_audit_at_each_play() -> None:
+    game = _game("laydown-refuted.t42")
+    both = merge_summaries(audit_summaries(game, 1), review_summaries(game, 1, samples=2))
+    data = page_data([(1, game, check_game(game))], both)
+    verdict = data["hands"][0]["audit"]["verdict"]
+    assert verdict.startswith("perfect play from the opening lead")
+    assert "fair review: each play judged on 2 worlds" in verdict
+    fair = [t["message"] for s in data["steps"] for t in s["turns"]
+            if t["message"].startswith("fair review of")]
+    assert fair
+    assert all("; in hindsight: " in m for m in fair)
 
 
 def test_hostile_text_cannot_leave_the_data_and_reads_back_literally(hostile_game: Game) -> None:

@@ -22,7 +22,7 @@ from notation.game import Game
 from notation.seats import SEATS, Team
 from notation.text import loads
 from notation.validate import GameReport, check_game
-from replay.page import audit_summaries, replay_page
+from replay.page import audit_summaries, merge_summaries, replay_page, review_summaries
 from replay.steps import game_steps
 
 SAMPLES = Path(__file__).parent.parent.parent / "samples"
@@ -75,8 +75,10 @@ def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _page(tmp_path: Path, name: str, game: Game, report: GameReport, *,
-          audit: bool = False) -> str:
+          audit: bool = False, review: bool = False) -> str:
     audits = audit_summaries(game, 1) if audit else None
+    if review:
+        audits = merge_summaries(audits or {}, review_summaries(game, 1, samples=2))
     page = tmp_path / f"{name}.html"
     page.write_text(replay_page([(1, game, report)], title=name, audits=audits),
                     encoding="utf-8")
@@ -210,6 +212,21 @@ def test_a_renege_is_shown_at_its_play_with_its_evidence(
     assert browser.save_screenshot(str(shot))
     print(f"screenshot of the renege: {shot}")
     assert shot.stat().st_size > 10_000
+
+
+def test_the_fair_verdict_is_shown_beside_the_hindsight_at_its_play(
+    browser: Any, tmp_path: Path
+) -> None:
+    game, report = _sample("laydown-refuted.t42")
+    _open(browser, _page(tmp_path, "review", game, report, audit=True, review=True))
+    _key(browser, "1")  # trick 1 taken
+    _key(browser, Keys.ARROW_LEFT, 4)  # back to South's lead, the 4-2
+    assert _text(browser, "#what") == "S leads 4-2 (trumps)"
+    findings = _text(browser, "#findings")
+    assert "audit: S's 4-2 in trick 1 cost NS 6 points against best play" in findings
+    assert "fair review of S's 4-2:" in findings
+    assert "in hindsight: a mistake costing 6 points" in findings
+    assert "fair review: each play judged on 2 worlds" in _text(browser, "#verdict")
 
 
 def test_on_a_phone_screen_the_table_fits_the_width(
