@@ -111,7 +111,7 @@ def test_the_audit_puts_the_perfect_play_value_and_the_turning_plays_on_the_page
 def test_the_fair_review_stands_beside_the_audit_at_each_play() -> None:
     game = _game("laydown-refuted.t42")
     both = merge_summaries(audit_summaries(game, 1), review_summaries(game, 1, samples=2))
-    data = page_data([(1, game, check_game(game))], both)
+    data = _whole(page_data([(1, game, check_game(game))], both))
     verdict = data["hands"][0]["audit"]["verdict"]
     assert verdict.startswith("perfect play from the opening lead")
     assert "fair review: each play judged on 2 worlds" in verdict
