@@ -82,9 +82,12 @@ def lines_of(text: str) -> list[str]:
     >>> lines_of("a\\nb\\r\\n\\nc")
     ['a\\n', 'b\\r\\n', '\\n', 'c']
     """
-    lines = _LINE.findall(text)
-    if text and not text.endswith("\n"):
-        lines.append(text[text.rfind("\n") + 1 :])  # the last line, with no end
+    # The pattern is given only whole lines: from the start of a last line with no end, it
+    # would look for a line end all the way from every character (quadratic in that line).
+    end = text.rfind("\n") + 1
+    lines = _LINE.findall(text, 0, end)
+    if end < len(text):
+        lines.append(text[end:])  # the last line, with no end
     return lines
 
 

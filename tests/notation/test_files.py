@@ -6,6 +6,7 @@ import io
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -146,3 +147,15 @@ def test_source_lines_find_bad_utf8_in_a_later_block_at_its_line(tmp_path: Path)
         assert next(lines) == '[Event "a"]\n'
     with pytest.raises(UnreadableInput, match=r"x.t42:200001:11: this file is not UTF-8 text"):
         next(lines)
+
+
+
+@pytest.mark.parametrize(
+    "text", ["x" * 100_000, "a\nb\n" + "x" * 100_000, "a\n" * 1000, "", "\u2028x\r" * 10_000]
+)
+def test_lines_of_scans_each_character_once(text: str, line_pattern: Any) -> None:
+    """Issue 27: a long line without a line end took time growing with its square."""
+    lines = files.lines_of(text)
+    assert "".join(lines) == text
+    assert all(line.endswith("\n") for line in lines[:-1])
+    assert line_pattern.scans
