@@ -654,7 +654,8 @@ def analyze(
             except ClusterError as e:
                 _say(err, str(e), "bold red")
                 raise typer.Exit(EXIT_UNUSABLE) from None
-    (out if to_file else err).print(render_summary(summary))
+    if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
+        (out if to_file else err).print(render_summary(summary))
     if summary.rejected:  # those of a resumed run's first part among them
         code = max(code, EXIT_FINDINGS)
     raise typer.Exit(code)
