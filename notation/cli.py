@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -47,7 +46,7 @@ from notation.files import (
 )
 from notation.findings import Finding
 from notation.game import Game
-from notation.parallel import in_order
+from notation.parallel import in_order, usable_jobs, usable_processors
 from notation.reader import ReadGame, read_games
 from notation.stats import ArchiveStats
 from notation.terminal import Colour, console, wants_colour
@@ -251,6 +250,15 @@ def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
     raise typer.Exit(EXIT_UNUSABLE)
 
 
+def _jobs(asked: int) -> int:
+    """--jobs as asked, or cut to the processors there are, saying so."""
+    jobs = usable_jobs(asked)
+    if jobs < asked:
+        _say(err, f"--jobs {asked}: t42 can use {_plural(jobs, 'processor')} here; using {jobs}",
+             "yellow")
+    return jobs
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -266,8 +274,9 @@ def validate(
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to check with (default: the cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs,
+                     help="Processes to check with (default: the cores)."),
+    ] = usable_processors(),
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
@@ -443,8 +452,9 @@ def convert(
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to convert with (default: the cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs,
+                     help="Processes to convert with (default: the cores)."),
+    ] = usable_processors(),
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
@@ -538,9 +548,9 @@ def analyze(
     ] = None,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to analyse with (default: the "
-                     "cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs, help="Processes to analyse "
+                     "with (default: the cores)."),
+    ] = usable_processors(),
     scheduler: Annotated[
         str | None,
         typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "

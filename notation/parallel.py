@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import sys
 import threading
 from collections import deque
@@ -38,6 +39,26 @@ def _start_method() -> str:
     if sys.platform == "linux" and threading.active_count() == 1:
         return "fork"
     return "forkserver"
+
+
+def usable_processors() -> int:
+    """The processors this process may run on: those its CPU affinity allows where the
+    system tells it (a container or ``taskset`` may allow fewer than the machine has)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13
+        return int(os.process_cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def usable_jobs(asked: int) -> int:
+    """The processes to work in when ``asked`` for: at least one, and no more than there are
+    processors to run them (more would only wait their turn, each holding its memory).
+
+    >>> usable_jobs(0), usable_jobs(100_000) == usable_processors()
+    (1, True)
+    """
+    return max(1, min(asked, usable_processors()))
 
 
 def _run(work: Callable[[Item], Result], batch: list[Item]) -> list[Result]:
@@ -88,8 +109,10 @@ def in_order(
     """``map(work, items)`` in ``jobs`` processes; ``work`` must be picklable (a module-level
     function or a ``functools.partial`` of one), and so must ``setup``, which each process
     that does the work runs once before it. With one job, or too little work to be worth
-    starting processes for, everything runs here. ``batch`` is the most items sent at once
+    starting processes for, everything runs here; no more processes start than there are
+    processors (:func:`usable_jobs`). ``batch`` is the most items sent at once
     (fewer for slow work, such as solving every hand, so that every worker gets some)."""
+    jobs = usable_jobs(jobs)
     batches = _batches(items, size, batch)
     first = list(itertools.islice(batches, 2))
     if jobs <= 1 or len(first) < 2:

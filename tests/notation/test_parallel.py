@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -128,3 +131,36 @@ def test_a_json_lines_archive_converts_as_output_plus_rejects(
     if form == "t42":
         assert runner.invoke(app, ["convert", str(out), "-o", str(back)]).exit_code == 0
     assert back.read_text(encoding="utf-8") == "".join([*good, renege])
+
+
+def test_jobs_are_no_more_than_the_processors(
+    small_batches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: --jobs 100000 forked a thousand processes and never finished."""
+    pools: list[int] = []
+
+    def watched(workers: int, **options: Any) -> ProcessPoolExecutor:
+        pools.append(workers)
+        return ProcessPoolExecutor(workers, **options)
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", watched)
+    monkeypatch.setattr(parallel, "usable_processors", lambda: 2)
+    words = [str(n) * (n % 7) for n in range(50)]
+    assert list(parallel.in_order(len, words, 100_000, len, batch=3)) == list(map(len, words))
+    assert pools == [2]
+
+
+@pytest.mark.parametrize("command", ["validate", "convert", "analyze"])
+def test_too_many_jobs_are_said_and_cut_to_the_processors(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "usable_processors", lambda: 3)
+    result = runner.invoke(app, [command, "--jobs", "100000", str(SAMPLES / "full-game.t42")])
+    assert result.exit_code == 0
+    assert "--jobs 100000: t42 can use 3 processors here; using 3\n" in result.stderr
+
+
+def test_the_processors_are_those_this_process_may_run_on() -> None:
+    if hasattr(os, "sched_getaffinity"):
+        assert parallel.usable_processors() == len(os.sched_getaffinity(0))
+    assert 1 <= parallel.usable_processors() <= (os.cpu_count() or 1)
