@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -1076,10 +1077,23 @@ def rules_command(
     out.print(rule_set_table(rules))
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the run is, so that it tidies up as after Ctrl-C (temporary
+    files removed, workers ended). Not an Exception, so that nothing takes it for an error."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
+    except Terminated:
+        _say(err, "t42: terminated", "bold red")
+        sys.exit(143)  # as a shell reports a process ended by SIGTERM: 128 + 15
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)

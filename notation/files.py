@@ -281,6 +281,40 @@ def _umask() -> int:
     return mask
 
 
+def remove_stale_temporaries(folder: Path, name: str) -> list[Path]:
+    """Remove the temporary files that writers of ``name`` in ``folder`` left when they were
+    killed (an :class:`AtomicWriter` names its temporary ``.NAME.PID.XXXXXXXX.tmp``): those
+    whose writer's process no longer runs. Those of a writer still at work are kept.
+    Returns the files removed."""
+    stale = re.compile(re.escape(f".{name}.") + r"(\d{1,9})\.[^.]+\.tmp")
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        found = stale.fullmatch(entry.name)
+        if found is None or process_runs(int(found.group(1))):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            continue  # gone already, or not ours to remove: it does no harm
+        removed.append(Path(entry.path))
+    return removed
+
+
+def process_runs(pid: int) -> bool:
+    """Whether process ``pid`` runs (or has ended and not yet been waited for)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's: it runs
+    return True
+
+
 class AtomicWriter:
     """A file written in pieces that appears at its path only when :meth:`commit` is called.
 
@@ -290,8 +324,11 @@ class AtomicWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        folder = path.resolve().parent
+        remove_stale_temporaries(folder, path.name)
+        # Named with this process's id, so that a later writer knows it stale if we are killed.
         fd, temp = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent
+            prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder
         )
         self._temp = Path(temp)
         self._out = os.fdopen(fd, "w", encoding="utf-8", newline="\n")

@@ -10,11 +10,14 @@ batches per worker are in flight, so memory stays flat whatever the archive's si
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -22,6 +25,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from notation.errors import T42Error
+from notation.files import process_runs
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -122,9 +126,61 @@ def in_order(
             yield from map(work, part)
         return
     context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=setup) as pool:
+    start = partial(_start_worker, os.getpid(), setup)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=start)
+    try:
         parts = itertools.chain(first, batches)
         yield from _windowed(lambda part: pool.submit(_run, work, part), parts, IN_FLIGHT * jobs)
+    except BaseException:  # an error, an interruption, or results no longer wanted
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a pool's work now: what is queued is dropped and the workers are ended (their
+    results are not wanted), rather than waited for."""
+    for worker in list((pool._processes or {}).values()):
+        worker.terminate()
+    # Waits only for the pool's own thread, which sees the workers gone and tidies up.
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker(parent: int, setup: Callable[[], None] | None) -> None:
+    """What each worker does first: die with the process ``parent`` that started the pool,
+    leave interruptions to it (it ends the workers), then ``setup``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    if setup is not None:
+        setup()
+
+
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _die_with(parent: int) -> None:
+    """Make this process end when ``parent`` does, even when it is killed and can tidy up
+    nothing: on Linux by a signal the kernel sends at its death (to a worker of a fork
+    server, at the server's, which ends with the parent); elsewhere by a thread that looks
+    every second whether ``parent`` still runs."""
+    asked = False
+    if sys.platform == "linux":
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            asked = False
+    if not asked:
+        threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    if not process_runs(parent):  # it died before the signal was asked for
+        os._exit(1)
+
+
+def _watch(parent: int) -> None:
+    while process_runs(parent):
+        time.sleep(1)
+    os._exit(1)
 
 
 def on_cluster(
