@@ -23,15 +23,14 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from notation import __version__, json_form
+from notation import __version__
 from notation.archive import (
     CheckedGame,
     Unit,
     check_units,
     convert_units,
-    json_game,
-    looks_like_json,
     read_archive,
+    read_file,
     read_unit,
     render,
     settle,
@@ -48,7 +47,7 @@ from notation.files import (
 from notation.findings import Finding
 from notation.game import Game
 from notation.parallel import in_order, usable_jobs, usable_processors
-from notation.reader import ReadGame, read_games
+from notation.reader import ReadGame
 from notation.stats import ArchiveStats
 from notation.terminal import Colour, console, wants_colour
 from notation.validate import check_game
@@ -146,13 +145,8 @@ class _FileResult:
 
 def _read_file(path: Path, *, check: bool) -> _FileResult:
     """Read one file of either form; with ``check``, also run every rule over it."""
-    text = read_source(path)
+    text, reads = read_file(path)
     result = _FileResult(source_name(path), text)
-    reads: list[ReadGame]
-    if looks_like_json(text):
-        reads = [json_game(i, item, text) for i, item in enumerate(json_form.read_records(text), 1)]
-    else:
-        reads = list(read_games(text))
     for read in reads:
         result.games_read += read.has_tags
         result.findings.extend(read.problems)
@@ -310,13 +304,6 @@ def validate(
             code = EXIT_UNUSABLE
             report.append({"path": name, "unusable": str(e), "findings": findings})
             continue
-        if not games:
-            # Nothing in the file could be read as a game: empty, only comments, or not a record.
-            message = f"{name}: no games found (a game starts with a tag like [Event \"…\"])"
-            _say(err, message, "bold red")
-            code = EXIT_UNUSABLE
-            report.append({"path": name, "unusable": message, "findings": findings})
-            continue
         if errors or warnings:
             code = max(code, EXIT_FINDINGS)
         if as_json:
@@ -368,10 +355,7 @@ def fmt(
             code = EXIT_UNUSABLE
             continue
         if result.unreadable or not result.games:
-            if not result.games and not result.findings:
-                _say(err, f"{result.path}: no games found", "bold red")
-            else:
-                _unusable(result, "formatted")
+            _unusable(result, "formatted")
             code = EXIT_UNUSABLE
             continue
         canonical = write_games(result.games)
@@ -506,9 +490,6 @@ def convert(
             _say(err, str(e), "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
         sink.close()
-        if not games and not rejected:
-            _say(err, f"{name}: no games found", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE)
         if (rejected or cut) and (in_place or strict):
             why = (
                 "not converted in place: it has games that cannot be read whole, and writing "
@@ -687,6 +668,7 @@ def stats(
 
     tally = ArchiveStats()
     code = EXIT_CLEAN
+    usable = False  # some file could be read
     settle()
     for path in files:
         try:
@@ -695,6 +677,10 @@ def stats(
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
+        else:
+            usable = True
+    if not usable:
+        raise typer.Exit(code)  # no table of nothing
     if html is not None:
         _write_stats_page(html, tally, files)
     if as_json:

@@ -3,6 +3,7 @@ same clear error and exit code (2), whatever the input's kind (README, "The comm
 
 from __future__ import annotations
 
+import base64
 import os
 import threading
 from pathlib import Path
@@ -80,3 +81,37 @@ def test_a_device_that_never_ends_is_refused(command: list[str]) -> None:
     assert (result.exit_code, result.stderr) == (
         2, "/dev/zero: this is a binary file, not a text record\n"
     )
+
+
+NOTATION = 'a game starts with a tag like [Event "…"]'
+JSON = 'a game in JSON is an object with "tags" and "hands"'
+UNUSABLE = {
+    "empty": (b"", f"no games found ({NOTATION})"),
+    "only a comment": (b"; nothing yet\n", f"no games found ({NOTATION})"),
+    "base64": (base64.encodebytes(bytes(range(256)) * 2000), f"no games found ({NOTATION})"),
+    "a JSON array of numbers": (b'[1, 2, "x"]\n', f"no games found ({JSON})"),
+    "an array of nulls": (b"[null, true]", f"no games found ({JSON})"),
+    "a JSON object, not a game": (b'{"hello":[1,2,3]}\n', f"no games found ({JSON})"),
+    "an indented JSON object": (b'{\n  "hello": [1, 2]\n}\n', f"no games found ({JSON})"),
+    "UTF-16": ('\ufeff[Event "x"]\n'.encode("utf-16-le"), "this file is UTF-16 text"),
+    "UTF-16 without a BOM": ('[Event "x"]\n'.encode("utf-16-be"), "this file is UTF-16BE text"),
+    "UTF-32": ('[Event "x"]\n'.encode("utf-32"), "this file is UTF-32 text"),
+    "binary": (b"\x7fELF\x02\x01\x01\x00" * 100, "this is a binary file, not a text record"),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize(("content", "message"), UNUSABLE.values(), ids=UNUSABLE.keys())
+def test_unusable_input_is_said_alike_and_exits_two_in_every_command(
+    command: list[str], content: bytes, message: str, tmp_path: Path
+) -> None:
+    """Issue 26: the same file gave exit 0, 1 or 2 by the command, tables of zeros, a JSON
+    array read as notation, "a binary file" for UTF-16, and "this hand is 5,242,880
+    characters long" where there was no hand."""
+    path = tmp_path / "x.t42"
+    path.write_bytes(content)
+    result = CliRunner().invoke(app, [*command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{path}: {message}")
+    assert result.stdout in ("", f"{path}: {message}\n")  # validate: findings are its output
+    assert "Traceback" not in result.stderr
