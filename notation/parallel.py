@@ -161,9 +161,9 @@ _PR_SET_PDEATHSIG = 1  # prctl(2)
 
 def _die_with(parent: int) -> None:
     """Make this process end when ``parent`` does, even when it is killed and can tidy up
-    nothing: on Linux by a signal the kernel sends at its death (to a worker of a fork
-    server, at the server's, which ends with the parent); elsewhere by a thread that looks
-    every second whether ``parent`` still runs."""
+    nothing: on Linux by a signal the kernel sends at its death; elsewhere, and in a worker
+    that a fork server started, by a thread that looks every second whether ``parent``
+    still runs."""
     asked = False
     if sys.platform == "linux":
         try:
@@ -171,7 +171,8 @@ def _die_with(parent: int) -> None:
             asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
         except (OSError, AttributeError):
             asked = False
-    if not asked:
+    if not asked or os.getppid() != parent:
+        # A fork server's worker: the server is its parent, and may outlive ours.
         threading.Thread(target=_watch, args=(parent,), daemon=True).start()
     if not process_runs(parent):  # it died before the signal was asked for
         os._exit(1)

@@ -257,3 +257,31 @@ def test_a_killed_run_leaves_no_worker_and_no_temporary_file(
         game = str(SAMPLES / "full-game.t42")
         assert runner.invoke(app, ["convert", game, "-o", str(output)]).exit_code == 0
         assert sorted(p.name for p in tmp_path.iterdir()) == [output.name]
+
+
+SLEEPING_POOL = """
+import time
+from notation import parallel
+parallel._start_method = lambda: "forkserver"
+for _ in parallel.in_order(time.sleep, [1000] * 10, 2, lambda x: 1, batch=1):
+    pass
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_workers_of_a_fork_server_die_with_the_run() -> None:
+    """The workers a fork server starts are the server's children, not the run's: they too
+    end when the run is killed."""
+    run = subprocess.Popen([sys.executable, "-c", SLEEPING_POOL])
+    workers: set[int] = set()
+    try:
+        _waited_for(lambda: len(_descendants(run.pid)) >= 4, "the server and workers started")
+        workers = _descendants(run.pid)
+        run.kill()
+        run.wait()
+        _waited_for(lambda: not workers & set(_parents()), "the workers ended")
+    finally:
+        for pid in [run.pid, *workers]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        run.wait()
