@@ -13,13 +13,14 @@ from __future__ import annotations
 import gc
 import itertools
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from notation import json_form
 from notation.errors import RecordError
-from notation.files import lines_of, source_blocks
+from notation.files import UnreadableInput, lines_of, read_source, source_blocks, source_name
 from notation.findings import Finding, Severity
 from notation.game import Game, Hand, with_roster
 from notation.quick_check import clean_hands, clean_json_hands
@@ -37,15 +38,19 @@ from notation.writer import write_game
 
 
 def looks_like_json(text: str) -> bool:
-    """True when text starts as JSON (an object, or an array of objects) and not as a tag.
+    """True when text starts as JSON (an object, or an array of any JSON values) and not as a
+    tag: a tag's ``[`` is followed by its name, a letter, and no JSON value starts so but
+    ``true``, ``false`` and ``null``, which a comma or a ``]`` follows (never a tag's value).
 
     >>> looks_like_json('[Event "x"]'), looks_like_json(' [ {"format": 1}]'), looks_like_json("{")
     (False, True, True)
+    >>> looks_like_json('[1, 2, "x"]'), looks_like_json("[null]"), looks_like_json("[nul")
+    (True, True, False)
     """
-    start = text.lstrip()
-    if start.startswith("{"):
-        return True
-    return start.startswith("[") and start[1:].lstrip()[:1] in ("{", "]", "")
+    return _JSON_START.match(text) is not None
+
+
+_JSON_START = re.compile(r'\s*(?:\{|\[\s*(?:[\[{"\]\-0-9]|(?:true|false|null)\s*[,\]]|\Z))')
 
 
 def json_game(
@@ -353,15 +358,31 @@ def read_archive(path: Path) -> Iterator[ReadGame]:
     """Every game in the file at ``path`` (``-`` for stdin), whole or not, in order.
 
     Raises :class:`notation.files.UnreadableInput` when the file cannot be read at all (the
-    games already yielded stand).
+    games already yielded stand), or holds no game.
     """
     return map(read_unit, itertools.chain.from_iterable(map(games, units(path))))
 
 
+def read_file(path: Path) -> tuple[str, list[ReadGame]]:
+    """The text of the file at ``path`` (``-`` for stdin) and every game in it, whole or not:
+    read whole, for work that needs the whole file (formatting, pictures, replay). Raises
+    :class:`notation.files.UnreadableInput` as :func:`read_archive` does."""
+    text = read_source(path)
+    read = itertools.chain.from_iterable(map(games, _units([text], source_name(path))))
+    return text, list(map(read_unit, read))
+
+
 def units(path: Path) -> Iterator[Unit]:
     """The games of the file at ``path`` as units, in order, reading it lazily: a unit a
-    game, or for JSON Lines a unit a block of lines (see :func:`games`)."""
-    blocks = source_blocks(path)
+    game, or for JSON Lines a unit a block of lines (see :func:`games`). Raises
+    :class:`notation.files.UnreadableInput` when the file cannot be read, and at its end
+    when it holds no game (empty, only comments, or neither notation nor t42's JSON)."""
+    return _units(source_blocks(path), source_name(path))
+
+
+def _units(source: Iterable[str], name: str) -> Iterator[Unit]:
+    """The games of the text ``source`` gives a block of whole lines at a time, as units."""
+    blocks = iter(source)
     head: list[str] = []  # the lines up to the first two characters that are not space
     rest: list[str] = []  # the other lines of the block where they are
     for block in blocks:
@@ -377,8 +398,12 @@ def units(path: Path) -> Iterator[Unit]:
     probe = "".join(head)
     if not looks_like_json(probe):
         chunks = itertools.chain(head, ["".join(rest)], blocks)
+        met = False
         for index, game in enumerate(split_games(chunks), start=1):
+            met = met or game[0].kind == "tags"
             yield Unit(index, notation=game)
+        if not met:
+            raise no_games(name, "a game starts with a tag like [Event \"…\"]")
         return
     blank = len(head) - 1
     first = head[-1] if head else ""
@@ -386,21 +411,62 @@ def units(path: Path) -> Iterator[Unit]:
     # a lone "[" comes before it, as in an array written a game a line.
     if not "".join(head[:-1]).strip() and _is_one_line_document(first):
         index, number = 1, blank + 1
+        met = False
         for lines in itertools.chain([[first, *rest]], map(lines_of, blocks)):
             run = tuple(lines)
+            # Whether a line is a game is looked at only until one is: a file's first line.
+            met = met or any(_is_game(line) for line in run)
             count = sum(1 for line in run if line.strip())
             if count:
                 yield Unit(index, json_lines=(run, number))
             index += count
             number += len(run)
+        if not met:
+            raise no_games(name, _A_JSON_GAME)
         return
     more = itertools.chain(rest, itertools.chain.from_iterable(map(lines_of, blocks)))
     # One document or an array: read whole. Each game keeps the whole text, so findings
     # show their source line, and for a rejects file its own part of it.
     whole = probe + "".join(more)
-    for index, (item, start, at) in enumerate(json_form.read_placed_records(whole), start=1):
+    items = list(json_form.read_placed_records(whole))
+    if not any(isinstance(item, Game) for item, _, _ in items) and not _holds_a_game(whole):
+        raise no_games(name, _A_JSON_GAME)
+    for index, (item, start, at) in enumerate(items, start=1):
         raw = _element_text(whole, item) if isinstance(item, RecordError) else json_form.dumps(item)
         yield Unit(index, done=json_game(index, item, whole, 1, raw, (start, at)))
+
+
+_A_JSON_GAME = 'a game in JSON is an object with "tags" and "hands"'
+_GAME_FIELDS = frozenset(["format", "version", "tags", "hands"])
+
+
+def no_games(name: str, why: str) -> UnreadableInput:
+    """A file that holds no game at all: unusable input, for every command alike.
+
+    >>> str(no_games("club.t42", "it is empty"))
+    'club.t42: no games found (it is empty)'
+    """
+    return UnreadableInput(f"{name}: no games found ({why})")
+
+
+def _is_game(line: str) -> bool:
+    """Whether a line of JSON Lines is meant for a game (a broken one counts): an object with
+    at least one field of a game, or JSON too broken to tell."""
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return True  # broken JSON may be a broken game: its error is said where it is
+    return isinstance(value, dict) and bool(_GAME_FIELDS & value.keys())
+
+
+def _holds_a_game(text: str) -> bool:
+    """Whether a JSON document is meant for a game or an array of games, broken or not."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return True  # as for a line of JSON Lines
+    values = value if isinstance(value, list) else [value]
+    return any(isinstance(v, dict) and _GAME_FIELDS & v.keys() for v in values)
 
 
 def _element_text(text: str, error: RecordError) -> str:

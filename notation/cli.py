@@ -25,15 +25,14 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from notation import __version__, json_form
+from notation import __version__
 from notation.archive import (
     CheckedGame,
     Unit,
     check_units,
     convert_units,
-    json_game,
-    looks_like_json,
     read_archive,
+    read_file,
     read_unit,
     render,
     settle,
@@ -58,8 +57,8 @@ from notation.files import (
 )
 from notation.findings import Finding, plural
 from notation.game import Game
-from notation.parallel import in_order
-from notation.reader import ReadGame, read_games
+from notation.parallel import in_order, usable_jobs, usable_processors
+from notation.reader import ReadGame
 from notation.stats import ArchiveStats
 from notation.terminal import Colour, console, inert, wants_colour
 from notation.validate import check_game
@@ -157,13 +156,8 @@ class _FileResult:
 
 def _read_file(path: Path, *, check: bool) -> _FileResult:
     """Read one file of either form; with ``check``, also run every rule over it."""
-    text = read_source(path)
+    text, reads = read_file(path)
     result = _FileResult(source_name(path), text)
-    reads: list[ReadGame]
-    if looks_like_json(text):
-        reads = [json_game(i, item, text) for i, item in enumerate(json_form.read_records(text), 1)]
-    else:
-        reads = list(read_games(text))
     for read in reads:
         result.games_read += read.has_tags
         result.findings.extend(read.problems)
@@ -280,6 +274,15 @@ def _nothing_to(verb: str, path: str, any_games: bool, game: int | None,
     raise typer.Exit(EXIT_UNUSABLE)
 
 
+def _jobs(asked: int) -> int:
+    """--jobs as asked, or cut to the processors there are, saying so."""
+    jobs = usable_jobs(asked)
+    if jobs < asked:
+        _say(err, f"--jobs {asked}: t42 can use {plural(jobs, 'processor')} here; using {jobs}",
+             "yellow")
+    return jobs
+
+
 @app.command(rich_help_panel=RECORDS)
 def validate(
     files: FilesArg,
@@ -291,8 +294,9 @@ def validate(
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to check with (default: the cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs,
+                     help="Processes to check with (default: the cores)."),
+    ] = usable_processors(),
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
@@ -326,13 +330,6 @@ def validate(
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
             report.append({"path": name, "unusable": str(e), "findings": findings})
-            continue
-        if not games:
-            # Nothing in the file could be read as a game: empty, only comments, or not a record.
-            message = f"{name}: no games found (a game starts with a tag like [Event \"…\"])"
-            _say(err, message, "bold red")
-            code = EXIT_UNUSABLE
-            report.append({"path": name, "unusable": message, "findings": findings})
             continue
         if errors or warnings:
             code = max(code, EXIT_FINDINGS)
@@ -399,10 +396,7 @@ def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
             held.enter_context(open_locked(path, "rb"))
         result = _read_file(path, check=False)
         if result.unreadable or not result.games:
-            if not result.games and not result.findings:
-                _say(err, f"{result.path}: no games found", "bold red")
-            else:
-                _unusable(result, "formatted")
+            _unusable(result, "formatted")
             return EXIT_UNUSABLE
         canonical = write_games(result.games)
         if check:
@@ -485,8 +479,9 @@ def convert(
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to convert with (default: the cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs,
+                     help="Processes to convert with (default: the cores)."),
+    ] = usable_processors(),
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
@@ -538,9 +533,6 @@ def convert(
             _say(err, str(e), "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
         sink.close()
-        if not games and not rejected:
-            _say(err, f"{name}: no games found", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE)
         if (rejected or cut) and (in_place or strict):
             why = (
                 "not converted in place: it has games that cannot be read whole, and writing "
@@ -581,9 +573,9 @@ def analyze(
     ] = None,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Processes to analyse with (default: the "
-                     "cores)."),
-    ] = os.cpu_count() or 1,
+        typer.Option("--jobs", "-j", min=1, callback=_jobs, help="Processes to analyse "
+                     "with (default: the cores)."),
+    ] = usable_processors(),
     scheduler: Annotated[
         str | None,
         typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "
@@ -718,7 +710,8 @@ def analyze(
                         sink.close()
                     raise unwritable(str(output), e) from None
                 raise
-    (out if to_file else err).print(render_summary(summary))
+    if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
+        (out if to_file else err).print(render_summary(summary))
     if summary.rejected:  # those of a resumed run's first part among them
         code = max(code, EXIT_FINDINGS)
     raise typer.Exit(code)
@@ -739,6 +732,7 @@ def stats(
 
     tally = ArchiveStats()
     code = EXIT_CLEAN
+    usable = False  # some file could be read
     settle()
     for path in files:
         try:
@@ -747,6 +741,10 @@ def stats(
         except UnreadableInput as e:
             _say(err, str(e), "bold red")
             code = EXIT_UNUSABLE
+        else:
+            usable = True
+    if not usable:
+        raise typer.Exit(code)  # no table of nothing
     if html is not None:
         _write_stats_page(html, tally, files)
     if as_json:
@@ -1327,13 +1325,26 @@ def _closed_pipe() -> NoReturn:
     sys.exit(EXIT_CLEAN)
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the run is, so that it tidies up as after Ctrl-C (temporary
+    files removed, workers ended). Not an Exception, so that nothing takes it for an error."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         try:
             app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
         finally:
             sys.stdout.flush()  # a full disk under stdout shows here, not after the exit code
+    except Terminated:
+        _say(err, "t42: terminated", "bold red")
+        sys.exit(143)  # as a shell reports a process ended by SIGTERM: 128 + 15
     except KeyboardInterrupt:
         _say(err, "t42: interrupted", "bold red")
         sys.exit(130)

@@ -22,6 +22,9 @@ from notation.errors import T42Error
 # Bytes of one line held at most; a longer line is cut here and the rest skipped, so that a
 # file of one endless line is still read in bounded memory (the reader reports it too long).
 LINE_CAP = 64 * 1024
+# Bytes of a line skipped past the cap at most: a line longer still is no record's (the
+# reader takes lines of 10,000 characters), so reading stops there with an error.
+LINE_SKIP = 16 * 1024 * 1024
 
 
 class UnreadableInput(T42Error):
@@ -46,19 +49,18 @@ def unopenable(name: str, error: OSError) -> UnreadableInput:
 
 
 def read_source(path: Path) -> str:
-    """The text of ``path`` (``-`` for standard input), decoded as UTF-8 (a BOM is allowed)."""
-    name = source_name(path)
-    try:
-        raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
-    except OSError as e:
-        raise unopenable(name, e) from None
-    return decode_source(raw, name)
+    """The text of ``path`` (``-`` for standard input), decoded as UTF-8 (a BOM is allowed).
+
+    Read through the same checks as :func:`source_blocks`, so that an endless stream (a
+    device, a pipe) stops with a clear error instead of filling the memory.
+    """
+    return "".join(source_blocks(path))
 
 
 def decode_source(raw: bytes, name: str) -> str:
     """Bytes of a record file as text: UTF-8 with an optional BOM, or a clear error."""
-    if b"\x00" in raw[:8192]:
-        raise UnreadableInput(f"{name}: this is a binary file, not a text record")
+    if b"\x00" in raw[:8192] or _wide_encoding(raw):
+        raise not_text(raw, name)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -68,6 +70,61 @@ def decode_source(raw: bytes, name: str) -> str:
             f"{name}:{line}:{column}: this file is not UTF-8 text "
             f"(byte 0x{raw[e.start]:02x} cannot be read); save it as UTF-8"
         ) from None
+
+
+def not_text(head: bytes, name: str) -> UnreadableInput:
+    """Why a file whose first bytes are ``head`` and that holds a NUL is no text record:
+    text in UTF-16 or UTF-32 (which Windows Notepad may write), said with how to save it as
+    UTF-8, or else a binary file.
+
+    >>> str(not_text('[Event "x"]'.encode("utf-16-le"), "club.t42"))[:50]
+    'club.t42: this file is UTF-16LE text, not UTF-8: s'
+    >>> str(not_text(b"\\x7fELF\\x02\\x01\\x01\\x00", "t42"))
+    't42: this is a binary file, not a text record'
+    """
+    encoding = _wide_encoding(head)
+    if encoding is None:
+        return UnreadableInput(f"{name}: this is a binary file, not a text record")
+    return UnreadableInput(
+        f"{name}: this file is {encoding} text, not UTF-8: save it as UTF-8 (Save As, "
+        f"encoding UTF-8), or convert it with iconv -f {encoding} -t UTF-8"
+    )
+
+
+# Byte order marks of the wide encodings, longest first (UTF-32 LE starts as UTF-16 LE).
+_WIDE_BOMS = [
+    (b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"),
+]
+
+
+def _wide_encoding(head: bytes) -> str | None:
+    """``UTF-16`` or ``UTF-32`` (with the byte order where there is no BOM to tell it) when
+    ``head`` starts text in that encoding: by its BOM, or by its NULs, which in text that is
+    mostly ASCII fill one byte of every two (or three of every four) at the same places.
+
+    >>> [_wide_encoding(s.encode(e)) for s, e in [("[Event", "utf-16-be"), ("hand", "utf-32")]]
+    ['UTF-16BE', 'UTF-32']
+    """
+    for bom, encoding in _WIDE_BOMS:
+        if head.startswith(bom):
+            return encoding
+    for width, name in ((4, "UTF-32"), (2, "UTF-16")):
+        sample = head[: 256 * width]
+        units = len(sample) // width
+        if units < 2:
+            continue
+        nul = [sum(sample[i] == 0 for i in range(at, units * width, width)) for at in
+               range(width)]
+        if width == 4 and nul[1] == nul[2] == nul[3] == units and nul[0] < units:
+            return name + "LE"
+        if width == 4 and nul[0] == nul[1] == nul[2] == units and nul[3] < units:
+            return name + "BE"
+        if width == 2 and nul[1] >= 0.9 * units and nul[0] < 0.1 * units:
+            return name + "LE"
+        if width == 2 and nul[0] >= 0.9 * units and nul[1] < 0.1 * units:
+            return name + "BE"
+    return None
 
 
 def source_lines(path: Path) -> Iterator[str]:
@@ -87,9 +144,12 @@ def lines_of(text: str) -> list[str]:
     >>> lines_of("a\\nb\\r\\n\\nc")
     ['a\\n', 'b\\r\\n', '\\n', 'c']
     """
-    lines = _LINE.findall(text)
-    if text and not text.endswith("\n"):
-        lines.append(text[text.rfind("\n") + 1 :])  # the last line, with no end
+    # The pattern is given only whole lines: from the start of a last line with no end, it
+    # would look for a line end all the way from every character (quadratic in that line).
+    end = text.rfind("\n") + 1
+    lines = _LINE.findall(text, 0, end)
+    if end < len(text):
+        lines.append(text[end:])  # the last line, with no end
     return lines
 
 
@@ -121,6 +181,8 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
     number = 0  # lines yielded
     carry = b""
     first = stream.read(max(BLOCK, len(_BOM)))
+    if _wide_encoding(first):
+        raise not_text(first, name)
     block = first.removeprefix(_BOM) or (stream.read(BLOCK) if first else b"")
     while block or carry:
         data = carry + block
@@ -172,16 +234,16 @@ class _Joined:
 
 def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterator[str]:
     """The lines of ``stream`` one at a time, after ``number`` lines already read: a line
-    longer than LINE_CAP is cut there, and a NUL or a byte that is not UTF-8 is an error at
+    longer than LINE_CAP is cut there and the rest of it skipped (up to LINE_SKIP: a line
+    longer still stops the reading), and a NUL or a byte that is not UTF-8 is an error at
     its line and column."""
     while raw := stream.readline(LINE_CAP):
         number += 1
+        if b"\x00" in raw:
+            raise not_text(raw, name)
         cut = len(raw) == LINE_CAP and not raw.endswith(b"\n")
         if cut:
-            while (rest := stream.readline(LINE_CAP)) and not rest.endswith(b"\n"):
-                pass
-        if b"\x00" in raw:
-            raise UnreadableInput(f"{name}: this is a binary file, not a text record")
+            _skip_the_rest(stream, name, number)
         try:
             # A cut line may end inside a character: it is refused as too long anyway.
             text = raw.decode("utf-8", "replace" if cut else "strict")
@@ -192,6 +254,22 @@ def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterat
                 f"(byte 0x{raw[e.start]:02x} cannot be read); save it as UTF-8"
             ) from None
         yield text + "\n" if cut else text
+
+
+def _skip_the_rest(stream: BinaryIO | _Joined, name: str, number: int) -> None:
+    """Skip the rest of line ``number``, cut at LINE_CAP: up to its end, or else stop the
+    reading with an error once LINE_SKIP bytes are skipped, so that an endless stream with
+    no line end (a device, a pipe) is never read to its end."""
+    skipped = 0
+    while (rest := stream.readline(LINE_CAP)) and not rest.endswith(b"\n"):
+        if b"\x00" in rest:
+            raise not_text(rest, name)
+        skipped += len(rest)
+        if skipped >= LINE_SKIP:
+            raise UnreadableInput(
+                f"{name}:{number}: line {number} goes on for more than {LINE_SKIP >> 20} MiB "
+                "without a line end: this is no record, so t42 stops reading it"
+            )
 
 
 def write_atomically(path: Path, text: str, expect: Snapshot | None = None) -> None:
@@ -340,6 +418,40 @@ def _umask() -> int:
     return mask
 
 
+def remove_stale_temporaries(folder: Path, name: str) -> list[Path]:
+    """Remove the temporary files that writers of ``name`` in ``folder`` left when they were
+    killed (an :class:`AtomicWriter` names its temporary ``.NAME.PID.XXXXXXXX.tmp``): those
+    whose writer's process no longer runs. Those of a writer still at work are kept.
+    Returns the files removed."""
+    stale = re.compile(re.escape(f".{name}.") + r"(\d{1,9})\.[^.]+\.tmp")
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        found = stale.fullmatch(entry.name)
+        if found is None or process_runs(int(found.group(1))):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            continue  # gone already, or not ours to remove: it does no harm
+        removed.append(Path(entry.path))
+    return removed
+
+
+def process_runs(pid: int) -> bool:
+    """Whether process ``pid`` runs (or has ended and not yet been waited for)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's: it runs
+    return True
+
+
 class AtomicWriter:
     """A file written in pieces that appears at its path only when :meth:`commit` is called.
 
@@ -380,7 +492,12 @@ class AtomicWriter:
             return
         folder = self.target.parent
         try:
-            fd, temp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=folder)
+            remove_stale_temporaries(folder, self.target.name)
+            # Named with this process's id, so that a later writer knows it stale if we are
+            # killed.
+            fd, temp = tempfile.mkstemp(
+                prefix=f".{self.target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
+            )
         except FileNotFoundError:
             raise WriteError(f"{self.name}: cannot be written: the folder {folder} does not "
                              "exist") from None

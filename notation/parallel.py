@@ -10,10 +10,14 @@ batches per worker are in flight, so memory stays flat whatever the archive's si
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import multiprocessing
+import os
+import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -21,6 +25,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from notation.errors import T42Error
+from notation.files import process_runs
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -38,6 +43,26 @@ def _start_method() -> str:
     if sys.platform == "linux" and threading.active_count() == 1:
         return "fork"
     return "forkserver"
+
+
+def usable_processors() -> int:
+    """The processors this process may run on: those its CPU affinity allows where the
+    system tells it (a container or ``taskset`` may allow fewer than the machine has)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13
+        return int(os.process_cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def usable_jobs(asked: int) -> int:
+    """The processes to work in when ``asked`` for: at least one, and no more than there are
+    processors to run them (more would only wait their turn, each holding its memory).
+
+    >>> usable_jobs(0), usable_jobs(100_000) == usable_processors()
+    (1, True)
+    """
+    return max(1, min(asked, usable_processors()))
 
 
 def _run(work: Callable[[Item], Result], batch: list[Item]) -> list[Result]:
@@ -88,8 +113,10 @@ def in_order(
     """``map(work, items)`` in ``jobs`` processes; ``work`` must be picklable (a module-level
     function or a ``functools.partial`` of one), and so must ``setup``, which each process
     that does the work runs once before it. With one job, or too little work to be worth
-    starting processes for, everything runs here. ``batch`` is the most items sent at once
+    starting processes for, everything runs here; no more processes start than there are
+    processors (:func:`usable_jobs`). ``batch`` is the most items sent at once
     (fewer for slow work, such as solving every hand, so that every worker gets some)."""
+    jobs = usable_jobs(jobs)
     batches = _batches(items, size, batch)
     first = list(itertools.islice(batches, 2))
     if jobs <= 1 or len(first) < 2:
@@ -99,9 +126,62 @@ def in_order(
             yield from map(work, part)
         return
     context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=setup) as pool:
+    start = partial(_start_worker, os.getpid(), setup)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=start)
+    try:
         parts = itertools.chain(first, batches)
         yield from _windowed(lambda part: pool.submit(_run, work, part), parts, IN_FLIGHT * jobs)
+    except BaseException:  # an error, an interruption, or results no longer wanted
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a pool's work now: what is queued is dropped and the workers are ended (their
+    results are not wanted), rather than waited for."""
+    for worker in list((pool._processes or {}).values()):
+        worker.terminate()
+    # Waits only for the pool's own thread, which sees the workers gone and tidies up.
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker(parent: int, setup: Callable[[], None] | None) -> None:
+    """What each worker does first: die with the process ``parent`` that started the pool,
+    leave interruptions to it (it ends the workers), then ``setup``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    if setup is not None:
+        setup()
+
+
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _die_with(parent: int) -> None:
+    """Make this process end when ``parent`` does, even when it is killed and can tidy up
+    nothing: on Linux by a signal the kernel sends at its death; elsewhere, and in a worker
+    that a fork server started, by a thread that looks every second whether ``parent``
+    still runs."""
+    asked = False
+    if sys.platform == "linux":
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            asked = False
+    if not asked or os.getppid() != parent:
+        # A fork server's worker: the server is its parent, and may outlive ours.
+        threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    if not process_runs(parent):  # it died before the signal was asked for
+        os._exit(1)
+
+
+def _watch(parent: int) -> None:
+    while process_runs(parent):
+        time.sleep(1)
+    os._exit(1)
 
 
 def on_cluster(

@@ -1152,7 +1152,9 @@ def _check_size(segment: _Segment) -> None:
             )
     size = len(text)
     if size > MAX_SEGMENT:
-        what = "tag block" if segment.kind == "tags" else "hand"
+        what = {"tags": "tag block", "stray": "text before the first tag"}.get(
+            segment.kind, "hand"
+        )
         raise NotationSyntaxError(
             f"this {what} is {size:,} characters long; t42 reads hands and tag blocks of up "
             f"to {MAX_SEGMENT:,} characters",

@@ -9,12 +9,14 @@ record shrinks to a small seed that reproduces it. Each test in
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from notation import files
 from notation.game import Game
 from notation.text import loads
 
@@ -53,3 +55,27 @@ def hostile_game() -> Game:
         for t in game.tags
     )
     return replace(game, tags=tags)
+
+
+class WatchedLinePattern:
+    """The line pattern of :func:`files.lines_of`, refusing to scan a stretch of text that
+    does not end in a line end. ``[^\\n]*\\n`` scanning a stretch that ends in one matches at
+    each place it starts from, so the scan is linear; in a stretch ending without one it looks
+    for a line end from every character of the last line (quadratic in that line's length)."""
+
+    def __init__(self) -> None:
+        self.pattern = files._LINE
+        self.scans = 0
+
+    def findall(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> list[str]:
+        stretch_end = text[pos:endpos][-1:]
+        assert stretch_end in ("", "\n"), "asked to scan a line with no end"
+        self.scans += 1
+        return self.pattern.findall(text, pos, endpos)
+
+
+@pytest.fixture
+def line_pattern(monkeypatch: pytest.MonkeyPatch) -> WatchedLinePattern:
+    watched = WatchedLinePattern()
+    monkeypatch.setattr(files, "_LINE", watched)
+    return watched

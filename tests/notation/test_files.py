@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -239,3 +240,35 @@ def test_a_locked_file_names_the_process_that_holds_it(tmp_path: Path) -> None:
         other.communicate("")
     with files.open_locked(target, "rb") as mine:  # free again once the other is done
         assert mine.read() == b"old\n"
+
+
+
+@pytest.mark.parametrize(
+    "text", ["x" * 100_000, "a\nb\n" + "x" * 100_000, "a\n" * 1000, "", "\u2028x\r" * 10_000]
+)
+def test_lines_of_scans_each_character_once(text: str, line_pattern: Any) -> None:
+    """Issue 27: a long line without a line end took time growing with its square."""
+    lines = files.lines_of(text)
+    assert "".join(lines) == text
+    assert all(line.endswith("\n") for line in lines[:-1])
+    assert line_pattern.scans
+
+
+def test_only_temporaries_of_writers_that_are_gone_are_removed(tmp_path: Path) -> None:
+    """Issue 27: a writer killed outright leaves its temporary; the next writer of the same
+    file removes it, and keeps those of writers still at work and of other files."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead = int(gone.stdout)
+    names = [
+        f".out.json.{dead}.abc_123.tmp",  # its writer is gone: stale
+        f".out.json.{os.getpid()}.xyz.tmp",  # this process writes it: kept
+        f".out.json.{dead}.tmp",  # not a name a writer gives: kept
+        f".out.json.old.{dead}.abc.tmp",  # a temporary of out.json.old: kept
+        "out.json",
+    ]
+    for name in names:
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    write_atomically(tmp_path / "out.json", "new\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[1:])
+    assert (tmp_path / "out.json").read_text(encoding="utf-8") == "new\n"

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from typer.testing import CliRunner
@@ -128,3 +135,153 @@ def test_a_json_lines_archive_converts_as_output_plus_rejects(
     if form == "t42":
         assert runner.invoke(app, ["convert", str(out), "-o", str(back)]).exit_code == 0
     assert back.read_text(encoding="utf-8") == "".join([*good, renege])
+
+
+def test_jobs_are_no_more_than_the_processors(
+    small_batches: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: --jobs 100000 forked a thousand processes and never finished."""
+    pools: list[int] = []
+
+    def watched(workers: int, **options: Any) -> ProcessPoolExecutor:
+        pools.append(workers)
+        return ProcessPoolExecutor(workers, **options)
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", watched)
+    monkeypatch.setattr(parallel, "usable_processors", lambda: 2)
+    words = [str(n) * (n % 7) for n in range(50)]
+    assert list(parallel.in_order(len, words, 100_000, len, batch=3)) == list(map(len, words))
+    assert pools == [2]
+
+
+@pytest.mark.parametrize("command", ["validate", "convert", "analyze"])
+def test_too_many_jobs_are_said_and_cut_to_the_processors(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "usable_processors", lambda: 3)
+    result = runner.invoke(app, [command, "--jobs", "100000", str(SAMPLES / "full-game.t42")])
+    assert result.exit_code == 0
+    assert "--jobs 100000: t42 can use 3 processors here; using 3\n" in result.stderr
+
+
+def test_the_processors_are_those_this_process_may_run_on() -> None:
+    if hasattr(os, "sched_getaffinity"):
+        assert parallel.usable_processors() == len(os.sched_getaffinity(0))
+    assert 1 <= parallel.usable_processors() <= (os.cpu_count() or 1)
+
+
+def _parents() -> dict[int, int]:
+    """Every process's parent, from /proc, leaving out those that have ended (zombies)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            state, parent = stat.rpartition(")")[2].split()[:2]
+            if state not in ("Z", "X"):
+                parents[int(entry.name)] = int(parent)
+    return parents
+
+
+def _descendants(pid: int) -> set[int]:
+    parents = _parents()
+    found: set[int] = set()
+    more = {pid}
+    while more:
+        more = {child for child, parent in parents.items() if parent in more} - found
+        found |= more
+    return found
+
+
+def _feed(pipe: IO[bytes], data: bytes) -> None:
+    """Write ``data`` and keep the pipe open: the run waits for more, its work not done."""
+    with contextlib.suppress(BrokenPipeError):
+        pipe.write(data)
+        pipe.flush()
+
+
+def _waited_for(condition: Any, what: str) -> None:
+    """Wait for ``condition`` (a signal's effect reaches other processes in its own time)."""
+    for _ in range(1200):
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+@pytest.mark.parametrize("command", ["convert", "analyze"])
+def test_a_killed_run_leaves_no_worker_and_no_temporary_file(
+    command: str, how: signal.Signals, tmp_path: Path
+) -> None:
+    """Issue 27: after SIGKILL or SIGTERM of convert or analyze the pool's workers lived on and
+    convert's temporary file stayed, whatever ran later. The run reads from a pipe kept open,
+    so that it is caught with its workers started and its output not yet written."""
+    rng = random.Random(27)
+    games = "\n".join(render(random_game(rng, rule_set("straight")), "t42") for _ in range(100))
+    text = "\n".join([games] * 20)  # some 3 MB: more than the first block read (1 MB)
+    output = tmp_path / ("out.json" if command == "convert" else "out.jsonl")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "notation", command, "-", "-o", str(output), "--jobs", "2"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    assert run.stdin is not None
+    assert run.stderr is not None
+    # Fed from a thread: a run whose workers are busy stops reading, and the pipe fills.
+    feeder = threading.Thread(target=_feed, args=(run.stdin, text.encode()), daemon=True)
+    feeder.start()
+    workers: set[int] = set()
+    try:
+        _waited_for(lambda: len(_descendants(run.pid)) >= 2, "the workers started")
+        workers = _descendants(run.pid)
+        run.send_signal(how)
+        run.wait()
+        _waited_for(lambda: not workers & set(_parents()), "the workers ended")
+    finally:
+        for pid in [run.pid, *workers]:  # whatever failed, leave nothing running
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        run.wait()
+        feeder.join()
+        run.stdin.close()
+    errors = run.stderr.read().decode()
+    temporaries = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    if how == signal.SIGTERM:
+        assert (run.returncode, errors) == (143, "t42: terminated\n")
+        assert temporaries == []
+    elif command == "convert":
+        assert temporaries  # the killed run could not tidy up: the next run does
+        game = str(SAMPLES / "full-game.t42")
+        assert runner.invoke(app, ["convert", game, "-o", str(output)]).exit_code == 0
+        assert sorted(p.name for p in tmp_path.iterdir()) == [output.name]
+
+
+SLEEPING_POOL = """
+import time
+from notation import parallel
+parallel._start_method = lambda: "forkserver"
+for _ in parallel.in_order(time.sleep, [1000] * 10, 2, lambda x: 1, batch=1):
+    pass
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_workers_of_a_fork_server_die_with_the_run() -> None:
+    """The workers a fork server starts are the server's children, not the run's: they too
+    end when the run is killed."""
+    run = subprocess.Popen([sys.executable, "-c", SLEEPING_POOL])
+    workers: set[int] = set()
+    try:
+        _waited_for(lambda: len(_descendants(run.pid)) >= 4, "the server and workers started")
+        workers = _descendants(run.pid)
+        run.kill()
+        run.wait()
+        _waited_for(lambda: not workers & set(_parents()), "the workers ended")
+    finally:
+        for pid in [run.pid, *workers]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        run.wait()

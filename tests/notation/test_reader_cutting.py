@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -151,3 +152,25 @@ def test_a_tag_block_after_byte_order_marks_and_spaces_starts_a_game(gap: str) -
         [("tags", 1), ("hand", 2)],
         [("tags", 3)],
     ]
+
+
+LONG = 300_000
+LONG_LINES = {
+    "letters": "x" * LONG,
+    "a tag left open": '[Event "' + "x" * LONG,
+    "a comment left open": '[Event "x"]\n{' + "x" * LONG,
+    "a hand's plays": '[Event "x"]\nhand 1 dealer N\n1 N ' + "6-4 " * (LONG // 4),
+    "a quote left open": '[Event "x"]\n"' + "x" * LONG,
+    "brackets": "[" * LONG,
+    "tabs": "\t x" * (LONG // 3),
+    "carriage returns": '[Event "x"]\r' * (LONG // 12),
+}
+
+
+@pytest.mark.parametrize("text", LONG_LINES.values(), ids=LONG_LINES.keys())
+def test_a_long_line_without_a_line_end_is_scanned_once(text: str, line_pattern: Any) -> None:
+    """Issue 27: cutting a long line with no line end looked for one from every character.
+    Every search for line ends (see tests/conftest.py) is given whole lines."""
+    games = [reader.read_game(game, i) for i, game in enumerate(split_games(text), 1)]
+    assert [p.code for g in games for p in g.problems] == ["too-long"]
+    assert line_pattern.scans
