@@ -148,11 +148,15 @@ class HandReport:
 
 @dataclass(frozen=True)
 class GameReport:
+    """A game's check: its findings, each hand's report, the running marks and the winner;
+    ``rules`` the rule set it was checked under (the views follow it, whatever the tags say)."""
+
     game: Game
     findings: tuple[Finding, ...]
     hands: tuple[HandReport, ...]
     marks: dict[Team, int]
     winner: Team | None
+    rules: RuleSet = field(default_factory=RuleSet)
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -1450,4 +1454,4 @@ def check_game(
             report = replace(report, findings=tuple(hand_findings))
         reports.append(report)
         previous = hand
-    return GameReport(game, tuple(findings), tuple(reports), running, winner)
+    return GameReport(game, tuple(findings), tuple(reports), running, winner, rules)

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from notation.game import Game
+from notation.rules import RuleSet
 from notation.scoring import game_winner
 from notation.seats import SEATS, Seat, Team
 from notation.validate import GameReport
@@ -71,22 +72,24 @@ def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
         for f in step.findings:
             if f.code == "renege" and f.trick is not None and f.seat is not None:
                 reneges.setdefault(step.hand, set()).add((f.trick, f.seat))
-    points_game = is_points_game(game)
+    points_game = is_points_game(game, report.rules)
     frames = [
         Frame(number, step, names, frozenset(reneges.get(step.hand, ())), points_game)
         for step in steps
     ]
-    won = game_won(game, steps)
+    won = game_won(game, steps, report.rules)
     if won is not None:
         at, words = won
         frames[at] = replace(frames[at], won=words)
     return frames
 
 
-def game_won(game: Game, steps: Sequence[Step]) -> tuple[int, str] | None:
+def game_won(
+    game: Game, steps: Sequence[Step], rules: RuleSet | None = None
+) -> tuple[int, str] | None:
     """The step of ``steps`` (a game's, in order) whose score wins the game, and who won by
-    how much: ``NS win 7–4`` (:func:`notation.scoring.game_winner` decides); None while
-    nobody has won.
+    how much: ``NS win 7–4`` (:func:`notation.scoring.game_winner` decides, under ``rules``:
+    those the game was checked under, :attr:`GameReport.rules`); None while nobody has won.
 
     >>> from notation.reader import read_games
     >>> from notation.validate import check_game
@@ -96,7 +99,7 @@ def game_won(game: Game, steps: Sequence[Step]) -> tuple[int, str] | None:
     >>> words, at == len(steps) - 1
     ('NS win 7–3', True)
     """
-    rules = game.rules
+    rules = rules or game.rules
     for at, step in enumerate(steps):
         running = step.marks_after
         if step.kind is not StepKind.SCORE or running is None:
@@ -108,14 +111,14 @@ def game_won(game: Game, steps: Sequence[Step]) -> tuple[int, str] | None:
     return None
 
 
-def is_points_game(game: Game) -> bool:
+def is_points_game(game: Game, rules: RuleSet | None = None) -> bool:
     """True when the game is played for points (to 250) rather than marks.
 
     Read from the rule set's ``points_game`` flag where the rules have one; a rule set
     without it is played for marks. The engine keeps the points game's running score where
     it keeps the marks, so the steps' running "marks" are then points.
     """
-    return bool(getattr(game.rules, "points_game", False))
+    return bool(getattr(rules or game.rules, "points_game", False))
 
 
 def _last(frames: Sequence[Frame]) -> int:

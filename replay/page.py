@@ -281,7 +281,7 @@ def page_data(
         "records": [dumps_game(game) for _, game, _ in games],
         "players": players,
         "headings": headings,
-        "points_game": {str(n): navigation.is_points_game(g) for n, g, _ in games},
+        "points_game": {str(n): navigation.is_points_game(g, r.rules) for n, g, r in games},
         "steps": steps,
         "hands": _hands(frames, audits),
     }

@@ -227,7 +227,7 @@ def print_replay(console: Console, game: Game, report: GameReport, hand: int | N
             console.print(Text.assemble(Text("comment: ", style="dim"), comment_text(comment.text)))
     printed = 0
     steps = list(game_steps(game, report))
-    won = game_won(game, steps)
+    won = game_won(game, steps, report.rules)
     for at, step in enumerate(steps):
         if hand is not None and step.hand != hand:
             continue

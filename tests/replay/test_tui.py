@@ -157,7 +157,7 @@ def test_points_game_shows_the_running_points_instead_of_marks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The engine keeps the points game's running score where it keeps the marks.
-    monkeypatch.setattr(navigation, "is_points_game", lambda game: True)
+    monkeypatch.setattr(navigation, "is_points_game", lambda game, rules=None: True)
     frames = _frames()
     hand_two = navigation.next_hand(frames, 0)
     assert "NS 0 · EW 0 points before this hand" in _flat(_plain(frames[0]))
