@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import notation
@@ -256,3 +257,18 @@ def test_the_readme_shows_the_recorder_as_it_draws_itself() -> None:
     shown = [line[1:].rstrip() for line in section.split("\n")[: len(drawn)]]
     assert shown == [line.rstrip() for line in drawn]
     assert "64 tile" in section  # and the key bar
+
+
+def test_a_number_past_any_size_typed_at_the_table_is_asked_again() -> None:
+    """A score or a trick number of thousands of digits is an entry refused in words."""
+    from replay.scorekeeper import EntryError
+
+    states = list(_states())
+    at_points = states[len(HAND_1) - 3]  # hand 1's tricks played: its points are asked
+    assert at_points.step is Step.SCORE
+    for typed in ("9" * 5000 + " 7", "35 " + "9" * 30, "\u00b2 7"):
+        with pytest.raises(EntryError):
+            enter(at_points, typed)
+    for typed in ("edit " + "9" * 5000 + " 64 54 33 10", "edit \u00b2 64 54 33 10"):
+        with pytest.raises(EntryError):
+            enter(at_points, typed)
