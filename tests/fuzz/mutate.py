@@ -22,6 +22,7 @@ import random
 import re
 import signal
 import sys
+import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
@@ -177,14 +178,17 @@ def outcome(data: bytes, timeout: float) -> tuple[Signature, str] | None:
     return None
 
 
-def shrink(data: bytes, signature: Signature, timeout: float, tries: int = 300) -> bytes:
-    """A shorter input with the same signature: cut chunks, halving their size."""
+def shrink(data: bytes, signature: Signature, timeout: float, seconds: float = 60) -> bytes:
+    """A shorter input with the same signature: cut chunks, halving their size, for at most
+    ``seconds`` (a slow input is kept as it is: each try would cost the whole time-out)."""
+    if signature[0] == "slow":
+        return data
+    stop = time.monotonic() + seconds
     chunk = max(1, len(data) // 2)
-    while chunk >= 1 and tries > 0:
+    while chunk >= 1 and time.monotonic() < stop:
         i = 1
-        while i < len(data) and tries > 0:
+        while i < len(data) and time.monotonic() < stop:
             smaller = data[:i] + data[i + chunk :]
-            tries -= 1
             found = outcome(smaller, timeout)
             if found is not None and found[0] == signature:
                 data = smaller
@@ -207,28 +211,43 @@ def main() -> None:
     kinds: Counter[str] = Counter()
     found: dict[Signature, int] = {}
     args.crashes.mkdir(exist_ok=True)
-    for run in range(1, args.runs + 1):
-        data = mutate(rng, rng.choice(pool), pool)
-        kinds["json" if data[0] & 1 else "notation"] += 1
-        result = outcome(data, args.timeout)
-        if result is not None:
-            signature, text = result
-            found[signature] = found.get(signature, 0) + 1
-            if found[signature] == 1:
-                small = shrink(data, signature, args.timeout)
-                name = "found-" + hashlib.sha1(small).hexdigest()[:12]
-                (args.crashes / name).write_bytes(small)
-                print(f"run {run}: {signature[0]} at {signature[1]} -> {name}", flush=True)
-                print(text, flush=True)
-        if run % 1000 == 0:
-            print(f"{run} runs, {sum(found.values())} crashing, {len(found)} distinct", flush=True)
+    run = 0
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped: say what was done
+    try:
+        while run < args.runs:
+            run += 1
+            _one(run, rng, pool, kinds, found, args)
+    except KeyboardInterrupt:
+        print(f"stopped after {run - 1} runs", flush=True)
+        run -= 1
     print(
-        f"done: {args.runs} runs (seed {args.seed}: {kinds['notation']} notation, "
+        f"done: {run} runs (seed {args.seed}: {kinds['notation']} notation, "
         f"{kinds['json']} JSON), {sum(found.values())} crashing, {len(found)} distinct"
     )
     for (kind, where), count in sorted(found.items()):
         print(f"  {count:6} {kind} at {where}")
     sys.exit(1 if found else 0)
+
+
+def _one(
+    run: int, rng: random.Random, pool: list[bytes], kinds: Counter[str],
+    found: dict[Signature, int], args: argparse.Namespace,
+) -> None:
+    """One mutated input through the promises; a new crash shrunk, written and shown."""
+    data = mutate(rng, rng.choice(pool), pool)
+    kinds["json" if data[0] & 1 else "notation"] += 1
+    result = outcome(data, args.timeout)
+    if result is not None:
+        signature, text = result
+        found[signature] = found.get(signature, 0) + 1
+        if found[signature] == 1:
+            small = shrink(data, signature, args.timeout)
+            name = "found-" + hashlib.sha1(small).hexdigest()[:12]
+            (args.crashes / name).write_bytes(small)
+            print(f"run {run}: {signature[0]} at {signature[1]} -> {name}", flush=True)
+            print(text, flush=True)
+    if run % 500 == 0:
+        print(f"{run} runs, {sum(found.values())} crashing, {len(found)} distinct", flush=True)
 
 
 if __name__ == "__main__":
