@@ -115,7 +115,7 @@ def _json_line(index: int, line: str, number: int) -> ReadGame:
 def _is_one_line_document(line: str) -> bool:
     try:
         return isinstance(json.loads(line), dict)
-    except ValueError:
+    except (ValueError, RecursionError):  # too deep for a game: read as a document, refused
         return False
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from notation.errors import T42Error
+from notation.numbers import shown, whole_number
 
 POINTS_IN_A_HAND = 42
 
@@ -70,11 +71,13 @@ class Bid:
         word = text.strip().lower()
         if word == "pass":
             return cls.pass_()
-        if word.endswith("m") and word[:-1].isdigit():
-            return cls.marks(int(word[:-1]))
-        if word.isdigit():
-            return cls.points(int(word))
-        raise BidError(f"{text!r} is not a bid (pass, 30 … 41, or marks like 1m)")
+        marks = whole_number(word[:-1]) if word.endswith("m") else None
+        if marks is not None:
+            return cls.marks(marks)
+        points = whole_number(word)
+        if points is not None:
+            return cls.points(points)
+        raise BidError(f"{shown(text)!r} is not a bid (pass, 30 … 41, or marks like 1m)")
 
     @property
     def is_pass(self) -> bool:

@@ -60,7 +60,7 @@ from notation.game import Game
 from notation.parallel import in_order, usable_jobs, usable_processors
 from notation.reader import ReadGame
 from notation.stats import ArchiveStats
-from notation.terminal import Colour, console, inert, wants_colour
+from notation.terminal import Colour, console, for_stream, inert, inert_lines, wants_colour
 from notation.validate import check_game
 from notation.writer import first_difference, write_games
 
@@ -134,7 +134,8 @@ class Format(StrEnum):
 
 
 def _say(screen: Console, text: str, style: str = "") -> None:
-    screen.print(Text(text, style=style))
+    # File names and record text within a message are shown inert (escapes, invisibles).
+    screen.print(Text(inert_lines(text), style=style))
 
 
 @dataclass
@@ -409,7 +410,7 @@ def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
             if canonical != result.text:
                 write_atomically(path, canonical, before)
         else:
-            out.file.write(canonical)
+            out.file.write(for_stream(out.file, canonical))
     return EXIT_CLEAN
 
 
@@ -501,7 +502,8 @@ def convert(
     with ExitStack() as files:
         sink_file = files.enter_context(AtomicWriter(output)) if to_file and output else None
         reject_file = files.enter_context(AtomicWriter(rejects)) if rejects else None
-        sink = _GameSink(sink_file.write if sink_file else out.file.write, form)
+        shown = partial(for_stream, out.file)  # the exact text to a file or pipe
+        sink = _GameSink(sink_file.write if sink_file else lambda t: out.file.write(shown(t)), form)
         rejected = cut = games = 0
         found = False  # problems reported, such as an unknown rule set, that lost nothing
         try:
@@ -803,7 +805,7 @@ def _write_output(output: Path | None, text: str) -> None:
     """Write a picture or page to ``output`` (stdout for none or -); a file that cannot be
     written ends the run with the reason."""
     if output is None or str(output) == "-":
-        out.file.write(text)
+        out.file.write(for_stream(out.file, text))
         return
     try:
         write_atomically(output, text)

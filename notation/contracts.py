@@ -18,7 +18,9 @@ from enum import Enum
 
 from notation.bids import Bid
 from notation.errors import T42Error, expect
+from notation.numbers import shown, whole_number
 from notation.seats import Seat
+from notation.tiles import HIGHEST_PIP
 
 PIP_NAMES: tuple[str, ...] = ("blanks", "ones", "deuces", "treys", "fours", "fives", "sixes")
 # Other names players use for the same suits, read on input and never written.
@@ -106,7 +108,7 @@ def parse_special(word: str) -> Special:
     if w in SPECIAL_ALIASES:
         return SPECIAL_ALIASES[w]
     names = ", ".join(s.value for s in Special)
-    raise ContractError(f"{word!r} is not a contract; the contracts are {names}")
+    raise ContractError(f"{shown(word)!r} is not a contract; the contracts are {names}")
 
 
 class ContractError(T42Error, ValueError):
@@ -242,8 +244,9 @@ def _trump_word(word: str, doubles_word: str | None) -> _Called:
                 "doubles-own-suit-inverted is a Nello option; follow-me takes "
                 "doubles-high, doubles-low or doubles-own-suit"
             )
-    if w.isdigit() and int(w) <= 6:
-        called: _Called = (TrumpKind.PIP, int(w), None)
+    pip = whole_number(w)
+    if pip is not None and pip <= HIGHEST_PIP:
+        called: _Called = (TrumpKind.PIP, pip, None)
     elif w in PIP_NAMES:
         called = (TrumpKind.PIP, PIP_NAMES.index(w), None)
     elif w in PIP_ALIASES:
@@ -254,7 +257,7 @@ def _trump_word(word: str, doubles_word: str | None) -> _Called:
         return TrumpKind.FOLLOW_ME, None, doubles
     else:
         raise ContractError(
-            f"{word!r} is not a trump: name a suit (blanks, ones, deuces, treys, fours, "
+            f"{shown(word)!r} is not a trump: name a suit (blanks, ones, deuces, treys, fours, "
             "fives, sixes or 0 … 6), doubles, or follow-me"
         )
     if doubles_word is not None:
@@ -266,7 +269,7 @@ def _no_trump(special: Special, word: str, doubles_word: str | None) -> _Called:
     """What a contract with no trump (Nello, Low-No, Sevens) names, checked."""
     if word.strip():
         raise ContractError(
-            f"{special.title} has no trump: write trump N {special.value} without {word!r}"
+            f"{special.title} has no trump: write trump N {special.value} without {shown(word)!r}"
         )
     if special is Special.SEVENS and doubles_word is not None:
         raise ContractError("Sevens takes no doubles option")
@@ -280,7 +283,7 @@ def parse_doubles_rank(word: str) -> DoublesRank:
         if rank.value == w:
             return rank
     names = ", ".join(r.word for r in DoublesRank)
-    raise ContractError(f"{word!r} is not a doubles option; use one of {names}")
+    raise ContractError(f"{shown(word)!r} is not a doubles option; use one of {names}")
 
 
 @dataclass(frozen=True, slots=True)

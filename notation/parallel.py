@@ -197,7 +197,8 @@ def on_cluster(
     a few batches a worker in flight. The workers must have t42 installed (the same version).
 
     Needs ``dask.distributed`` (``pip install 't42[dask]'``); raises :class:`ClusterError`
-    without it, or when the scheduler cannot be reached.
+    without it, or when no Dask scheduler answers at ``address`` within Dask's connect
+    time-out.
     """
     try:
         from distributed import Client
@@ -206,9 +207,8 @@ def on_cluster(
             "--scheduler needs Dask: pip install 't42[dask]' (dask[distributed]) here and on "
             "every worker"
         ) from None
+    _greet(address)
     try:
-        # How long to try is Dask's setting (distributed.comm.timeouts.connect, 30 s unless
-        # DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT says otherwise).
         client = Client(address)  # type: ignore[no-untyped-call]
     except OSError as e:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
@@ -219,6 +219,43 @@ def on_cluster(
         # pure=False: the same batch text twice (two equal games) is still two tasks.
         submit = partial(client.submit, _run, work, pure=False)
         yield from _windowed(submit, _batches(items, size, batch), in_flight)
+
+
+def _greet(address: str) -> None:
+    """Raise :class:`ClusterError` unless a Dask scheduler answers Dask's greeting at
+    ``address`` within Dask's connect time-out (distributed.comm.timeouts.connect, 30 s unless
+    DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT says otherwise). Dask's client would wait
+    forever for a server that never answers, and read a web server's answer as a message of
+    exabytes; its own errors for an address it cannot parse are plain ValueErrors."""
+    import asyncio
+
+    import dask.config
+    from dask.utils import parse_timedelta
+    from distributed.comm.core import connect
+
+    wait = parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), "seconds")
+
+    async def greet() -> None:
+        # Dask's connect keeps to the time-out until a connection is made, not after it, as
+        # it waits for the greeting: that is bounded here, by the same time again.
+        greeting = connect(address, timeout=wait)  # type: ignore[no-untyped-call]
+        comm = await asyncio.wait_for(greeting, 2 * wait)
+        await comm.close()
+
+    if not address.strip():
+        raise ClusterError("--scheduler needs the address of a Dask scheduler: tcp://HOST:8786")
+    try:
+        asyncio.run(greet())
+    except TimeoutError:
+        raise ClusterError(
+            f"no Dask scheduler answered at {address} within {2 * wait:g} s"
+        ) from None
+    except (OSError, ValueError) as e:  # unreachable, or an address Dask cannot read
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    except Exception:  # whatever it says, what answers is no Dask scheduler
+        raise ClusterError(
+            f"what answers at {address} is not a Dask scheduler (a web server?)"
+        ) from None
 
 
 class ClusterError(T42Error):

@@ -21,7 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
-from notation.bids import Bid
+from notation.bids import Bid, BidError
 from notation.construct import quick_constructor
 from notation.contracts import ContractError, Trump
 from notation.errors import NotationSyntaxError
@@ -48,6 +48,7 @@ from notation.game import (
     tag_name,
     with_roster,
 )
+from notation.numbers import shown, whole_number
 from notation.resources import read_resource
 from notation.rules import RulesError, RuleSet, tagged_rules
 from notation.seats import Seat, Team
@@ -506,6 +507,13 @@ class _Builder(Transformer[Token, Any]):
     def error(self, message: str, word: _Word, code: str = "syntax-error") -> NotationSyntaxError:
         return NotationSyntaxError(message, word[1], word[2], code)
 
+    def number(self, word: _Word, what: str) -> int:
+        """The whole number ``word`` writes, or an error at it when it is past any size."""
+        number = whole_number(word[0])
+        if number is None:
+            raise self.error(f"{shown(word[0])} is too large for {what}", word)
+        return number
+
     def tile(self, word: _Word) -> Tile:
         tile = _TILES.get(word[0])
         if tile is not None:
@@ -514,7 +522,7 @@ class _Builder(Transformer[Token, Any]):
             return Tile.parse(word[0])
         except TileError:
             raise self.error(
-                f"{word[0]} is not a tile of the double-six set (ends run 0 … 6)",
+                f"{shown(word[0])} is not a tile of the double-six set (ends run 0 … 6)",
                 word,
                 "tile-not-in-set",
             ) from None
@@ -564,7 +572,9 @@ class _Builder(Transformer[Token, Any]):
 
     def _hand_header(self, words: list[_Word]) -> HandHeader:
         first, number, _dealer, last = words
-        return _HandHeader(int(number[0]), _seat(last[0]), span=_cover(first, last))
+        return _HandHeader(
+            self.number(number, "a hand number"), _seat(last[0]), span=_cover(first, last)
+        )
 
     def holding(self, children: list[Token]) -> Holding:
         return self._holding(self.words(children))
@@ -600,7 +610,11 @@ class _Builder(Transformer[Token, Any]):
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
-        return _Call(_seat(seat[0]), read_bid(word[0]), span=_cover(seat, word))
+        try:
+            bid = read_bid(word[0])
+        except BidError as e:
+            raise self.error(str(e), word) from None
+        return _Call(_seat(seat[0]), bid, span=_cover(seat, word))
 
     def auction(self, children: list[Any]) -> Auction:
         kw = children[0]
@@ -670,7 +684,8 @@ class _Builder(Transformer[Token, Any]):
             text, line, column = word
             span = _new_span(Span, (line, column, line, column + len(text)))
             plays.append(_Play(tile_of(text) or self.tile(word), (), (), span))
-        return _Trick(int(number[0]), _seat(seat[0]), tuple(plays), span=_cover(number, word))
+        trick = self.number(number, "a trick number")
+        return _Trick(trick, _seat(seat[0]), tuple(plays), span=_cover(number, word))
 
     def ending(self, children: list[Token]) -> Ending:
         return self._ending(self.words(children))
@@ -699,7 +714,8 @@ class _Builder(Transformer[Token, Any]):
             raise self.error(f"{t1} is written twice: give NS and EW once each", team2)
         ns, ew = (n1, n2) if t1 is Team.NS else (n2, n1)
         kind = _SCORE_KINDS.get(kw[0]) or ScoreKind(kw[0].lower())
-        return _ScoreLine(kind, int(ns[0]), int(ew[0]), span=_cover(kw, n2))
+        what = f"a score ({kind.value})"
+        return _ScoreLine(kind, self.number(ns, what), self.number(ew, what), span=_cover(kw, n2))
 
     def hand(self, children: list[Any]) -> Hand:
         if isinstance(children[0], Token):  # HAND_LINES: the whole hand as one token
@@ -1284,7 +1300,7 @@ def _tags(
 
 def _first_int(text: str) -> int | None:
     m = re.search(r"hand\s+(\d+)", text, re.IGNORECASE)
-    return int(m.group(1)) if m else None
+    return whole_number(m.group(1)) if m else None
 
 
 def _read_game(segments: list[_Segment], index: int) -> ReadGame:

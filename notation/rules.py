@@ -22,6 +22,7 @@ from typing import Any
 
 from notation.contracts import PIP_NAMES, DoublesRank, Special, Trump
 from notation.errors import T42Error
+from notation.numbers import shown, whole_number
 
 
 class AllPass(Enum):
@@ -295,7 +296,7 @@ def _convert(f: dataclasses.Field[Any], text: str) -> Any:
             items = ", ".join(members)
             raise RulesError(
                 f"option {option_name(f)} takes {choices}, or a list of {items} joined by "
-                f"slashes, not {text!r}"
+                f"slashes, not {shown(text)!r}"
             )
         return frozenset(members[name] for name in names)
     if issubclass(kind, Enum):
@@ -303,10 +304,11 @@ def _convert(f: dataclasses.Field[Any], text: str) -> Any:
             if member.value == word:
                 return member
         choices = ", ".join(option_choices(f))
-        raise RulesError(f"option {option_name(f)} takes {choices}, not {text!r}")
-    if word.isdigit() and int(word) > 0:
-        return int(word)
-    raise RulesError(f"option {option_name(f)} takes a whole number, not {text!r}")
+        raise RulesError(f"option {option_name(f)} takes {choices}, not {shown(text)!r}")
+    number = whole_number(word)
+    if number is not None and number > 0:
+        return number
+    raise RulesError(f"option {option_name(f)} takes a whole number, not {shown(text)!r}")
 
 
 def _format(value: Any) -> str:

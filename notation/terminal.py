@@ -13,8 +13,10 @@ control characters and bidirectional overrides are shown as visible escapes.
 from __future__ import annotations
 
 import os
+import unicodedata
 from enum import StrEnum
 from functools import partial
+from typing import IO
 
 from rich.console import Console
 
@@ -24,10 +26,23 @@ _BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200
 
 
 def is_unsafe(ch: str) -> bool:
-    """True for a character a terminal might act on rather than show."""
+    """True for a character a terminal might act on rather than show, or that shows as
+    nothing or as a line break: controls, format characters (zero-width spaces and joiners,
+    the BOM, soft hyphens, bidi controls, tag characters), line and paragraph separators,
+    and lone surrogates.
+
+    >>> [is_unsafe(ch) for ch in "a\x1b\u200b\ufeff\u2028é"]
+    [False, True, True, True, True, False]
+    """
     code = ord(ch)
     # C0 controls, DEL and the C1 controls (0x9b is a one-byte CSI on some terminals).
-    return code < 0x20 or 0x7F <= code <= 0x9F or code in _BIDI
+    if code < 0x20 or 0x7F <= code <= 0x9F or code in _BIDI:
+        return True
+    return code > 0xA0 and unicodedata.category(ch) in _UNSHOWN
+
+
+# Format characters (Cf), line and paragraph separators (Zl, Zp), surrogates (Cs).
+_UNSHOWN = frozenset({"Cf", "Zl", "Zp", "Cs"})
 
 
 def escape(ch: str) -> str:
@@ -41,6 +56,23 @@ def inert(text: str) -> str:
     if text.isascii() and text.isprintable():
         return text
     return "".join(escape(ch) if is_unsafe(ch) else ch for ch in text)
+
+
+def inert_lines(text: str) -> str:
+    """:func:`inert` line by line: line ends (``\\n``) and tabs kept, for whole records shown
+    on a terminal.
+
+    >>> inert_lines('[North "Ann\\x1b[2J"]\\n\\tx\\n')
+    '[North "Ann\\\\x1b[2J"]\\n\\tx\\n'
+    """
+    return "\n".join("\t".join(map(inert, line.split("\t"))) for line in text.split("\n"))
+
+
+def for_stream(stream: IO[str], text: str) -> str:
+    """``text`` as written to ``stream``: made inert (:func:`inert_lines`) for a terminal,
+    unchanged for a file or a pipe, which get the exact text."""
+    isatty = getattr(stream, "isatty", None)
+    return inert_lines(text) if isatty is not None and isatty() else text
 
 
 class Colour(StrEnum):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notation.errors import T42Error
+from notation.numbers import shown, whole_number
 
 HIGHEST_PIP = 6
 
@@ -46,9 +47,10 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``"6-4"`` or ``"4-6"``; raise :class:`TileError` for anything else."""
         a, sep, b = text.strip().partition("-")
-        if not sep or not a.strip().isdigit() or not b.strip().isdigit():
-            raise TileError(f"{text!r} is not written like a tile (6-4)")
-        return cls.of(int(a), int(b))
+        high, low = whole_number(a.strip()), whole_number(b.strip())
+        if not sep or high is None or low is None:
+            raise TileError(f"{shown(text)!r} is not written like a tile (6-4)")
+        return cls.of(high, low)
 
     @property
     def is_double(self) -> bool:

@@ -28,6 +28,7 @@ from notation.bids import Bid, BidError
 from notation.contracts import ContractError, Special, Trump
 from notation.findings import Finding
 from notation.game import EndKind, ScoreKind
+from notation.numbers import whole_number
 from notation.recording import Recording, RecordingError, Step
 from notation.rules import RULE_SETS, RulesError, tagged_rules
 from notation.seats import SEATS, Seat, Team
@@ -135,9 +136,9 @@ def enter(r: Recording, typed: str) -> tuple[Recording, str]:
         if first in UNDO:
             return r.undo(), "undone"
         if first == "edit":
-            if len(words) < 3 or not words[1].isdigit():
+            number = whole_number(words[1]) if len(words) >= 3 else None
+            if number is None:
                 raise EntryError("edit a trick as: edit 3 64 54 33 10")
-            number = int(words[1])
             return r.edit_trick(number, _tiles(words[2:])), f"trick {number} written again"
         if first == "deal":
             if len(words) != 9 or words[1].upper() not in {s.value for s in SEATS}:
@@ -236,9 +237,9 @@ def _score(r: Recording, typed: str) -> tuple[Recording, str]:
         assert line is not None
         return after, f"{kind.value} NS {line.ns} EW {line.ew} written"
     match = SCORE.match(typed)
-    if match is None:
+    ns, ew = (whole_number(match[1]), whole_number(match[2])) if match else (None, None)
+    if ns is None or ew is None:
         raise EntryError(f"write {kind.value} as two numbers, NS then EW: 35 7")
-    ns, ew = int(match[1]), int(match[2])
     line_text = f"{kind.value} NS {ns} EW {ew} written"
     computed = r.computed(kind)
     after = r.score(kind, ns, ew)

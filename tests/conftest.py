@@ -12,6 +12,7 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -79,3 +80,22 @@ def line_pattern(monkeypatch: pytest.MonkeyPatch) -> WatchedLinePattern:
     watched = WatchedLinePattern()
     monkeypatch.setattr(files, "_LINE", watched)
     return watched
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Browser tests skipped for want of a browser are said loudly, with how to get one."""
+    skipped = [
+        report for report in terminalreporter.stats.get("skipped", [])
+        if "browser test skipped" in str(report.longrepr)
+    ]
+    if not skipped:
+        return
+    reasons = sorted({str(report.longrepr[2]).removeprefix("Skipped: ") for report in skipped})
+    write = terminalreporter.write_line
+    write("")
+    write(f"!!! {len(skipped)} BROWSER TESTS SKIPPED: the HTML replay was not tried in a browser",
+          red=True, bold=True)
+    for reason in reasons:
+        write(f"!!! {reason}", red=True)
+    write("!!! to run them: bash .ci/browser (sudo apt-get install -y chromium "
+          "chromium-driver), as the README's test command does", red=True)

@@ -12,7 +12,6 @@ fix the bug, keep the file: ``tests/notation/test_fuzz_regressions.py`` replays 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -29,30 +28,13 @@ with atheris.instrument_imports():
     import notation.writer  # noqa: F401
 
 sys.path.insert(0, str(HERE))
+from corpus import seeds  # noqa: E402
 from targets import check  # noqa: E402
 
 
 def seed_corpus(folder: Path) -> None:
-    from notation.json_form import dumps
-    from notation.text import loads
-
-    for i, sample in enumerate(sorted((ROOT / "samples").glob("*.t42"))):
-        text = sample.read_text(encoding="utf-8")
-        (folder / f"t42-{i}").write_bytes(b"\x00" + text.encode())
-        try:
-            games = loads(text)
-        except ValueError:
-            continue
-        (folder / f"json-{i}").write_bytes(b"\x01" + dumps(games[0]).encode())
-    # Games as t42 deal writes them, which the quick check of t42 validate reads.
-    from notation.dealing import random_game
-    from notation.rules import RuleSet
-    from notation.writer import write_game
-
-    for i in range(4):
-        game = random_game(random.Random(i), RuleSet())
-        (folder / f"dealt-{i}").write_bytes(b"\x00" + write_game(game).encode())
-        (folder / f"dealt-json-{i}").write_bytes(b"\x01" + dumps(game).encode() + b"\n")
+    for name, data in seeds().items():
+        (folder / name).write_bytes(data)
 
 
 def main() -> None:

@@ -3,19 +3,23 @@ core, several or a Dask cluster, resuming, rejects, the summary."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
-from referencing import Registry, Resource
 from typer.testing import CliRunner
 
 from notation.analysis import AnalysisSummary, Resume, analyse_game, analyse_hand, raise_to
@@ -35,15 +39,9 @@ from notation.writer import write_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-SCHEMAS = {
-    name: json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
-    for name in ("analysis", "audit", "findings", "par")
-}
+# The published file as it is: the audit, findings and par schemas are bundled in it.
 VALIDATOR = Draft202012Validator(
-    SCHEMAS["analysis"],
-    registry=Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in SCHEMAS.values()
-    ),
+    json.loads((ROOT / "schemas" / "analysis.schema.json").read_text(encoding="utf-8"))
 )
 HANDS_KEPT = 1  # of each dealt game: the solver takes a while, and a few hands are enough
 
@@ -215,6 +213,58 @@ def test_a_scheduler_that_cannot_be_reached_is_said_so(archive: Path) -> None:
     assert done.returncode == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@contextmanager
+def _listener(answer: bytes | None) -> Iterator[str]:
+    """A TCP address on this machine that is no Dask scheduler: each connection gets
+    ``answer`` (as a web server answers) and is closed, or, with None, nothing ever."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if answer is not None:
+                with contextlib.suppress(OSError):
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+HTTP = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello"
+
+
+@pytest.mark.parametrize("kind", ["http", "silent", "bogus-scheme", "empty", "no-port"])
+def test_an_address_that_is_no_dask_scheduler_is_said_so(archive: Path, kind: str) -> None:
+    """Whatever the address, a clear error (exit 2) once the connect time-out is past."""
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
+    fixed = {"bogus-scheme": "bogus://x", "empty": "", "no-port": "tcp://"}
+    with contextlib.ExitStack() as stack:
+        if kind in fixed:
+            address = fixed[kind]
+        else:
+            address = stack.enter_context(_listener(HTTP if kind == "http" else None))
+        done = subprocess.run(
+            [sys.executable, "-m", "notation", "analyze", str(archive), "--scheduler", address],
+            capture_output=True, text=True, check=False, env=env,
+            timeout=300,  # not a speed test: only that it ends
+        )
+    assert done.returncode == 2, done.stderr
+    assert "Dask scheduler" in done.stderr
+    assert (address or "tcp://HOST:8786") in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "internal error" not in done.stderr
 
 
 @pytest.mark.parametrize("kept", [0, 2])

@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from notation import json_form
 from notation.archive import json_game
+from notation.bids import Bid, BidError
 from notation.cli import app
 from notation.dealing import random_game
 from notation.errors import RecordError
 from notation.game import Game
 from notation.reader import read_games
 from notation.rules import RuleSet
+from notation.tiles import Tile, TileError
 from notation.validate import check_game
 from notation.writer import write_game, write_games
 
@@ -193,3 +197,69 @@ def test_nothing_is_lost_every_character_belongs_to_one_game(text: str) -> None:
     (a file of blank lines only has no games, and nothing to keep)."""
     expected = text if text.strip() else ""
     assert "".join(r.text for r in read_games(text)) == expected
+
+
+# A number of thousands of digits where the notation wants a number (Python refuses to turn
+# more than 4,300 digits into an int): each is an error at its own item, the rest still reads.
+_HUGE = "9" * 5000
+_RENEGE = (Path(__file__).parents[2] / "samples" / "renege.t42").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("hand 2 dealer E", f"hand {_HUGE} dealer E"),
+        ("hand 2 dealer E", "hand 10000000000000000000000 dealer E"),  # 10^22: no game has it
+        ("deal N 6-6 6-2", f"deal N 6-6 {_HUGE}-2"),
+        ("1 S 6-4 6-5", f"1 S 6-4 6-{_HUGE}"),
+        ("bid S pass W pass N 30", f"bid S pass W pass N {_HUGE}"),
+        ("bid S pass W pass N 30", f"bid S pass W pass N {_HUGE}m"),
+        ("2 N 6-4 2-1", f"{_HUGE} N 6-4 2-1"),
+        ("points NS 31 EW 11", f"points NS {_HUGE} EW 11"),
+        ("marks NS 0 EW 1 ;", f"marks NS 0 EW {_HUGE} ;"),
+        ("total NS 1 EW 1", "total NS 1 EW 99999999999999999999"),
+        ("trump sixes\n1 N", f"trump {_HUGE}\n1 N"),
+    ],
+    ids=["hand", "hand-1e22", "deal-tile", "play-tile", "bid", "marks-bid", "trick", "points",
+         "marks", "total-1e20", "trump"],
+)
+def test_a_number_past_any_size_is_an_error_at_its_item(old: str, new: str) -> None:
+    assert old in _RENEGE
+    text = _RENEGE.replace(old, new)
+    (read,) = read_games(text)
+    line = text[: text.index(new)].count("\n") + 1
+    assert [p.line for p in read.problems] == [line], [p.message for p in read.problems]
+    assert "9" * 100 not in read.problems[0].message  # the number is not repeated whole
+    assert len(read.game.hands) == 1  # hand 1 still reads
+
+
+def test_an_option_of_thousands_of_digits_is_an_error_at_its_tag() -> None:
+    option = f'[Options "marks-to-win={_HUGE}"]'
+    text = _RENEGE.replace('[Rules "straight"]', '[Rules "straight"]\n' + option)
+    (read,) = read_games(text)
+    line = text[: text.index("[Options")].count("\n") + 1
+    assert [p.line for p in read.problems] == [line]
+    assert "marks-to-win" in read.problems[0].message
+    assert "9" * 100 not in read.problems[0].message
+
+
+def test_the_value_objects_refuse_huge_and_non_ascii_digits_in_their_own_error() -> None:
+    for text in (f"6-{_HUGE}", "6-\u00b2", "\u0663-1"):
+        with pytest.raises(TileError):
+            Tile.parse(text)
+    for text in (_HUGE, f"{_HUGE}m", "3\u00b2", "\u0663\u0660"):
+        with pytest.raises(BidError):
+            Bid.parse(text)
+
+
+def test_json_nested_thousands_deep_is_a_located_error_in_every_command(tmp_path: Path) -> None:
+    deep_line = '{"a":' * 5000 + "1" + "}" * 5000 + "\n"
+    for name, text in [("deep.jsonl", deep_line), ("deep.json", "[" * 5000 + "]" * 5000)]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        for command in (["validate"], ["convert", "-o", str(tmp_path / "out.jsonl")], ["stats"]):
+            result = CliRunner().invoke(app, [*command, str(path)])
+            assert result.exit_code in (0, 1, 2), (name, command, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit)
+            assert "internal error" not in result.output
+            assert "Recursion" not in result.output

@@ -356,7 +356,7 @@ def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
     schema = json_form.schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"] == "https://t42.dev/schemas/game.schema.json"
+    assert schema["$id"] == "urn:t42:schema:game"
     assert schema["title"]
 
 

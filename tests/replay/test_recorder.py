@@ -392,3 +392,18 @@ def test_the_screen_shows_the_deal_still_held_and_the_points_so_far() -> None:
     points, _ = tally(report.tricks)
     total = points[notation.Team.NS] + points[notation.Team.EW]
     assert f"NS {points[notation.Team.NS]} of {total} so far" in after_two, after_two
+
+
+def test_a_number_past_any_size_typed_at_the_table_is_asked_again() -> None:
+    """A score or a trick number of thousands of digits is an entry refused in words."""
+    from replay.scorekeeper import EntryError
+
+    states = list(_states())
+    at_points = states[len(HAND_1) - 3]  # hand 1's tricks played: its points are asked
+    assert at_points.step is Step.SCORE
+    for typed in ("9" * 5000 + " 7", "35 " + "9" * 30, "\u00b2 7"):
+        with pytest.raises(EntryError):
+            enter(at_points, typed)
+    for typed in ("edit " + "9" * 5000 + " 64 54 33 10", "edit \u00b2 64 54 33 10"):
+        with pytest.raises(EntryError):
+            enter(at_points, typed)
