@@ -108,7 +108,8 @@ def test_stats_html_writes_the_charts_and_keeps_the_tables(tmp_path: Path) -> No
     assert "bids won" in out  # the terminal still gets its tables
     text = report.read_text(encoding="utf-8")
     assert text.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 4
-    for title in ("bids made and set, by level", "bids set, by trump named",
+    for title in ("bids made and set, by level (and decided by the renege penalty)",
+                  "bids set, by trump named",
                   "points the bidders took, per hand played", "marks per game"):
         assert f"<title>{title}</title>" in text
     assert "<script" not in text
@@ -138,5 +139,5 @@ def test_a_picture_that_cannot_be_written_is_said_in_words(
     target = tmp_path / "no such folder" / "out.html"
     code, _, err = t42(*args, str(target))
     assert code == 2
-    assert f"cannot write {target}: " in err
+    assert f"{target}: cannot be written: the folder {target.parent} does not exist" in err
     assert "internal error" not in err
