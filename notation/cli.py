@@ -952,6 +952,36 @@ def record_command(
     run(path, before, recording)
 
 
+@app.command("serve", rich_help_panel=RECORDS)
+def serve_command(
+    folder: Annotated[Path, typer.Argument(help="Where the club night is kept.")],
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="postgresql://… to keep it there (default: SQLite "
+                     "in FOLDER)."),
+    ] = None,
+    host: Annotated[
+        str, typer.Option("--host", help="0.0.0.0 to take the phones of the hall's network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8042,
+) -> None:
+    """Run a club night: every table records its game on a phone, the director sees the
+    standings live (needs the `club` extra: pip install 't42[club]')."""
+    try:
+        from club.serve import serve
+    except ImportError as e:
+        _say(err, f"t42 serve needs the club extra ({e.name} is missing): "
+             "pip install 't42[club]'", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        serve(folder, database, host, port)
+    except (SQLAlchemyError, OSError) as e:
+        _say(err, f"t42 serve: {type(e).__name__}: {str(e).splitlines()[0]}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+
+
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
     source: SourceArg,
