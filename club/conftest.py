@@ -1,0 +1,3 @@
+"""pytest: the migrations are run by Alembic, not imported as modules."""
+
+collect_ignore = ["migrations"]
