@@ -55,8 +55,10 @@ class Settings:
     """What the app is started with."""
 
     public_url: str | None = None  # the address phones reach the server at
-    rate: float = 20.0  # requests a second, per table or per address
-    burst: float = 60.0
+    # Requests a second, per table or per address; the burst lets a phone back on the Wi-Fi
+    # send a whole hand it kept at once.
+    rate: float = 30.0
+    burst: float = 300.0
 
 
 def _environment() -> jinja2.Environment:
@@ -283,7 +285,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
         files["games.jsonl"] = notation.json_form.dumps(records, lines=True).encode()
         view = _event_view(event, "")
         files["results.html"] = templates.get_template("results.html").render(
-            event=event, standings=view["standings"], games=view["games"], standalone=True,
+            event=event, standings=view["standings"], games=view["games"], teams=view["teams"],
+            standalone=True,
         ).encode()
         return files
 

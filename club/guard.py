@@ -74,7 +74,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
 class Guard:
     """The middleware: size and rate limits, same-origin posts, safe headers."""
 
-    def __init__(self, app: ASGIApp, rate: float = 20.0, burst: float = 60.0) -> None:
+    def __init__(self, app: ASGIApp, rate: float = 30.0, burst: float = 300.0) -> None:
         self.app = app
         self.buckets = Buckets(rate, burst)
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from club.engine import EntryError, enter
-from notation import ScoreKind, Seat
+from notation import Game, ScoreKind, Seat
 from notation.recording import Recording, RecordingError
 
 START = re.compile(r"^start (score|tricks) ([NESW])$")
@@ -117,3 +117,18 @@ def fold(tags: tuple[tuple[str, str], ...], entries: list[tuple[int, str]]) -> T
     for number, entry in entries:
         game = game.take(number, entry)
     return game
+
+
+def entries_of(game: Game) -> list[str]:
+    """Every entry a table keeping ``game`` trick by trick makes, in order, the first one
+    confirming the players (the deal is not entered: a table does not write it)."""
+    out = [f"start {Mode.TRICKS.value} {game.hands[0].dealer}"] if game.hands else []
+    for hand in game.hands:
+        out += [str(c.bid) for c in hand.auction.calls] if hand.auction else []
+        out += [str(hand.trump.trump)] if hand.trump else []
+        out += [str(t) for trick in hand.tricks for t in trick.tiles]
+        if hand.ending is not None:
+            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
+            out.append(f"end {hand.ending.kind.value}{seat}")
+        out += ["write"] * len(hand.scores)
+    return out
