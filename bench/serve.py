@@ -143,7 +143,9 @@ def main() -> None:
             game = notation.random_game(random.Random(i), notation.rule_set("straight"))
             entries[token] = entries_of(game)[: args.entries]
 
-        floor = {t: [(f"/t/{t}/ping", {})] * args.entries for t in tokens}
+        floor: dict[str, list[tuple[str, dict[str, object]]]] = {
+            t: [(f"/t/{t}/ping", {})] * args.entries for t in tokens
+        }
         sending = {
             t: [(f"/t/{t}/entries", {"game": games[t], "number": n, "entry": e})
                 for n, e in enumerate(entries[t], start=1)]

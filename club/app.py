@@ -357,13 +357,12 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
         if game is None or game.table_id != table.id:
             return {"refused": "that game is not this table's"}
         _, state = night.enter(game, number, entry)
-        current = store.table_game(table.id)
-        assert current is not None
         event = store.event(table.event_id)
         assert event is not None
         teams = {t.id: t for t in store.teams(table.event_id)}
-        shown = state if current.id == game.id else night.state(current)
-        view = _state_view(event, table, current, teams, shown)
+        # The game the entry was for stays on the screen (its winner announced), until the
+        # table asks for its next game.
+        view = _state_view(event, table, game, teams, state)
         html = templates.get_template("state.html").render(token=table.token, **view)
         return {"stored": number, "through": state.through, "html": html}
 
@@ -398,7 +397,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
         if event is None:
             return refused(request, 404, "there is no such event")
         view = await run_in_threadpool(_event_view, event, base_url(request))
-        return page(request, "public.html", **view)
+        return page(request, "public.html", standalone=False, **view)
 
     async def public_standings(request: Request) -> Response:
         event = await run_in_threadpool(_public, request)

@@ -108,8 +108,8 @@ audit_table = Table(
 class Format(StrEnum):
     """How an event is played."""
 
-    OPEN = "open"  # the director sets each game
     ROUND_ROBIN = "round-robin"
+    OPEN = "open"  # the director sets each game
 
 
 @dataclass(frozen=True)
