@@ -31,7 +31,7 @@ class Night:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._games: dict[int, TableGame] = {}
+        self._games: dict[int, tuple[int, TableGame]] = {}  # game: (entries, fold)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -65,11 +65,14 @@ class Night:
             return self._state(game)
 
     def _state(self, game: GameRow) -> TableGame:
+        # The fold is kept while the database holds as many entries as it was made of (so
+        # a second server on the same database, or a restore, is never shown stale).
+        count = self.store.entry_count(game.id)
         found = self._games.get(game.id)
-        if found is None:
-            found = fold(self.tags(game), self.store.entries(game.id))
+        if found is None or found[0] != count:
+            found = (count, fold(self.tags(game), self.store.entries(game.id)))
             self._games[game.id] = found
-        return found
+        return found[1]
 
     def enter(self, game: GameRow, number: int, entry: str) -> tuple[bool, TableGame]:
         """Store entry ``number`` of ``game`` (committed before this returns) and apply it;
@@ -78,9 +81,10 @@ class Night:
             before = self._state(game)
             if before.has(number):
                 return False, before
-            self.store.add_entry(game.id, number, entry)
+            if not self.store.add_entry(game.id, number, entry):
+                return False, self._state(game)  # stored meanwhile by another server
             after = before.take(number, entry)
-            self._games[game.id] = after
+            self._games[game.id] = (self._games[game.id][0] + 1, after)
             over = _over(after)
             if over != _over(before) and game.outcome is None:
                 self.store.set_finished(game.id, over)

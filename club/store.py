@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -379,6 +380,12 @@ class Store:
                 p.new = False
         for p in batch:
             p.done = True
+
+    def entry_count(self, game_id: int) -> int:
+        """How many entries of a game are stored."""
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(entry_table)
+                                 .where(entry_table.c.game_id == game_id)).scalar() or 0)
 
     def entries(self, game_id: int) -> list[tuple[int, str]]:
         with self.engine.connect() as c:
