@@ -74,7 +74,7 @@ def _event(client: TestClient, teams: str, name: str = "Friday") -> str:
         "format": "round-robin", "teams": teams,
     })
     assert answer.status_code == 200, answer.text
-    return answer.text
+    return str(answer.text)
 
 
 def _tables(page: str) -> list[str]:
