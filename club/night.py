@@ -141,8 +141,14 @@ class Night:
     def standings(self, event: Event) -> list[Standing[ClubTeam]]:
         teams = self.store.teams(event.id)
         by_id = {t.id: t for t in teams}
+        games = self.store.games(event.id)
+        # A bye counts once its round is under way (a game of it begun or decided).
+        begun = {g.round for g in games if g.ew_team_id is not None and (
+            g.finished or g.outcome is not None or self.state(g).recording is not None)}
         results = []
-        for game in self.store.games(event.id):
+        for game in games:
+            if game.ew_team_id is None and game.round not in begun:
+                continue
             r = self.result(game)
             if r is not None:
                 results.append(Result(by_id[r.winner],
