@@ -274,3 +274,44 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
     first.save_screenshot(str(artefacts / "club-standings.png"))
     assert [team for team, _ in first.execute_script(_STANDINGS_SHOWN)] == order
     print(f"screenshots: {artefacts / 'club-table.png'}, {artefacts / 'club-standings.png'}")
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_phone_off_the_wifi_keeps_its_entries_and_sends_them_when_back(
+    server: Server, phones: tuple[Any, Any]
+) -> None:
+    phone = phones[0]
+    director = httpx.Client(base_url=server.url, timeout=30, follow_redirects=True)
+    director.get(f"/director/login?key={server.secret}")
+    form = director.get("/director").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', form)
+    assert csrf
+    page = director.post("/director/events", data={
+        "csrf": csrf[1], "name": "Offline", "rules": "straight", "options": "",
+        "format": "round-robin", "teams": "\n".join(", ".join(t) for t in TEAMS[:2])}).text
+    link = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', page)[0]
+    phone.get(link)
+    _do(phone, ("start", "tricks", "N"))
+    _do(phone, ("tap", "pass"))
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    for entry in ("30", "pass", "pass"):  # South bids, West and North pass, all off line
+        phone.find_element(By.CSS_SELECTOR, f'[data-entry="{entry}"]').click()
+    WebDriverWait(phone, 30, poll_frequency=0.05).until(
+        lambda b: "3 entries wait" in b.find_element(By.ID, "queue").text)
+    assert "No connection" in phone.find_element(By.ID, "queue").text
+    kept = phone.execute_script(
+        "return JSON.parse(localStorage.getItem('t42-entries-' + "
+        "document.getElementById('table').getAttribute('data-token')))")
+    assert [(e["number"], e["entry"]) for e in kept] == [(3, "30"), (4, "pass"), (5, "pass")]
+    stored = director.get("/director/e/1/files/round-1-table-1.t42").text
+    assert "bid E pass\n" in stored  # the server has only what came before the drop
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    WebDriverWait(phone, 30, poll_frequency=0.05).until(lambda b: _stored(b) == 5)
+    assert phone.execute_script(
+        'return document.getElementById("state").getAttribute("data-step")') == "trump"
+    assert phone.find_element(By.ID, "queue").get_attribute("hidden") is not None
+    stored = director.get("/director/e/1/files/round-1-table-1.t42").text
+    assert "bid E pass S 30 W pass N pass\n" in stored
