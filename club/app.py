@@ -12,6 +12,7 @@ written into the pages by Jinja2 with autoescape: always as text.
 
 from __future__ import annotations
 
+import functools
 import io
 import zipfile
 from dataclasses import dataclass
@@ -72,6 +73,7 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+@functools.cache
 def tile_picture(text: str) -> Markup:
     """A domino drawn with its real face (the SVG of :mod:`notation.svg`)."""
     t = Tile.parse(text)

@@ -217,6 +217,14 @@ class Store:
         self._commit_lock = threading.Lock()
         self._queue_lock = threading.Lock()
         self._queue: list[_Pending] = []
+        dialect: Any = sqlite if self.sqlite else postgresql
+        # Built once: an entry whose number is stored already is left as it is.
+        self._insert_entry = dialect.insert(entry_table).on_conflict_do_nothing(
+            index_elements=["game_id", "number"])
+        # What never changes once made (tables, events, teams), kept after the first read.
+        self._tables_by_token: dict[str, ClubTable] = {}
+        self._events: dict[int, Event] = {}
+        self._teams: dict[int, list[Team]] = {}
         migrate(self.engine)
 
     def close(self) -> None:
@@ -295,9 +303,14 @@ class Store:
         return [_event(r._mapping) for r in rows]
 
     def event(self, event_id: int) -> Event | None:
+        found = self._events.get(event_id)
+        if found is not None:
+            return found
         with self.engine.connect() as c:
             row = c.execute(select(event_table).where(event_table.c.id == event_id)).first()
-        return None if row is None else _event(row._mapping)
+        if row is None:
+            return None
+        return self._events.setdefault(event_id, _event(row._mapping))
 
     def event_by_public_token(self, token: str) -> Event | None:
         with self.engine.connect() as c:
@@ -307,10 +320,16 @@ class Store:
         return None if row is None else _event(row._mapping)
 
     def teams(self, event_id: int) -> list[Team]:
+        found = self._teams.get(event_id)
+        if found:
+            return list(found)
         with self.engine.connect() as c:
             rows = c.execute(select(team_table).where(team_table.c.event_id == event_id)
                              .order_by(team_table.c.number)).all()
-        return [Team(**r._mapping) for r in rows]
+        teams = [Team(**r._mapping) for r in rows]
+        if teams:  # an event's teams are all made with it
+            self._teams[event_id] = teams
+        return list(teams)
 
     def tables(self, event_id: int) -> list[ClubTable]:
         with self.engine.connect() as c:
@@ -319,9 +338,14 @@ class Store:
         return [ClubTable(**r._mapping) for r in rows]
 
     def table_by_token(self, token: str) -> ClubTable | None:
+        found = self._tables_by_token.get(token)
+        if found is not None:
+            return found
         with self.engine.connect() as c:
             row = c.execute(select(table_table).where(table_table.c.token == token)).first()
-        return None if row is None else ClubTable(**row._mapping)
+        if row is None:
+            return None
+        return self._tables_by_token.setdefault(token, ClubTable(**row._mapping))
 
     def games(self, event_id: int) -> list[GameRow]:
         with self.engine.connect() as c:
@@ -364,16 +388,12 @@ class Store:
         return pending.new
 
     def _commit(self, batch: list[_Pending]) -> None:
-        dialect: Any = sqlite if self.sqlite else postgresql
         try:
             with self._writing() as c:
                 for p in batch:
-                    statement = (
-                        dialect.insert(entry_table)
-                        .values(game_id=p.game_id, number=p.number, text=p.text, at=now())
-                        .on_conflict_do_nothing(index_elements=["game_id", "number"])
-                    )
-                    p.new = bool(c.execute(statement).rowcount)
+                    values = {"game_id": p.game_id, "number": p.number, "text": p.text,
+                              "at": now()}
+                    p.new = bool(c.execute(self._insert_entry, values).rowcount)
         except Exception as e:  # every entry of the batch is refused, none acknowledged
             for p in batch:
                 p.error = e
