@@ -29,6 +29,18 @@ def hall_address(host: str) -> str:
             return "127.0.0.1"
 
 
+def _check_free(host: str, port: int) -> None:
+    """Raise OSError, in words, when ``port`` cannot be listened on (before anything is
+    printed: the addresses would be a lie)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise OSError(f"cannot listen on {host} port {port}: {e.strerror}") from None
+
+
 def _plain(text: str) -> str:
     """``text`` with anything a terminal would act on shown as ``?``."""
     return "".join(ch if ch.isprintable() else "?" for ch in text)
@@ -54,6 +66,7 @@ def serve(folder: Path, database: str | None = None, host: str = "127.0.0.1",
     """Serve the club night kept in ``folder`` (or in ``database``) until interrupted."""
     import uvicorn
 
+    _check_free(host, port)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(database_url(folder, database))
     shown_host = hall_address(host)

@@ -184,7 +184,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
 
 
 def open_engine(url: str) -> Engine:
-    """An engine for ``url`` (``postgresql://`` is driven by psycopg 3)."""
+    """An engine for ``url`` (``postgresql://`` is driven by psycopg 3). Raises
+    ValueError for a database that is neither SQLite nor PostgreSQL."""
+    if not url.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
+        raise ValueError(f"{url.split(':')[0]}: the database is sqlite:///FILE or "
+                         "postgresql://USER@HOST/NAME")
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if url.startswith("sqlite"):

@@ -965,8 +965,10 @@ def serve_command(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8042,
 ) -> None:
-    """Run a club night: every table records its game on a phone, the director sees the
-    standings live (needs the `club` extra: pip install 't42[club]')."""
+    """Run a club night: every table records on a phone, the director sees the standings.
+
+    Needs the `club` extra (pip install 't42[club]'); see the README's "t42 serve".
+    """
     try:
         from club.serve import serve
     except ImportError as e:
@@ -977,8 +979,8 @@ def serve_command(
 
     try:
         serve(folder, database, host, port)
-    except (SQLAlchemyError, OSError) as e:
-        _say(err, f"t42 serve: {type(e).__name__}: {str(e).splitlines()[0]}", "bold red")
+    except (SQLAlchemyError, OSError, ValueError) as e:
+        _say(err, f"t42 serve: {str(e).splitlines()[0]}", "bold red")
         raise typer.Exit(EXIT_UNUSABLE) from None
 
 

@@ -3,9 +3,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=None)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run(config: Any) -> None:
+    context.configure(connection=config.attributes["connection"], target_metadata=None)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+_config: Any
+try:
+    _config = context.config
+except AttributeError:  # imported, not run by Alembic (as when doctests are collected)
+    _config = None
+if _config is not None:
+    run(_config)

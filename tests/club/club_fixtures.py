@@ -1,5 +1,6 @@
-"""What the club's tests share: the databases they run on (SQLite in a temporary folder, and a
-throwaway PostgreSQL cluster started for the session), and a real ``t42 serve`` subprocess.
+"""The club's test fixtures, a pytest plugin loaded by the top ``conftest.py``: the databases
+the tests run on (SQLite in a temporary folder, and a throwaway PostgreSQL cluster started
+once for the session), and a real ``t42 serve`` subprocess.
 
 PostgreSQL is Debian's ``postgresql`` package (``.ci/run`` installs it when ``initdb`` is
 missing). Without it the PostgreSQL runs skip, saying why, on a developer's machine; under

@@ -1,3 +1,0 @@
-"""pytest: the migrations are run by Alembic, not imported as modules."""
-
-collect_ignore = ["migrations"]
