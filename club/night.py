@@ -34,6 +34,7 @@ class Night:
         self._games: dict[int, tuple[int, TableGame]] = {}  # game: (entries, fold)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._flags: dict[tuple[int, int, str], list[Flag]] = {}  # by game, entries, name
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -97,6 +98,14 @@ class Night:
 
     def flags(self, game: GameRow, name: str) -> list[Flag]:
         """The findings of the game's record so far, located in its text as ``name``."""
+        state = self.state(game)
+        key = (game.id, state.through, name)
+        found = self._flags.get(key)
+        if found is None:
+            found = self._flags[key] = self._located(game, name)
+        return found
+
+    def _located(self, game: GameRow, name: str) -> list[Flag]:
         text = self.text(game)
         if text is None:
             return []

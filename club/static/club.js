@@ -25,6 +25,10 @@
   }
 
   function add(entry) {
+    // What the server takes: printable text, 60 characters at most (so no entry is refused
+    // for its form, which would leave a gap in the numbers).
+    entry = entry.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 60);
+    if (!entry) { return; }
     var s = state(), game = Number(s.getAttribute("data-game"));
     var q = waiting(), number = Number(s.getAttribute("data-stored"));
     q.forEach(function (e) { if (e.game === game && e.number > number) { number = e.number; } });
@@ -54,6 +58,12 @@
       if (got[0] && got[1].html) { state().outerHTML = got[1].html; }
       sending = false;
       showQueue(false);
+      if (!got[0]) {  // refused (a link or a game not this table's): say so
+        var line = document.getElementById("queue");
+        line.hidden = false;
+        line.textContent = "Not recorded: " + (got[1].refused || "refused");
+        return;  // the next entries go at the next try, leaving the words on screen a while
+      }
       flush();
     }).catch(function () {
       sending = false;
