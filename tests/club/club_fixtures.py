@@ -87,19 +87,21 @@ def postgres_cluster() -> Iterator[Cluster]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-@pytest.fixture(params=DATABASES)
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The URL of an empty database: SQLite in the test's folder, or PostgreSQL."""
+@pytest.fixture(params=DATABASES, scope="module")
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The URL of an empty database for a test module: SQLite in a folder of its own, or
+    PostgreSQL (each test makes an event of its own in it)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'club.db'}"
+        return f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'club.db'}"
     cluster: Cluster = request.getfixturevalue("postgres_cluster")
     return cluster.new_database()
 
 
-@pytest.fixture
-def server(database: str, tmp_path: Path) -> Iterator[Server]:
-    """``t42 serve`` on the test's database, on a free port of 127.0.0.1."""
-    s = Server(tmp_path / "night", database, free_port())
+@pytest.fixture(scope="module")
+def server(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``t42 serve`` on the module's database, on a free port of 127.0.0.1 (started once a
+    module: a test that kills it starts it again)."""
+    s = Server(tmp_path_factory.mktemp("night"), database, free_port())
     s.start()
     try:
         yield s

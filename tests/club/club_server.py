@@ -97,7 +97,7 @@ def csrf_of(page: str) -> str:
 
 def create_event(client: httpx.Client, teams: str, name: str = "Friday night",
                  fmt: str = "round-robin") -> tuple[str, list[str]]:
-    """Create an event through the director's form: its page and its tables' links."""
+    """Create an event through the director's form: its address and its tables' links."""
     form = client.get("/director")
     answer = client.post("/director/events", data={
         "csrf": csrf_of(form.text), "name": name, "rules": "straight", "options": "",
@@ -105,7 +105,7 @@ def create_event(client: httpx.Client, teams: str, name: str = "Friday night",
     }, follow_redirects=True)
     assert answer.status_code == 200, answer.text
     links = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', answer.text)
-    return answer.text, links
+    return str(answer.url), links
 
 
 def game_of(client: httpx.Client, link: str) -> tuple[str, int]:

@@ -62,7 +62,7 @@ TEAMS = [
 # What each table taps. ("tap", entry) is a button; ("form", template, {field: value}) fills
 # a form and sends it. Table 1 keeps every trick: in hand 1 West bids 29 (the rules refuse
 # it; the table keeps it) and South reneges (0-0 on a lead of trumps, proven when 6-3 shows
-# in trick 7); then North-South bid 2 marks three times and are set on the first trick.
+# in trick 7); then North-South bid 3 marks over 2, twice, and are set on the first trick.
 _RENEGE_HAND = [tile for trick in (
     "6-5 1-0 6-1 6-0", "6-4 2-1 0-0 6-6", "1-1 6-2 5-1 4-1", "5-5 5-3 5-2 5-0",
     "3-3 4-2 4-3 3-0", "5-4 2-2 2-0 3-1", "4-0 4-4 6-3 3-2",
@@ -74,9 +74,8 @@ TRICKS: list[Step] = [
     ("tap", "pass"), ("form", "{bid}", {"bid": "29"}), ("tap", "30"), ("tap", "pass"),
     ("tap", "sixes"), *(("tap", t) for t in _RENEGE_HAND),
     ("tap", "write"), ("tap", "write"), ("tap", "write"),
-    *(("tap", e) for e in ["pass", "2m", "pass", "pass", *_SET_AT_ONCE]),
-    *(("tap", e) for e in ["2m", "pass", "pass", "pass", *_SET_AT_ONCE]),
-    *(("tap", e) for e in ["pass", "pass", "pass", "2m", *_SET_AT_ONCE]),
+    *(("tap", e) for e in ["2m", "3m", "pass", "pass", *_SET_AT_ONCE]),
+    *(("tap", e) for e in ["pass", "2m", "3m", "pass", *_SET_AT_ONCE]),
 ]
 
 
@@ -237,7 +236,7 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
     validated: dict[int, list[str]] = {}
     for table in (1, 2):
         name = f"round-1-table-{table}.t42"
-        text = director.get(f"/director/e/1/files/{name}").text
+        text = director.get(f"{event_url}/files/{name}").text
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         records[table] = notation.loads(text)[0]
@@ -291,9 +290,10 @@ def test_a_phone_off_the_wifi_keeps_its_entries_and_sends_them_when_back(
     form = director.get("/director").text
     csrf = re.search(r'name="csrf" value="([^"]+)"', form)
     assert csrf
-    page = director.post("/director/events", data={
+    created = director.post("/director/events", data={
         "csrf": csrf[1], "name": "Offline", "rules": "straight", "options": "",
-        "format": "round-robin", "teams": "\n".join(", ".join(t) for t in TEAMS[:2])}).text
+        "format": "round-robin", "teams": "\n".join(", ".join(t) for t in TEAMS[:2])})
+    event, page = str(created.url), created.text
     link = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', page)[0]
     phone.get(link)
     _do(phone, ("start", "tricks", "N"))
@@ -310,7 +310,7 @@ def test_a_phone_off_the_wifi_keeps_its_entries_and_sends_them_when_back(
         "return JSON.parse(localStorage.getItem('t42-entries-' + "
         "document.getElementById('table').getAttribute('data-token')))")
     assert [(e["number"], e["entry"]) for e in kept] == [(3, "30"), (4, "pass"), (5, "pass")]
-    stored = director.get("/director/e/1/files/round-1-table-1.t42").text
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
     assert "bid E pass\n" in stored  # the server has only what came before the drop
     phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
@@ -318,5 +318,5 @@ def test_a_phone_off_the_wifi_keeps_its_entries_and_sends_them_when_back(
     assert phone.execute_script(
         'return document.getElementById("state").getAttribute("data-step")') == "trump"
     assert phone.find_element(By.ID, "queue").get_attribute("hidden") is not None
-    stored = director.get("/director/e/1/files/round-1-table-1.t42").text
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
     assert "bid E pass S 30 W pass N pass\n" in stored

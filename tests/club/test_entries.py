@@ -45,8 +45,8 @@ def _stored(database: str, game: int) -> list[tuple[int, str]]:
         store.close()
 
 
-def _exported(client: httpx.Client, event_page: str) -> notation.Game:
-    answer = client.get("/director/e/1/files/round-1-table-1.t42")
+def _exported(client: httpx.Client, event: str) -> notation.Game:
+    answer = client.get(f"{event}/files/round-1-table-1.t42")
     assert answer.status_code == 200, answer.text
     games = notation.loads(answer.text)
     assert len(games) == 1
@@ -57,7 +57,7 @@ def test_entries_sent_twice_and_out_of_order_after_a_drop_are_stored_once_in_ord
     server: Server,
 ) -> None:
     director = server.director()
-    page, links = create_event(director, TEAMS)
+    event, links = create_event(director, TEAMS)
     phone = httpx.Client(base_url=server.url, timeout=30)
     token, game_id = game_of(phone, links[0])
     game = _game(94)
@@ -76,7 +76,7 @@ def test_entries_sent_twice_and_out_of_order_after_a_drop_are_stored_once_in_ord
         assert answer.json()["stored"] == number
     numbered = list(enumerate(entries, start=1))
     assert _stored(server.database, game_id) == numbered
-    recorded = _exported(director, page)
+    recorded = _exported(director, event)
     assert recorded.hands == without_deals(game)
     # Sending one again once the game is over changes nothing.
     assert send(phone, token, game_id, 3, entries[2]).status_code == 200
@@ -85,7 +85,7 @@ def test_entries_sent_twice_and_out_of_order_after_a_drop_are_stored_once_in_ord
 
 def test_a_server_killed_mid_game_keeps_every_acknowledged_entry(server: Server) -> None:
     director = server.director()
-    page, links = create_event(director, TEAMS)
+    event, links = create_event(director, TEAMS)
     phone = httpx.Client(base_url=server.url, timeout=30)
     token, game_id = game_of(phone, links[0])
     game = _game(219)
@@ -119,4 +119,4 @@ def test_a_server_killed_mid_game_keeps_every_acknowledged_entry(server: Server)
         assert send(phone, token, game_id, number, entry).status_code == 200
     assert _stored(server.database, game_id) == list(enumerate(entries, start=1))
     director = server.director()
-    assert _exported(director, page).hands == without_deals(game)
+    assert _exported(director, event).hands == without_deals(game)

@@ -26,7 +26,7 @@ def test_a_whole_game_entered_in_order_is_the_game() -> None:
     assert IN_ORDER.refusals == ()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 40))
 def test_entries_sent_in_any_order_and_again_fold_to_the_same_record(
     rng: random.Random, repeats: int
