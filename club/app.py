@@ -213,6 +213,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
                        for t in tables],
             "public": f"{base}/e/{event.public_token}",
             "audit": store.audit(event.id),
+            "bracket": night.bracket(event),
+            "champion": night.champion(event),
         }
 
     async def game_outcome(request: Request) -> Response:
@@ -244,6 +246,19 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
         except ValueError:
             return refused(request, 400, "the marks are whole numbers")
         return RedirectResponse(f"/director/e/{game.event_id}", status_code=303)
+
+    async def next_bracket_round(request: Request) -> Response:
+        form = await form_of(request)
+        if form is None:
+            return refused(request, 403, "the director's forms need the director's secret")
+        event = await run_in_threadpool(_event_or_none, request)
+        if event is None:
+            return refused(request, 404, "there is no such event")
+        try:
+            await run_in_threadpool(night.next_bracket_round, event)
+        except ValueError as e:
+            return refused(request, 400, str(e))
+        return RedirectResponse(f"/director/e/{event.id}", status_code=303)
 
     async def add_game(request: Request) -> Response:
         form = await form_of(request)
@@ -457,6 +472,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
         Route("/director/e/{event}", event_page),
         Route("/director/e/{event}/live", event_live),
         Route("/director/e/{event}/games", add_game, methods=["POST"]),
+        Route("/director/e/{event}/brackets", next_bracket_round, methods=["POST"]),
         Route("/director/e/{event}/export.zip", export_zip),
         Route("/director/e/{event}/files/{name}", export_file),
         Route("/director/g/{game}/outcome", game_outcome, methods=["POST"]),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import notation
 from club.standings import BYE, FORFEIT, Result, Standing, standings
-from club.store import Event, GameRow, Store
+from club.store import Event, Format, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import TableGame, fold
 from notation import Finding, Game, Team
@@ -150,7 +150,7 @@ class Night:
     def standings(self, event: Event) -> list[Standing[ClubTeam]]:
         teams = self.store.teams(event.id)
         by_id = {t.id: t for t in teams}
-        games = self.store.games(event.id)
+        games = [g for g in self.store.games(event.id) if not g.in_bracket]
         # A bye counts once its round is under way (a game of it begun or decided).
         begun = {g.round for g in games if g.ew_team_id is not None and (
             g.finished or g.outcome is not None or self.state(g).recording is not None)}
@@ -164,6 +164,51 @@ class Night:
                                       None if r.loser is None else by_id[r.loser],
                                       r.winner_marks, r.loser_marks))
         return standings(teams, results)
+
+    def bracket(self, event: Event) -> list[list[tuple[GameRow, Result[int] | None]]]:
+        """The bracket's rounds so far, each game with its result (once it has one)."""
+        rounds: dict[int, list[tuple[GameRow, Result[int] | None]]] = {}
+        for g in self.store.games(event.id):
+            if g.in_bracket:
+                rounds.setdefault(g.round, []).append((g, self.result(g)))
+        return [rounds[r] for r in sorted(rounds)]
+
+    def champion(self, event: Event) -> int | None:
+        """The team that won the bracket's final, once it is played."""
+        rounds = self.bracket(event)
+        if not rounds or len(rounds[-1]) != 1 or rounds[-1][0][1] is None:
+            return None
+        return rounds[-1][0][1].winner
+
+    def next_bracket_round(self, event: Event) -> str:
+        """Set the bracket's next round: after the round robin, the best four (1 against 4,
+        2 against 3; the best two when there are fewer than four teams, or tables for two
+        games), then the winners two by two. Raises ValueError, in words, when it is not
+        time yet."""
+        if event.format is not Format.BRACKETS:
+            raise ValueError("this event has no brackets")
+        games = self.store.games(event.id)
+        if any(not g.finished and not g.in_bracket for g in games):
+            raise ValueError("the round robin is not over yet")
+        rounds = self.bracket(event)
+        if not rounds:
+            seeds = [s.team.id for s in self.standings(event)]
+            room = min(4 if len(seeds) >= 4 else 2, 2 * len(self.store.tables(event.id)))
+            top = seeds[:4] if room >= 4 else seeds[:2]
+            pairs = [(top[0], top[3]), (top[1], top[2])] if len(top) == 4 else [
+                (top[0], top[1])]
+            what = "brackets: " + (" and ".join("semi-final" for _ in pairs)
+                                   if len(pairs) == 2 else "the final")
+        else:
+            if any(result is None for _, result in rounds[-1]):
+                raise ValueError("the bracket's round is not over yet")
+            if len(rounds[-1]) == 1:
+                raise ValueError("the bracket is over: the final is played")
+            winners = [result.winner for _, result in rounds[-1] if result is not None]
+            pairs = list(zip(winners[::2], winners[1::2], strict=True))
+            what = "brackets: the final"
+        self.store.add_bracket_round(event.id, pairs, what)
+        return what
 
     def forfeit(self, game: GameRow, forfeiting: int, reason: str) -> None:
         """Team ``forfeiting`` gives the game up: the other wins 7–0."""

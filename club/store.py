@@ -41,6 +41,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from club.schedule import round_robin
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+ROUND, BRACKET = "round", "bracket"  # a game's stage
 
 metadata = MetaData()
 
@@ -87,6 +88,7 @@ game_table = Table(
     Column("outcome", String(20), nullable=True),  # forfeit or corrected
     Column("outcome_ns", Integer, nullable=True),
     Column("outcome_ew", Integer, nullable=True),
+    Column("stage", String(20), nullable=False, server_default="round"),  # or bracket
 )
 entry_table = Table(
     "entry", metadata,
@@ -110,6 +112,7 @@ class Format(StrEnum):
     """How an event is played."""
 
     ROUND_ROBIN = "round-robin"
+    BRACKETS = "round-robin+brackets"  # then the best four (or two) play a knock-out
     OPEN = "open"  # the director sets each game
 
 
@@ -153,6 +156,11 @@ class GameRow:
     outcome: str | None
     outcome_ns: int | None
     outcome_ew: int | None
+    stage: str = ROUND
+
+    @property
+    def in_bracket(self) -> bool:
+        return self.stage == BRACKET
 
 
 @dataclass(frozen=True)
@@ -278,7 +286,7 @@ class Store:
                 )).inserted_primary_key or (0,))[0])
                 for i in range(1, max(len(teams) // 2, 1) + 1)
             ]
-            if format is Format.ROUND_ROBIN:
+            if format in (Format.ROUND_ROBIN, Format.BRACKETS):
                 for number, games in enumerate(round_robin(team_ids), start=1):
                     tables = iter(table_ids)
                     for ns, ew in games:
@@ -292,6 +300,22 @@ class Store:
                 what=f"event created: {len(teams)} teams, {format.value}", reason="",
             ))
         return event_id
+
+    def add_bracket_round(self, event_id: int, games: Sequence[tuple[int, int]],
+                          what: str) -> None:
+        """A round of the bracket: these games (first team N-S), at tables 1, 2 …, after
+        every round so far."""
+        tables = [t.id for t in self.tables(event_id)]
+        with self._writing() as c:
+            last = c.execute(select(func.max(game_table.c.round))
+                             .where(game_table.c.event_id == event_id)).scalar() or 0
+            for (ns, ew), table in zip(games, tables, strict=False):
+                c.execute(insert(game_table).values(
+                    event_id=event_id, round=last + 1, table_id=table, ns_team_id=ns,
+                    ew_team_id=ew, finished=0, stage=BRACKET,
+                ))
+            c.execute(insert(audit_table).values(
+                event_id=event_id, game_id=None, at=now(), what=what, reason=""))
 
     def add_game(self, event_id: int, round: int, table_id: int, ns: int, ew: int) -> int:
         """Set a game (open play): teams ``ns`` and ``ew`` at table ``table_id``."""
@@ -467,4 +491,4 @@ def _event(row: Any) -> Event:
 def _game(row: Any) -> GameRow:
     return GameRow(row["id"], row["event_id"], row["round"], row["table_id"],
                    row["ns_team_id"], row["ew_team_id"], bool(row["finished"]), row["outcome"],
-                   row["outcome_ns"], row["outcome_ew"])
+                   row["outcome_ns"], row["outcome_ew"], row["stage"])

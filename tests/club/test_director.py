@@ -153,3 +153,42 @@ def test_the_export_holds_every_game_in_every_form(director: tuple[TestClient, S
     assert notation.json_form.loads(files["games.jsonl"]) == [one, two]
     assert "<!DOCTYPE html>" in files["round-1-table-2.html"]
     assert "won 8–0" in files["results.html"]
+
+
+def test_brackets_after_the_round_robin_the_best_four_then_the_winners(
+    director: tuple[TestClient, Store],
+) -> None:
+    client, store = director
+    page = _event(client, "A, Ann, Al\nB, Bea, Bo\nC, Cy, Cal\nD, Di, Dot",
+                  fmt="round-robin+brackets")
+    tokens = re.findall(r'/t/([A-Za-z0-9_-]+)" data-table', page)
+    brackets = "/director/e/1/brackets"
+    early = client.post(brackets, data={"csrf": _csrf(client)})
+    assert early.status_code == 400
+    assert "the round robin is not over yet" in early.text
+    # Three rounds, two tables: each table plays its game of the round to 8–0 for N-S.
+    for _ in range(3):
+        for token in tokens:
+            _play(client, store, token, QUICK_WIN)
+    seeds = [team for team, _ in _standings(client.get("/director/e/1").text)]
+    names = {t.id: t.name for t in store.teams(1)}
+    assert client.post(brackets, data={"csrf": _csrf(client)}).status_code == 200
+    semis = [g for g in store.games(1) if g.in_bracket]
+    assert [(names[g.ns_team_id], names[g.ew_team_id or 0]) for g in semis] == [
+        (seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    assert {g.round for g in semis} == {4}
+    standings_before = _standings(client.get("/director/e/1").text)
+    for token in tokens:
+        _play(client, store, token, QUICK_WIN)  # N-S, the better seed, wins each semi
+    assert _standings(client.get("/director/e/1").text) == standings_before  # RR only
+    assert client.post(brackets, data={"csrf": _csrf(client)}).status_code == 200
+    final = [g for g in store.games(1) if g.in_bracket and g.round == 5]
+    assert [(names[g.ns_team_id], names[g.ew_team_id or 0]) for g in final] == [
+        (seeds[0], seeds[1])]
+    game = _play(client, store, tokens[0], QUICK_WIN)
+    assert game == final[0].id
+    page = client.get("/director/e/1").text
+    assert f"{seeds[0]} win the event!" in page
+    over = client.post(brackets, data={"csrf": _csrf(client)})
+    assert over.status_code == 400
+    assert "the bracket is over" in over.text
