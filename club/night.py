@@ -51,6 +51,7 @@ class Night:
         ew = teams[game.ew_team_id] if game.ew_team_id is not None else None
         tags = [
             ("Event", event.name),
+            ("Date", event.date),
             ("Round", str(game.round)),
             ("North", ns.first), ("East", ew.first if ew else "?"),
             ("South", ns.second), ("West", ew.second if ew else "?"),

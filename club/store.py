@@ -124,6 +124,12 @@ class Event:
     options: str
     format: Format
     public_token: str
+    created: str = ""  # ISO 8601, UTC
+
+    @property
+    def date(self) -> str:
+        """The day the event was made, as a record's ``Date`` tag writes it."""
+        return self.created[:10].replace("-", ".") or "?"
 
 
 @dataclass(frozen=True)
@@ -485,7 +491,7 @@ class _Pending:
 
 def _event(row: Any) -> Event:
     return Event(row["id"], row["name"], row["rules"], row["options"], Format(row["format"]),
-                 row["public_token"])
+                 row["public_token"], row["created"])
 
 
 def _game(row: Any) -> GameRow:
