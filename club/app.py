@@ -488,7 +488,8 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes)
     app.state.night = night
-    app.add_middleware(Guard, rate=settings.rate, burst=settings.burst)
+    app.add_middleware(Guard, rate=settings.rate, burst=settings.burst,
+                       is_table=store.is_table_token)
     return app
 
 

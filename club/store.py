@@ -244,6 +244,10 @@ class Store:
         self._events: dict[int, Event] = {}
         self._teams: dict[int, list[Team]] = {}
         migrate(self.engine)
+        with self.engine.connect() as c:
+            for row in c.execute(select(table_table)).all():
+                table = ClubTable(**row._mapping)
+                self._tables_by_token[table.token] = table
 
     def close(self) -> None:
         self.engine.dispose()
@@ -305,6 +309,8 @@ class Store:
                 event_id=event_id, game_id=None, at=now(),
                 what=f"event created: {len(teams)} teams, {format.value}", reason="",
             ))
+        for table in self.tables(event_id):
+            self._tables_by_token[table.token] = table
         return event_id
 
     def add_bracket_round(self, event_id: int, games: Sequence[tuple[int, int]],
@@ -370,6 +376,11 @@ class Store:
             rows = c.execute(select(table_table).where(table_table.c.event_id == event_id)
                              .order_by(table_table.c.number)).all()
         return [ClubTable(**r._mapping) for r in rows]
+
+    def is_table_token(self, token: str) -> bool:
+        """True for a table's token this store has seen (no database read: cheap enough to
+        ask of every request)."""
+        return token in self._tables_by_token
 
     def table_by_token(self, token: str) -> ClubTable | None:
         found = self._tables_by_token.get(token)

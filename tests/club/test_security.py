@@ -223,6 +223,9 @@ def test_requests_are_limited_in_size_and_rate(store: Store) -> None:
     strict = _client(store, Settings(rate=0.001, burst=3))
     answers = [strict.post(f"/t/{token}/ping").status_code for _ in range(5)]
     assert answers == [200, 200, 200, 429, 429]
+    # Made-up tokens do not buy an allowance each: they share their address's.
+    made_up = [strict.get(f"/t/guess{n}").status_code for n in range(5)]
+    assert made_up == [404, 404, 404, 429, 429]
     buckets = Buckets(rate=2, burst=2)
     assert [buckets.take("t", now=0) for _ in range(3)] == [True, True, False]
     assert buckets.take("t", now=0.5)  # one more a half second later, at 2 a second
