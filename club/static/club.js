@@ -75,6 +75,8 @@
     var button = event.target.closest("[data-entry]");
     if (!button || !root.contains(button)) { return; }
     event.preventDefault();
+    // A domino tapped is on the table: hidden at once, even before the server answers.
+    if (button.hasAttribute("data-tile")) { button.style.visibility = "hidden"; }
     add(button.getAttribute("data-entry"));
   });
   document.addEventListener("submit", function (event) {
