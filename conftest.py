@@ -7,12 +7,18 @@ installed wheel, so they reach the sample records through ``SAMPLES`` (this chec
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 SAMPLES = Path(__file__).parent / "samples"
+
+# The club's test fixtures (its databases, a running `t42 serve`), one session for all its
+# test modules.
+sys.path.insert(0, str(Path(__file__).parent / "tests" / "club"))
+pytest_plugins = ["club_fixtures"]
 
 
 @pytest.fixture(autouse=True)

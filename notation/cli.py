@@ -1057,6 +1057,38 @@ def record_command(
         run(path, before, recording, stream=stream)
 
 
+@app.command("serve", rich_help_panel=RECORDS)
+def serve_command(
+    folder: Annotated[Path, typer.Argument(help="Where the club night is kept.")],
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="postgresql://… to keep it there (default: SQLite "
+                     "in FOLDER)."),
+    ] = None,
+    host: Annotated[
+        str, typer.Option("--host", help="0.0.0.0 to take the phones of the hall's network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8042,
+) -> None:
+    """Run a club night: every table records on a phone, the director sees the standings.
+
+    Needs the `club` extra (pip install 't42[club]'); see the README's "t42 serve".
+    """
+    try:
+        from club.serve import serve
+    except ImportError as e:
+        _say(err, f"t42 serve needs the club extra ({e.name} is missing): "
+             "pip install 't42[club]'", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        serve(folder, database, host, port)
+    except (SQLAlchemyError, OSError, ValueError) as e:
+        _say(err, f"t42 serve: {str(e).splitlines()[0]}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+
+
 @app.command(rich_help_panel=ANALYSIS)
 def audit(
     source: SourceArg,

@@ -530,9 +530,15 @@ class Recording:
         return self._with_hand(replace(hand, ending=Ending(kind, seat)))
 
     def score(self, kind: ScoreKind, ns: int, ew: int) -> Recording:
-        """Record a score line as the table wrote it (a misscore is kept, and found)."""
+        """Record a score line as the table wrote it (a misscore is kept, and found).
+
+        The points may also be written before any tile is played: a hand kept by its score
+        only (docs/notation.md, "Score lines"); its marks and total follow as usual."""
         hand = self.hand
-        if self.step is not Step.SCORE or hand is None:
+        by_score_only = (
+            self.step is Step.PLAY and kind is ScoreKind.POINTS and not self._tricks
+        )
+        if (self.step is not Step.SCORE and not by_score_only) or hand is None:
             raise RecordingError(f"no score is expected now: {self._expecting()}")
         return self._with_hand(replace(hand, scores=(*hand.scores, ScoreLine(kind, ns, ew))))
 

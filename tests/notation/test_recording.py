@@ -356,3 +356,27 @@ def test_t42_record_refuses_a_file_another_recorder_holds(tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert f"another program (process {os.getpid()}) is writing this file" in result.stderr
     assert path.read_text(encoding="utf-8") == _recorded(game, 5).text
+
+
+def test_a_hand_kept_by_its_score_only_takes_the_points_before_any_tile() -> None:
+    # docs/notation.md, "Score lines": a hand with its auction and trump but no tricks may
+    # give just the points; most tables keep score that way.
+    r = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
+    assert r.step is Step.PLAY
+    r = r.score(ScoreKind.POINTS, 32, 10)
+    assert r.step is Step.SCORE
+    assert r.computed(ScoreKind.MARKS) == notation.ScoreLine(ScoreKind.MARKS, 1, 0)
+    r = r.accept().accept()
+    assert r.step is Step.BID
+    assert r.findings == ()
+    assert r.text.endswith("trump S sixes\npoints NS 32 EW 10\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n")
+    # Points that do not add up to 42 are kept, and found.
+    s = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
+    s = s.score(ScoreKind.POINTS, 30, 10)
+    assert s.step is Step.SCORE
+    # Once a tile is down, the hand is scored from its tricks: points alone are refused.
+    t = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
+    with pytest.raises(RecordingError, match="no score is expected now"):
+        t.play(Tile(6, 6)).score(ScoreKind.POINTS, 32, 10)
+    with pytest.raises(RecordingError, match="no score is expected now"):
+        t.score(ScoreKind.MARKS, 1, 0)  # the points come first

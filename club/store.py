@@ -1,0 +1,511 @@
+"""Where a club night is kept: SQLAlchemy 2 over SQLite (the default, a file in the folder,
+in WAL mode) or PostgreSQL (``postgresql://…``). The tables are made and brought up to date
+by the Alembic migrations shipped in ``club/migrations``, run when the store opens.
+
+Every entry is committed before :meth:`Store.add_entry` returns, so an entry acknowledged to
+a phone survives the server being killed; an entry sent twice is stored once (its number is
+part of its key).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from club.schedule import round_robin
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+ROUND, BRACKET = "round", "bracket"  # a game's stage
+
+metadata = MetaData()
+
+setting = Table(
+    "setting", metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+event_table = Table(
+    "event", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("rules", String(40), nullable=False),
+    Column("options", String(200), nullable=False),
+    Column("format", String(20), nullable=False),
+    Column("public_token", String(60), nullable=False, unique=True),
+    Column("created", String(40), nullable=False),
+)
+team_table = Table(
+    "team", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("first", String(200), nullable=False),
+    Column("second", String(200), nullable=False),
+)
+table_table = Table(
+    "club_table", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("token", String(60), nullable=False, unique=True),
+)
+game_table = Table(
+    "game", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
+    Column("round", Integer, nullable=False),
+    Column("table_id", ForeignKey("club_table.id"), nullable=True),  # None: a bye
+    Column("ns_team_id", ForeignKey("team.id"), nullable=False),
+    Column("ew_team_id", ForeignKey("team.id"), nullable=True),  # None: a bye
+    Column("finished", Integer, nullable=False, default=0),
+    Column("outcome", String(20), nullable=True),  # forfeit or corrected
+    Column("outcome_ns", Integer, nullable=True),
+    Column("outcome_ew", Integer, nullable=True),
+    Column("stage", String(20), nullable=False, server_default="round"),  # or bracket
+)
+entry_table = Table(
+    "entry", metadata,
+    Column("game_id", ForeignKey("game.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("text", String(80), nullable=False),
+    Column("at", String(40), nullable=False),
+)
+audit_table = Table(
+    "audit", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
+    Column("game_id", ForeignKey("game.id"), nullable=True),
+    Column("at", String(40), nullable=False),
+    Column("what", String(500), nullable=False),
+    Column("reason", String(500), nullable=False),
+)
+
+
+class Format(StrEnum):
+    """How an event is played."""
+
+    ROUND_ROBIN = "round-robin"
+    BRACKETS = "round-robin+brackets"  # then the best four (or two) play a knock-out
+    OPEN = "open"  # the director sets each game
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    name: str
+    rules: str
+    options: str
+    format: Format
+    public_token: str
+    created: str = ""  # ISO 8601, UTC
+
+    @property
+    def date(self) -> str:
+        """The day the event was made, as a record's ``Date`` tag writes it."""
+        return self.created[:10].replace("-", ".") or "?"
+
+
+@dataclass(frozen=True)
+class Team:
+    id: int
+    event_id: int
+    number: int
+    name: str
+    first: str  # sits North or East
+    second: str  # sits South or West
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    id: int
+    event_id: int
+    number: int
+    token: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    event_id: int
+    round: int
+    table_id: int | None
+    ns_team_id: int
+    ew_team_id: int | None
+    finished: bool
+    outcome: str | None
+    outcome_ns: int | None
+    outcome_ew: int | None
+    stage: str = ROUND
+
+    @property
+    def in_bracket(self) -> bool:
+        return self.stage == BRACKET
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    at: str
+    game_id: int | None
+    what: str
+    reason: str
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def database_url(folder: Path, database: str | None) -> str:
+    """The database to use: ``database`` when given, else ``club.db`` in ``folder``."""
+    return database or f"sqlite:///{folder / 'club.db'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    # WAL lets the pages read while a table writes; synchronous=FULL syncs every commit,
+    # so an acknowledged entry outlives a crash of the machine, not only of the server.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for ``url`` (``postgresql://`` is driven by psycopg 3). Raises
+    ValueError for a database that is neither SQLite nor PostgreSQL."""
+    if not url.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
+        raise ValueError(f"{url.split(':')[0]}: the database is sqlite:///FILE or "
+                         "postgresql://USER@HOST/NAME")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's tables up to date with the shipped migrations."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The club's database: events, teams, tables, games, their entries and the audit trail."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = open_engine(url)
+        self.sqlite = self.engine.dialect.name == "sqlite"
+        # SQLite takes one writer at a time: writers queue here rather than spin on its lock.
+        self._write_lock = threading.Lock() if self.sqlite else None
+        self._commit_lock = threading.Lock()
+        self._queue_lock = threading.Lock()
+        self._queue: list[_Pending] = []
+        dialect: Any = sqlite if self.sqlite else postgresql
+        # Built once: an entry whose number is stored already is left as it is.
+        self._insert_entry = dialect.insert(entry_table).on_conflict_do_nothing(
+            index_elements=["game_id", "number"])
+        # What never changes once made (tables, events, teams), kept after the first read.
+        self._tables_by_token: dict[str, ClubTable] = {}
+        self._events: dict[int, Event] = {}
+        self._teams: dict[int, list[Team]] = {}
+        migrate(self.engine)
+        with self.engine.connect() as c:
+            for row in c.execute(select(table_table)).all():
+                table = ClubTable(**row._mapping)
+                self._tables_by_token[table.token] = table
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        if self._write_lock is None:
+            with self.engine.begin() as connection:
+                yield connection
+            return
+        with self._write_lock, self.engine.begin() as connection:
+            yield connection
+
+    # -- the director's secret --
+
+    def secret(self) -> str:
+        """The director's secret, made on first use and kept in the database."""
+        with self.engine.connect() as c:
+            found = c.execute(select(setting.c.value).where(setting.c.name == "secret")).scalar()
+        if found is not None:
+            return str(found)
+        with self._writing() as c:
+            c.execute(insert(setting).values(name="secret", value=secrets.token_urlsafe(18)))
+        return self.secret()
+
+    # -- events --
+
+    def create_event(self, name: str, rules: str, options: str, format: Format,
+                     teams: Sequence[tuple[str, str, str]]) -> int:
+        """A new event with these teams (name, first player, second player); a round robin
+        gets its rounds and tables at once, open play its tables (one per two teams)."""
+        with self._writing() as c:
+            event_id = int((c.execute(insert(event_table).values(
+                name=name, rules=rules, options=options, format=format.value,
+                public_token=secrets.token_urlsafe(18), created=now(),
+            )).inserted_primary_key or (0,))[0])
+            team_ids = [
+                int((c.execute(insert(team_table).values(
+                    event_id=event_id, number=i, name=t[0], first=t[1], second=t[2],
+                )).inserted_primary_key or (0,))[0])
+                for i, t in enumerate(teams, start=1)
+            ]
+            table_ids = [
+                int((c.execute(insert(table_table).values(
+                    event_id=event_id, number=i, token=secrets.token_urlsafe(18),
+                )).inserted_primary_key or (0,))[0])
+                for i in range(1, max(len(teams) // 2, 1) + 1)
+            ]
+            if format in (Format.ROUND_ROBIN, Format.BRACKETS):
+                for number, games in enumerate(round_robin(team_ids), start=1):
+                    tables = iter(table_ids)
+                    for ns, ew in games:
+                        c.execute(insert(game_table).values(
+                            event_id=event_id, round=number,
+                            table_id=None if ew is None else next(tables),
+                            ns_team_id=ns, ew_team_id=ew, finished=int(ew is None),
+                        ))
+            c.execute(insert(audit_table).values(
+                event_id=event_id, game_id=None, at=now(),
+                what=f"event created: {len(teams)} teams, {format.value}", reason="",
+            ))
+        for table in self.tables(event_id):
+            self._tables_by_token[table.token] = table
+        return event_id
+
+    def add_bracket_round(self, event_id: int, games: Sequence[tuple[int, int]],
+                          what: str) -> None:
+        """A round of the bracket: these games (first team N-S), at tables 1, 2 …, after
+        every round so far."""
+        tables = [t.id for t in self.tables(event_id)]
+        with self._writing() as c:
+            last = c.execute(select(func.max(game_table.c.round))
+                             .where(game_table.c.event_id == event_id)).scalar() or 0
+            for (ns, ew), table in zip(games, tables, strict=False):
+                c.execute(insert(game_table).values(
+                    event_id=event_id, round=last + 1, table_id=table, ns_team_id=ns,
+                    ew_team_id=ew, finished=0, stage=BRACKET,
+                ))
+            c.execute(insert(audit_table).values(
+                event_id=event_id, game_id=None, at=now(), what=what, reason=""))
+
+    def add_game(self, event_id: int, round: int, table_id: int, ns: int, ew: int) -> int:
+        """Set a game (open play): teams ``ns`` and ``ew`` at table ``table_id``."""
+        with self._writing() as c:
+            return int((c.execute(insert(game_table).values(
+                event_id=event_id, round=round, table_id=table_id, ns_team_id=ns,
+                ew_team_id=ew, finished=0,
+            )).inserted_primary_key or (0,))[0])
+
+    def events(self) -> list[Event]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(event_table).order_by(event_table.c.id)).all()
+        return [_event(r._mapping) for r in rows]
+
+    def event(self, event_id: int) -> Event | None:
+        found = self._events.get(event_id)
+        if found is not None:
+            return found
+        with self.engine.connect() as c:
+            row = c.execute(select(event_table).where(event_table.c.id == event_id)).first()
+        if row is None:
+            return None
+        return self._events.setdefault(event_id, _event(row._mapping))
+
+    def event_by_public_token(self, token: str) -> Event | None:
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(event_table).where(event_table.c.public_token == token)
+            ).first()
+        return None if row is None else _event(row._mapping)
+
+    def teams(self, event_id: int) -> list[Team]:
+        found = self._teams.get(event_id)
+        if found:
+            return list(found)
+        with self.engine.connect() as c:
+            rows = c.execute(select(team_table).where(team_table.c.event_id == event_id)
+                             .order_by(team_table.c.number)).all()
+        teams = [Team(**r._mapping) for r in rows]
+        if teams:  # an event's teams are all made with it
+            self._teams[event_id] = teams
+        return list(teams)
+
+    def tables(self, event_id: int) -> list[ClubTable]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(table_table).where(table_table.c.event_id == event_id)
+                             .order_by(table_table.c.number)).all()
+        return [ClubTable(**r._mapping) for r in rows]
+
+    def is_table_token(self, token: str) -> bool:
+        """True for a table's token this store has seen (no database read: cheap enough to
+        ask of every request)."""
+        return token in self._tables_by_token
+
+    def table_by_token(self, token: str) -> ClubTable | None:
+        found = self._tables_by_token.get(token)
+        if found is not None:
+            return found
+        with self.engine.connect() as c:
+            row = c.execute(select(table_table).where(table_table.c.token == token)).first()
+        if row is None:
+            return None
+        return self._tables_by_token.setdefault(token, ClubTable(**row._mapping))
+
+    def games(self, event_id: int) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(game_table).where(game_table.c.event_id == event_id)
+                             .order_by(game_table.c.round, game_table.c.id)).all()
+        return [_game(r._mapping) for r in rows]
+
+    def game(self, game_id: int) -> GameRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(game_table).where(game_table.c.id == game_id)).first()
+        return None if row is None else _game(row._mapping)
+
+    def table_game(self, table_id: int) -> GameRow | None:
+        """The game the table plays now: its first game not finished (else its last)."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(game_table).where(game_table.c.table_id == table_id)
+                             .order_by(game_table.c.round, game_table.c.id)).all()
+        games = [_game(r._mapping) for r in rows]
+        return next((g for g in games if not g.finished), games[-1] if games else None)
+
+    # -- entries --
+
+    def add_entry(self, game_id: int, number: int, text: str) -> bool:
+        """Store entry ``number`` of a game, committed when this returns; False when that
+        number was stored before (the entry is not stored twice).
+
+        Entries sent at the same moment by many tables are committed together (a group
+        commit): each waits for the one transaction that holds its entry, so a disk sync
+        is shared rather than paid by every table in turn."""
+        pending = _Pending(game_id, number, text)
+        with self._queue_lock:
+            self._queue.append(pending)
+        with self._commit_lock:  # one committer at a time takes every entry waiting
+            if not pending.done:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._commit(batch)
+        if pending.error is not None:
+            raise pending.error
+        return pending.new
+
+    def _commit(self, batch: list[_Pending]) -> None:
+        try:
+            with self._writing() as c:
+                for p in batch:
+                    values = {"game_id": p.game_id, "number": p.number, "text": p.text,
+                              "at": now()}
+                    p.new = bool(c.execute(self._insert_entry, values).rowcount)
+        except Exception as e:  # every entry of the batch is refused, none acknowledged
+            for p in batch:
+                p.error = e
+                p.new = False
+        for p in batch:
+            p.done = True
+
+    def entry_count(self, game_id: int) -> int:
+        """How many entries of a game are stored."""
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(entry_table)
+                                 .where(entry_table.c.game_id == game_id)).scalar() or 0)
+
+    def entries(self, game_id: int) -> list[tuple[int, str]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(entry_table.c.number, entry_table.c.text)
+                             .where(entry_table.c.game_id == game_id)
+                             .order_by(entry_table.c.number)).all()
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    def set_finished(self, game_id: int, finished: bool) -> None:
+        with self._writing() as c:
+            c.execute(update(game_table).where(game_table.c.id == game_id)
+                      .values(finished=int(finished)))
+
+    # -- the director's corrections, each with its line in the audit trail --
+
+    def set_outcome(self, game_id: int, outcome: str | None, ns: int | None, ew: int | None,
+                    what: str, reason: str) -> None:
+        """Give a game a result that is not its record's (a forfeit, a correction), or
+        None to go back to the record; the audit trail keeps what was done and why."""
+        game = self.game(game_id)
+        assert game is not None
+        with self._writing() as c:
+            c.execute(update(game_table).where(game_table.c.id == game_id).values(
+                outcome=outcome, outcome_ns=ns, outcome_ew=ew,
+                finished=int(outcome is not None or game.finished),
+            ))
+            c.execute(insert(audit_table).values(
+                event_id=game.event_id, game_id=game_id, at=now(), what=what, reason=reason,
+            ))
+
+    def audit(self, event_id: int) -> list[AuditLine]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(audit_table).where(audit_table.c.event_id == event_id)
+                             .order_by(audit_table.c.id)).all()
+        return [AuditLine(r.at, r.game_id, r.what, r.reason) for r in rows]
+
+
+@dataclass
+class _Pending:
+    """An entry waiting for the transaction that stores it."""
+
+    game_id: int
+    number: int
+    text: str
+    new: bool = False
+    done: bool = False
+    error: Exception | None = None
+
+
+def _event(row: Any) -> Event:
+    return Event(row["id"], row["name"], row["rules"], row["options"], Format(row["format"]),
+                 row["public_token"], row["created"])
+
+
+def _game(row: Any) -> GameRow:
+    return GameRow(row["id"], row["event_id"], row["round"], row["table_id"],
+                   row["ns_team_id"], row["ew_team_id"], bool(row["finished"]), row["outcome"],
+                   row["outcome_ns"], row["outcome_ew"], row["stage"])

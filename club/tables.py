@@ -1,0 +1,134 @@
+"""A table's game: the entries its phone sent, folded into the record in their order.
+
+Each entry is one line of text, numbered by the phone (1, 2, 3 …): ``start tricks N`` (the
+players confirmed, the game kept trick by trick or ``score`` only, N deals first), then what
+``t42 record`` understands (``30``, ``p``, ``sixes``, ``6-4``, ``end set``, ``u`` to undo …),
+``write`` to write the score line the record gives, ``35 7`` to write the table's own, and
+``points 32 10`` for a hand kept by its score only. Every rule is the engine's: the entry is
+made an entry of :class:`~notation.recording.Recording` and what it says (a bid the rules
+refuse, a renege) comes back in ``said`` and the recording's findings.
+
+Entries are applied in their numbers' order whatever order they arrive in: one that comes
+before a gap waits for it, and one sent twice is taken once.
+
+>>> game = TableGame(tags=(("Rules", "straight"),))
+>>> for number, entry in ((2, "pass"), (1, "start tricks N"), (2, "pass"), (3, "29")):
+...     game = game.take(number, entry)
+>>> game.through, str(game.recording.bidder)
+(3, 'W')
+>>> game.said
+'S bids 29 (flagged: 29 is below the minimum bid of 30)'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from club.engine import EntryError, enter
+from notation import Game, ScoreKind, Seat
+from notation.recording import Recording, RecordingError
+
+START = re.compile(r"^start (score|tricks) ([NESW])$")
+MODE = re.compile(r"^mode (score|tricks)$")
+POINTS = re.compile(r"^points (\d{1,3}) (\d{1,3})$")
+LONGEST_ENTRY = 60
+
+
+class Mode(StrEnum):
+    """How the table keeps the game: every trick, or the score of each hand only."""
+
+    SCORE = "score"
+    TRICKS = "tricks"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An entry that could not be placed in the record (kept, and shown to the table)."""
+
+    number: int
+    entry: str
+    why: str
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """The record a table's entries give so far."""
+
+    tags: tuple[tuple[str, str], ...]
+    recording: Recording | None = None
+    mode: Mode = Mode.TRICKS
+    through: int = 0  # every entry up to this number is applied
+    waiting: tuple[tuple[int, str], ...] = ()  # entries that came ahead of a gap
+    said: str = ""
+    refusals: tuple[Refusal, ...] = ()
+
+    def has(self, number: int) -> bool:
+        """True when entry ``number`` is already taken (applied, or waiting for a gap)."""
+        return number <= self.through or any(n == number for n, _ in self.waiting)
+
+    def take(self, number: int, entry: str) -> TableGame:
+        """The game with entry ``number`` taken: applied if it is next (with any waiting
+        entries it lets through), kept waiting if one before it is missing, ignored if it
+        was taken before."""
+        if number < 1 or self.has(number):
+            return self
+        game = replace(self, waiting=tuple(sorted((*self.waiting, (number, entry)))))
+        while game.waiting and game.waiting[0][0] == game.through + 1:
+            (next_number, next_entry), rest = game.waiting[0], game.waiting[1:]
+            game = replace(game, waiting=rest, through=next_number)._apply(
+                next_number, next_entry
+            )
+        return game
+
+    def _apply(self, number: int, entry: str) -> TableGame:
+        try:
+            return self._entered(entry)
+        except (EntryError, RecordingError) as e:
+            refusal = Refusal(number, entry, str(e))
+            return replace(self, said=f"not recorded: {e}", refusals=(*self.refusals, refusal))
+
+    def _entered(self, entry: str) -> TableGame:
+        started = START.match(entry)
+        if started:
+            if self.recording is not None:
+                raise EntryError("the game has started already")
+            recording = Recording.start(dict(self.tags), dealer=Seat(started[2]))
+            return replace(self, recording=recording, mode=Mode(started[1]),
+                           said=f"the game starts: {started[2]} deals")
+        if self.recording is None:
+            raise EntryError("confirm the players first")
+        mode = MODE.match(entry)
+        if mode:
+            return replace(self, mode=Mode(mode[1]), said=f"kept by {mode[1]}")
+        points = POINTS.match(entry)
+        if points:
+            ns, ew = int(points[1]), int(points[2])
+            recording = self.recording.score(ScoreKind.POINTS, ns, ew)
+            return replace(self, recording=recording, said=f"points NS {ns} EW {ew} written")
+        recording, said = enter(self.recording, "" if entry == "write" else entry)
+        return replace(self, recording=recording, said=said)
+
+
+def fold(tags: tuple[tuple[str, str], ...], entries: list[tuple[int, str]]) -> TableGame:
+    """The game the stored ``entries`` (number, text) give."""
+    game = TableGame(tags)
+    for number, entry in entries:
+        game = game.take(number, entry)
+    return game
+
+
+def entries_of(game: Game) -> list[str]:
+    """Every entry a table keeping ``game`` trick by trick makes, in order, the first one
+    confirming the players (the deal is not entered: a table does not write it)."""
+    out = [f"start {Mode.TRICKS.value} {game.hands[0].dealer}"] if game.hands else []
+    for hand in game.hands:
+        out += [str(c.bid) for c in hand.auction.calls] if hand.auction else []
+        out += [str(hand.trump.trump)] if hand.trump else []
+        out += [str(t) for trick in hand.tricks for t in trick.tiles]
+        if hand.ending is not None:
+            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
+            out.append(f"end {hand.ending.kind.value}{seat}")
+        out += ["write"] * len(hand.scores)
+    return out

@@ -1,0 +1,133 @@
+"""A real ``t42 serve`` for the club's tests: started in its own process, killed with
+SIGKILL when a test asks; and the director's form, filled in over HTTP."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import httpx
+
+from notation import Game, Hand
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A ``t42 serve`` running in its own process."""
+
+    folder: Path
+    database: str
+    port: int
+    process: subprocess.Popen[str] | None = None
+    secret: str = ""
+    _drain: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "notation", "serve", str(self.folder),
+                   "--database", self.database, "--port", str(self.port)]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
+                                        stderr=subprocess.STDOUT)
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # the director's address comes first
+            found = re.search(r"/director/login\?key=(\S+)", line)
+            if found:
+                self.secret = found[1]
+                break
+        else:
+            raise AssertionError(f"t42 serve stopped: {self.process.wait()}")
+        # Drain the rest of what it prints, so that it never blocks on a full pipe.
+        self._drain = subprocess.Popen(["cat"], stdin=self.process.stdout,
+                                       stdout=subprocess.DEVNULL)
+        for _ in range(600):
+            try:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise AssertionError("t42 serve did not answer")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to tidy up."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        if self._drain is not None:
+            self._drain.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            if self._drain is not None:
+                self._drain.wait()
+
+    def director(self) -> httpx.Client:
+        """A client holding the director's cookie."""
+        client = httpx.Client(base_url=self.url, timeout=30, follow_redirects=True)
+        answer = client.get(f"/director/login?key={self.secret}")
+        assert answer.status_code == 200
+        return client
+
+
+def csrf_of(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, "the page has no form token"
+    return found[1]
+
+
+def create_event(client: httpx.Client, teams: str, name: str = "Friday night",
+                 fmt: str = "round-robin") -> tuple[str, list[str]]:
+    """Create an event through the director's form: its address and its tables' links."""
+    form = client.get("/director")
+    answer = client.post("/director/events", data={
+        "csrf": csrf_of(form.text), "name": name, "rules": "straight", "options": "",
+        "format": fmt, "teams": teams,
+    }, follow_redirects=True)
+    assert answer.status_code == 200, answer.text
+    links = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', answer.text)
+    return str(answer.url), links
+
+
+def game_of(client: httpx.Client, link: str) -> tuple[str, int]:
+    """A table's token and the id of the game it plays now, from its phone page."""
+    token = link.rsplit("/", 1)[1]
+    page = client.get(f"/t/{token}")
+    assert page.status_code == 200, page.text
+    found = re.search(r'data-game="(\d+)"', page.text)
+    assert found
+    return token, int(found[1])
+
+
+def send(client: httpx.Client, token: str, game: int, number: int, entry: str) -> httpx.Response:
+    """One entry, as a table's phone sends it (again after a while when told to wait)."""
+    while True:
+        answer = client.post(f"/t/{token}/entries",
+                             json={"game": game, "number": number, "entry": entry})
+        if answer.status_code != 429:
+            return answer
+        time.sleep(float(answer.headers.get("retry-after", "1")))
+
+
+def without_deals(game: Game) -> tuple[Hand, ...]:
+    """The hands as a table records them (it does not write the deal)."""
+    return tuple(replace(h, deal=()) for h in game.hands)

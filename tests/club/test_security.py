@@ -1,0 +1,246 @@
+"""Only who belongs: a table's token reads and writes that table's game only; the director's
+pages need the secret; a form posted from another site is refused; a name written as markup
+is shown as text on every page; requests are limited in size and rate; the server listens on
+127.0.0.1 unless asked."""
+
+from __future__ import annotations
+
+import re
+import socket
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from club.app import Settings, create_app
+from club.guard import MAX_BODY, Buckets
+from club.serve import hall_address
+from club.store import Store
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+sys.path.insert(0, str(Path(__file__).parent))
+from club_server import Server
+
+# Names and an event name that attack a page: markup, a script, an attribute that runs one.
+HOSTILE = {
+    "event": "<script>window.pwned=1</script> night",
+    "team": "<img src=x onerror=\"window.pwned=1\">",
+    "first": "<script>window.pwned=2</script>",
+    "second": "Ann \"&' </td></tr></table><b>bold</b>",
+}
+RAW = ("<script>window.pwned", "<img src=x", "<b>bold</b>", "</td></tr></table><b>")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(f"sqlite:///{tmp_path / 'club.db'}")
+    yield s
+    _APPS.pop(id(s), None)
+    s.close()
+
+
+_APPS: dict[int, Any] = {}
+
+
+def _client(store: Store, settings: Settings | None = None) -> TestClient:
+    """A browser of its own (its own cookies) on the one app serving ``store``."""
+    if settings is not None:
+        return TestClient(create_app(store, settings), base_url="http://club.test")
+    app = _APPS.setdefault(id(store), create_app(store))
+    return TestClient(app, base_url="http://club.test")
+
+
+def _director(store: Store) -> TestClient:
+    client = _client(store)
+    assert client.get(f"/director/login?key={store.secret()}").status_code == 200
+    return client
+
+
+def _csrf(client: TestClient) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)
+    assert found
+    return found[1]
+
+
+def _event(client: TestClient, teams: str, name: str = "Friday") -> str:
+    answer = client.post("/director/events", data={
+        "csrf": _csrf(client), "name": name, "rules": "straight", "options": "",
+        "format": "round-robin", "teams": teams,
+    })
+    assert answer.status_code == 200, answer.text
+    return str(answer.text)
+
+
+def _tables(page: str) -> list[str]:
+    return [str(t) for t in re.findall(r'/t/([A-Za-z0-9_-]+)" data-table', page)]
+
+
+def _game_of(client: TestClient, token: str) -> int:
+    found = re.search(r'data-game="(\d+)"', client.get(f"/t/{token}").text)
+    assert found
+    return int(found[1])
+
+
+FOUR = "A, Ann, Al\nB, Bea, Bo\nC, Cy, Cal\nD, Di, Dot"
+
+
+def test_a_table_token_reads_and_writes_only_its_own_table(store: Store) -> None:
+    director = _director(store)
+    first, second = _tables(_event(director, FOUR))
+    phone = _client(store)  # a phone has the table's link only: no director's cookie
+    mine, theirs = _game_of(phone, first), _game_of(phone, second)
+    # Writing the other table's game with this table's token is refused, and stores nothing.
+    answer = phone.post(f"/t/{first}/entries",
+                        json={"game": theirs, "number": 1, "entry": "start tricks N"})
+    assert answer.status_code == 403
+    assert store.entries(theirs) == []
+    assert phone.post(f"/t/{first}/entries",
+                      json={"game": mine, "number": 1, "entry": "start tricks N"}
+                      ).status_code == 200
+    assert store.entries(mine) == [(1, "start tricks N")]
+    # The table's page shows its own game, and nothing opens the director's pages.
+    assert f'data-game="{mine}"' in phone.get(f"/t/{first}").text
+    assert f'data-game="{theirs}"' not in phone.get(f"/t/{first}").text
+    for path in ("/director", "/director/e/1", "/director/e/1/live",
+                 "/director/e/1/export.zip", "/director/e/1/files/games.t42",
+                 f"/director/login?key={first}"):
+        assert phone.get(path).status_code == 403, path
+    # A made-up or altered token opens nothing.
+    assert phone.get(f"/t/{first[:-1]}x").status_code == 404
+    assert phone.post(f"/t/{first[:-1]}x/entries",
+                      json={"game": mine, "number": 2, "entry": "pass"}).status_code == 404
+    assert store.entries(mine) == [(1, "start tricks N")]
+
+
+def test_the_director_pages_refuse_a_request_without_the_secret(store: Store) -> None:
+    director = _director(store)
+    _event(director, FOUR)
+    csrf = _csrf(director)
+    stranger = _client(store)
+    for path in ("/director", "/director/e/1", "/director/e/1/export.zip",
+                 "/director/e/1/files/round-1-table-1.t42", "/director/login?key=guess"):
+        assert stranger.get(path).status_code == 403, path
+    # Even with the form's token, a post without the director's cookie does nothing.
+    answer = stranger.post("/director/events", data={
+        "csrf": csrf, "name": "Mine", "rules": "straight", "format": "open",
+        "teams": "X, a, b\nY, c, d"})
+    assert answer.status_code == 403
+    assert stranger.post("/director/g/1/outcome", data={
+        "csrf": csrf, "what": "forfeit", "team": "1", "reason": "r"}).status_code == 403
+    stranger.cookies.set("t42_director", "0" * 64)
+    assert stranger.get("/director").status_code == 403
+    assert [e.name for e in store.events()] == ["Friday"]
+    assert store.game(1) is not None
+    assert store.game(1).outcome is None  # type: ignore[union-attr]
+
+
+def test_a_cross_site_form_post_is_refused(store: Store) -> None:
+    director = _director(store)
+    csrf = _csrf(director)
+    form = {"csrf": csrf, "name": "Evil", "rules": "straight", "format": "open",
+            "teams": "X, a, b\nY, c, d"}
+    for headers in ({"origin": "http://evil.example"},
+                    {"referer": "http://evil.example/page"},
+                    {"sec-fetch-site": "cross-site"}):
+        answer = director.post("/director/events", data=form, headers=headers)
+        assert answer.status_code == 403, headers
+    # From this site but without the form's token (a form another page made up): refused.
+    assert director.post("/director/events", data={**form, "csrf": ""}).status_code == 403
+    assert store.events() == []
+    # A table's entry must be JSON: a plain form (which another site could post) is refused.
+    first = _tables(_event(director, FOUR))[0]
+    game = _game_of(director, first)
+    answer = director.post(f"/t/{first}/entries", data={"game": str(game), "number": "1",
+                                                         "entry": "start tricks N"})
+    assert answer.status_code == 415
+    answer = director.post(f"/t/{first}/entries", headers={"origin": "http://evil.example"},
+                           json={"game": game, "number": 1, "entry": "start tricks N"})
+    assert answer.status_code == 403
+    assert store.entries(game) == []
+
+
+def test_a_player_named_script_is_inert_on_every_page(store: Store) -> None:
+    director = _director(store)
+    h = HOSTILE
+    teams = f"B, Bea, Bo\n{h['team']}, {h['first']}, {h['second']}"  # one game: B against it
+    page = _event(director, teams, name=h["event"])
+    token = _tables(page)[0]
+    game = _game_of(director, token)
+    phone = _client(store)
+    for number, entry in enumerate(["start tricks N", "pass", "30", "pass", "pass", "sixes",
+                                    "6-6", "6-1"], start=1):
+        answered = phone.post(f"/t/{token}/entries",
+                              json={"game": game, "number": number, "entry": entry})
+        assert answered.status_code == 200
+        for raw in RAW:
+            assert raw not in answered.json()["html"]
+    public = re.search(r'href="(http://[^"]+/e/[A-Za-z0-9_-]+)"', page)
+    assert public
+    public_path = public[1].removeprefix("http://club.test")
+    pages = {
+        "director": director.get("/director"),
+        "event": director.get("/director/e/1"),
+        "live": director.get("/director/e/1/live"),
+        "results": director.get("/director/e/1/files/results.html"),
+        "replay file": director.get("/director/e/1/files/round-1-table-1.html"),
+        "table": phone.get(f"/t/{token}"),
+        "table state": phone.get(f"/t/{token}/state"),
+        "public": phone.get(public_path),
+        "standings": phone.get(f"{public_path}/standings"),
+        "watch": phone.get(f"{public_path}/watch/{game}"),
+        "watch part": phone.get(f"{public_path}/watch/{game}?part=1"),
+        "replay": phone.get(f"{public_path}/replay/{game}"),
+    }
+    for name, answer in pages.items():
+        assert answer.status_code == 200, name
+        for raw in RAW:
+            assert raw not in answer.text, (name, raw)
+    # Shown as the text it is.
+    assert "&lt;script&gt;window.pwned=2&lt;/script&gt;" in pages["table"].text
+    assert "&lt;script&gt;window.pwned=1&lt;/script&gt; night" in pages["event"].text
+    # The record keeps the names as written: the notation escapes nothing, it is text.
+    record = director.get("/director/e/1/files/round-1-table-1.t42").text
+    assert '[East "<script>window.pwned=2</script>"]' in record
+
+
+def test_requests_are_limited_in_size_and_rate(store: Store) -> None:
+    director = _director(store)
+    token = _tables(_event(director, FOUR))[0]
+    game = _game_of(director, token)
+    big = {"game": game, "number": 1, "entry": "x" * (MAX_BODY + 1)}
+    assert director.post(f"/t/{token}/entries", json=big).status_code == 413
+    too_long = {"game": game, "number": 1, "entry": "pass " * 20}
+    assert director.post(f"/t/{token}/entries", json=too_long).status_code == 400
+    assert store.entries(game) == []
+    # A table that sends more than its allowance is told to wait (its requests are its own:
+    # another table is not held up).
+    strict = _client(store, Settings(rate=0.001, burst=3))
+    answers = [strict.post(f"/t/{token}/ping").status_code for _ in range(5)]
+    assert answers == [200, 200, 200, 429, 429]
+    # Made-up tokens do not buy an allowance each: they share their address's.
+    made_up = [strict.get(f"/t/guess{n}").status_code for n in range(5)]
+    assert made_up == [404, 404, 404, 429, 429]
+    buckets = Buckets(rate=2, burst=2)
+    assert [buckets.take("t", now=0) for _ in range(3)] == [True, True, False]
+    assert buckets.take("t", now=0.5)  # one more a half second later, at 2 a second
+    assert buckets.take("other", now=0.5)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_server_listens_on_this_machine_only_unless_asked(server: Server) -> None:
+    assert hall_address("127.0.0.1") == "127.0.0.1"
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5):
+        pass
+    outside = hall_address("0.0.0.0")  # this machine's address on its network
+    if outside.startswith("127."):
+        pytest.fail("this machine has no network address to try the server from")
+    with pytest.raises(ConnectionRefusedError), socket.create_connection(
+        (outside, server.port), timeout=5
+    ):
+        pass
