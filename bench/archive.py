@@ -14,7 +14,7 @@ times, as separate processes from start to exit, each ``--repeat`` times, the me
 
 ``t42 validate`` vouches for a game written in the canonical form (as ``t42 deal``, ``fmt``
 and ``convert`` write it) that breaks no rule by a quick check of its text
-(:mod:`notation.quick_check`), without building the model; a game with comments, keywords
+(:mod:`notation.archive.quick_check`), without building the model; a game with comments, keywords
 in another case or lines wrapped otherwise is checked the same way once its text is folded
 to the canonical form (comments dropped, white space and case made canonical), and anything
 else is read into the model and checked in full. The archive with comments measures that

@@ -1,7 +1,8 @@
 """Speed of the lay-down check against a full-hand solve of the same deals, on this machine.
 
 Run: ``python bench/claims.py [--claims N] [--seed S]``. For each of N seeded deals
-(:func:`notation.dealing.deal`, a trump from :func:`notation.dealing.random_trump`, a random
+(:func:`notation.rules.dealing.deal`, a trump from :func:`notation.rules.dealing.random_trump`, a
+random
 declarer who leads, as ``bench/solver.py`` draws them) it times, each from a fresh solver:
 
 - **one solve**: the full-hand value from the opening lead (:meth:`Solver.value`);
@@ -12,7 +13,7 @@ declarer who leads, as ``bench/solver.py`` draws them) it times, each from a fre
   **random**: the deal as above, the claim by the side that could take every trick left
   with best play when one can (it holds, or is refuted by a careless order of play), else
   by the side on lead (most of these are refuted). The verdict is what
-  ``t42 validate`` computes (:func:`notation.claims.check_claim`): whether the claim holds,
+  ``t42 validate`` computes (:func:`notation.check.claims.check_claim`): whether the claim holds,
   and when it does not, the refuting line of play and whether best play would still have
   taken every trick.
 
@@ -31,12 +32,12 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from notation.claims import check_claim
-from notation.contracts import Trump
-from notation.dealing import deal, random_trump
-from notation.seats import SEATS, Seat
-from notation.solver import ContractTables, Position, Solver, contract_tables
-from notation.tiles import ALL_TILES
+from notation.check.claims import check_claim
+from notation.model.contracts import Trump
+from notation.model.seats import SEATS, Seat
+from notation.model.tiles import ALL_TILES
+from notation.rules.dealing import deal, random_trump
+from notation.solver.solver import ContractTables, Position, Solver, contract_tables
 
 GOAL = 20.0  # the worst lay-down check, as a multiple of the median full-hand solve
 TRICKS = 7

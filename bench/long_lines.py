@@ -3,7 +3,8 @@
 Run: ``python bench/long_lines.py [--start 1000000] [--steps 3] [--repeat 3]``.
 
 For lines of ``--start`` characters, doubled ``--steps`` times, it times in this process
-(median of ``--repeat`` runs) :func:`notation.reader.read_games` of a text that is one such
+(median of ``--repeat`` runs) :func:`notation.formats.text.reader.read_games` of a text that is one
+such
 line and of a game whose last hand ends in one, and ``t42 replay --print`` of a file of one
 such line as a whole process (the file's reader holds a line to 64 KiB, so the process stays
 flat). It prints the seconds and the ratio to the line half as long: about 2 for the library
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from notation.reader import read_games
+from notation.formats.text.reader import read_games
 
 SHAPES: dict[str, Callable[[int], str]] = {
     "one line": lambda n: "x" * n,

@@ -1,13 +1,13 @@
 """Cost of a full par table against one full-hand solve of the same deal, on this machine.
 
 Run: ``python bench/par.py [--deals N] [--seed S]``. For each of N seeded deals
-(:func:`notation.dealing.deal`, straight rules) it times, each from a fresh start:
+(:func:`notation.rules.dealing.deal`, straight rules) it times, each from a fresh start:
 
 - **one solve**: the full-hand value from the opening lead (:meth:`Solver.value`, no guess)
-  with a fresh :class:`Solver`, the trump drawn by :func:`notation.dealing.random_trump` and a
+  with a fresh :class:`Solver`, the trump drawn by :func:`notation.rules.dealing.random_trump` and a
   random declarer who leads, as ``bench/solver.py`` draws them (the same random stream: a
   deal, then its trump, then its declarer);
-- **the par table**: :func:`notation.par.par_table` of the deal under straight rules, 4
+- **the par table**: :func:`notation.analysis.par.par_table` of the deal under straight rules, 4
   seats as declarer × 9 plain contracts (the seven pips, doubles, follow-me), every cell an
   exact value; the solver's contract tables are built before either is timed (they are
   cached per contract and shared by every deal).
@@ -27,13 +27,13 @@ import random
 import statistics
 import time
 
-import notation.par
-from notation.contracts import Trump
-from notation.dealing import deal, random_trump
-from notation.par import par_table
-from notation.rules import RuleSet
-from notation.seats import SEATS, Seat
-from notation.solver import Position, Solver, contract_tables
+import notation.analysis.par
+from notation.analysis.par import par_table
+from notation.model.contracts import Trump
+from notation.model.rule_sets import RuleSet
+from notation.model.seats import SEATS, Seat
+from notation.rules.dealing import deal, random_trump
+from notation.solver.solver import Position, Solver, contract_tables
 
 GOAL = 8.0  # the median ratio par table / one solve the issue asks for
 
@@ -108,7 +108,7 @@ def _plays(seed: int, deals: int, rules: RuleSet) -> tuple[list[float], list[flo
     rng = random.Random(seed)
     firsts: list[float] = []
     rests: list[float] = []
-    par_names = vars(notation.par)
+    par_names = vars(notation.analysis.par)
     real = par_names["Solver"]
     par_names["Solver"] = _Counting
     try:

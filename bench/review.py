@@ -1,14 +1,14 @@
 """Cost of a fair review of a whole hand, against one full-hand solve of the same deal.
 
 Run: ``python bench/review.py [--deals N] [--seed S] [--samples K]``. For each of N seeded
-deals (a random trump from :func:`notation.dealing.random_trump`, a random declarer bidding
+deals (a random trump from :func:`notation.rules.dealing.random_trump`, a random declarer bidding
 30 and leading, then a random legal line of play to the end) it times:
 
 - one full-hand value from the opening lead with a fresh solver (the unit), and
-- :func:`notation.review.review_line` of the whole line with K worlds per decision (32 by
+- :func:`notation.analysis.review.review_line` of the whole line with K worlds per decision (32 by
   default): every play with a choice, every legal option solved in every world, and the
   audit's hindsight verdicts;
-- :func:`notation.review.review_bid` of the winning bid (the declarer opening at 30): every
+- :func:`notation.analysis.review.review_bid` of the winning bid (the declarer opening at 30): every
   plain trump solved from the opening lead in K worlds of the other 21 tiles.
 
 It prints, per deal, the times and the ratios, then the median and worst ratio of the play
@@ -27,13 +27,13 @@ import random
 import statistics
 import time
 
-from notation.bids import Bid
-from notation.contracts import Contract
-from notation.dealing import deal, random_trump
-from notation.review import review_bid, review_line
-from notation.seats import SEATS, Seat
-from notation.solver import Position, Solver, contract_tables
-from notation.tiles import ALL_TILES, Tile
+from notation.analysis.review import review_bid, review_line
+from notation.model.bids import Bid
+from notation.model.contracts import Contract
+from notation.model.seats import SEATS, Seat
+from notation.model.tiles import ALL_TILES, Tile
+from notation.rules.dealing import deal, random_trump
+from notation.solver.solver import Position, Solver, contract_tables
 
 
 def main() -> None:

@@ -1,7 +1,8 @@
 """Speed of the perfect-information solver on seeded random deals, on this machine.
 
 Run: ``python bench/solver.py [--deals N] [--seed S] [--baseline DIR]``. For each of N seeded
-deals (a random trump from :func:`notation.dealing.random_trump`: mostly pips, some doubles and
+deals (a random trump from :func:`notation.rules.dealing.random_trump`: mostly pips, some doubles
+and
 follow-me; a random declarer who leads) it times, with a fresh solver each time:
 
 - the full-hand value from the opening lead (the points each side can be sure of),
@@ -37,11 +38,11 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from notation.contracts import Trump
-from notation.dealing import deal, random_trump
-from notation.seats import SEATS, Seat, Team
-from notation.solver import Position, Solver, contract_tables
-from notation.tiles import Tile
+from notation.model.contracts import Trump
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import Tile
+from notation.rules.dealing import deal, random_trump
+from notation.solver.solver import Position, Solver, contract_tables
 
 CLAIM_AFTER_PLAYS = 16  # four tricks
 CHECKOUT = Path(__file__).resolve().parent.parent

@@ -29,12 +29,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from archive import HANDS_PER_GAME, comment, deal  # the benchmark's own: one archive, one way
 
-from notation.archive import check_unit, read_unit, render, settle, units
-from notation.archive import games as games_of
-from notation.quick_check import clean_hands, clean_json_hands
-from notation.quick_convert import jsonl as to_jsonl
-from notation.quick_convert import notation as to_notation
-from notation.validate import check_game
+from notation.archive.quick_check import clean_hands, clean_json_hands
+from notation.archive.quick_convert import jsonl as to_jsonl
+from notation.archive.quick_convert import notation as to_notation
+from notation.archive.reading import check_unit, read_unit, render, settle, units
+from notation.archive.reading import games as games_of
+from notation.check.validate import check_game
 
 
 def median_seconds(stage: Callable[[], object], repeat: int) -> float:

@@ -75,7 +75,7 @@ def _environment() -> jinja2.Environment:
 
 @functools.cache
 def tile_picture(text: str) -> Markup:
-    """A domino drawn with its real face (the SVG of :mod:`notation.svg`)."""
+    """A domino drawn with its real face (the SVG of :mod:`notation.views.svg`)."""
     t = Tile.parse(text)
     return Markup(
         f'<svg class="domino" viewBox="-1 -1 {HALF + 2} {2 * HALF + 2}" '
@@ -299,7 +299,7 @@ def create_app(store: Store, settings: Settings | None = None) -> Starlette:
             replay = replay_page([(1, record, report)], title=names[g.id])
             files[names[g.id].removesuffix(".t42") + ".html"] = replay.encode()
         files["games.t42"] = notation.dumps(records).encode()
-        files["games.jsonl"] = notation.json_form.dumps(records, lines=True).encode()
+        files["games.jsonl"] = notation.formats.json.form.dumps(records, lines=True).encode()
         view = _event_view(event, "")
         files["results.html"] = templates.get_template("results.html").render(
             event=event, standings=view["standings"], games=view["games"], teams=view["teams"],

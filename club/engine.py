@@ -4,7 +4,7 @@ touches this one file."""
 
 from __future__ import annotations
 
-from notation.svg import HALF, tile_svg
+from notation.views.svg import HALF, tile_svg
 from replay.page import replay_page
 from replay.scorekeeper import EntryError, enter
 from replay.strokes import all_strokes

@@ -11,7 +11,7 @@ with examples. Read a record, check it against the rules, and write it back:
 [('renege', 1, 3, 'W'), ('renege', 2, 2, 'S')]
 >>> notation.loads(notation.dumps(game))[0] == game
 True
->>> notation.json_form.loads(notation.json_form.dumps(game))[0] == game
+>>> notation.formats.json.form.loads(notation.formats.json.form.dumps(game))[0] == game
 True
 
 Score lines left out are computed as ``t42 record`` writes them (points, marks, the total):
@@ -27,8 +27,8 @@ The parts:
   :class:`Contract` and the record itself, :class:`Game` of :class:`Hand` of
   :class:`Trick` … (frozen dataclasses; ``==`` ignores where an item was written);
 - the formats, each used like :mod:`json`: the notation (:func:`load`, :func:`loads`,
-  :func:`dump`, :func:`dumps`, the same as :mod:`notation.text`) and JSON
-  (:mod:`notation.json_form`); :func:`read_games` reads notation text a game at a time,
+  :func:`dump`, :func:`dumps`, the same as :mod:`notation.formats.text`) and JSON
+  (:mod:`notation.formats.json.form`); :func:`read_games` reads notation text a game at a time,
   reporting problems instead of raising, and :func:`read_archive` streams any file of games;
 - the rules: :class:`RuleSet` and :func:`rule_set` (the ``straight``, ``texas`` and
   ``points`` sets and their options), :func:`check_game` and :func:`check_hand` returning
@@ -41,12 +41,12 @@ The parts:
   :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`analyse_game`
   (every hand's par table, perfect-play value and costly plays, what ``t42 analyze`` writes,
   folded by :class:`AnalysisSummary`), :func:`random_game` (a random legal game) and the
-  solver (:mod:`notation.solver`), loaded when first used;
+  solver (:mod:`notation.solver.solver`), loaded when first used;
 - the fair review, each play judged by what its player could know (:class:`Knowledge`,
   worlds dealt by :class:`Dealer`): :func:`review_game`, :func:`review_hand` and
   :func:`review_line` (:class:`HandReview`, :class:`PlayReview`), and the bidding advisor
   :func:`advise` (:class:`BidAdvice`), also loaded when first used;
-- :func:`hand_diagram` and :func:`diagram` (:mod:`notation.svg`) draw a position as SVG with
+- :func:`hand_diagram` and :func:`diagram` (:mod:`notation.views.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose (:class:`ModelError`
   when the model is built in code with a value it cannot hold, a string for a seat, say).
@@ -59,11 +59,14 @@ __version__ = "0.1.0"
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from notation import json_form, text
-from notation.archive import read_archive
-from notation.bids import Bid, BidError, BidKind
-from notation.contracts import Contract, ContractError, DoublesRank, Special, Trump, TrumpKind
-from notation.diagnostics import describe
+from notation.archive.reading import read_archive
+from notation.check.validate import (
+    GameReport,
+    HandReport,
+    check_game,
+    check_hand,
+    with_score_lines,
+)
 from notation.errors import (
     ModelError,
     NotationError,
@@ -72,8 +75,16 @@ from notation.errors import (
     T42Error,
 )
 from notation.files import UnreadableInput
-from notation.findings import Finding, Severity
-from notation.game import (
+from notation.formats import text
+from notation.formats.json import form as json_form
+from notation.formats.text import dump, dumps, load, loads
+from notation.formats.text.reader import ReadGame, read_games
+from notation.formats.text.writer import TextExporter
+from notation.formats.visitor import GameVisitor, walk
+from notation.model.bids import Bid, BidError, BidKind
+from notation.model.contracts import Contract, ContractError, DoublesRank, Special, Trump, TrumpKind
+from notation.model.findings import Finding, Severity
+from notation.model.game import (
     Auction,
     Call,
     Comment,
@@ -91,28 +102,17 @@ from notation.game import (
     Trick,
     TrumpCall,
 )
-from notation.reader import ReadGame, read_games
-from notation.rules import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rules
-from notation.seats import SEATS, Seat, Team
-from notation.text import dump, dumps, load, loads
-from notation.tiles import ALL_TILES, Tile, TileError
-from notation.validate import (
-    GameReport,
-    HandReport,
-    check_game,
-    check_hand,
-    with_score_lines,
-)
-from notation.visitor import GameVisitor, walk
-from notation.writer import TextExporter
+from notation.model.rule_sets import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rules
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import ALL_TILES, Tile, TileError
+from notation.views.diagnostics import describe
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables take a while
-    from notation.analysis import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
-    from notation.audit import HandAudit, audit_game, audit_hand
-    from notation.dealing import random_game
-    from notation.knowledge import Knowledge
-    from notation.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
-    from notation.review import (
+    from notation.analysis.analyze import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
+    from notation.analysis.audit import HandAudit, audit_game, audit_hand
+    from notation.analysis.knowledge import Knowledge
+    from notation.analysis.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
+    from notation.analysis.review import (
         BidAdvice,
         HandReview,
         PlayReview,
@@ -121,39 +121,52 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
         review_hand,
         review_line,
     )
-    from notation.solver import Solver, UnsupportedContract
-    from notation.svg import diagram, hand_diagram
-    from notation.worlds import Dealer
+    from notation.analysis.worlds import Dealer
+    from notation.rules.dealing import random_game
+    from notation.solver.solver import Solver, UnsupportedContract
+    from notation.views.svg import diagram, hand_diagram
 
 # Names whose modules are imported when a name is first asked for, so that ``import notation``
 # (and every ``t42`` command) does not pay for the solver and the audit it may never use.
+
+
+def _game_svg(game: Game) -> str:
+    from notation.views.svg import game_diagram
+
+    return game_diagram(game)
+
+
+# Jupyter shows a game by its ``_repr_svg_``; the model imports no view, so the package, which
+# puts the layers together, gives a game its picture.
+Game._repr_svg_ = _game_svg
+
 _ON_FIRST_USE = {
-    "AnalysisSummary": "notation.analysis",
-    "HandAnalysis": "notation.analysis",
-    "analyse_game": "notation.analysis",
-    "analyse_hand": "notation.analysis",
-    "HandAudit": "notation.audit",
-    "audit_game": "notation.audit",
-    "audit_hand": "notation.audit",
-    "random_game": "notation.dealing",
-    "Knowledge": "notation.knowledge",
-    "Dealer": "notation.worlds",
-    "BidAdvice": "notation.review",
-    "HandReview": "notation.review",
-    "PlayReview": "notation.review",
-    "advise": "notation.review",
-    "review_game": "notation.review",
-    "review_hand": "notation.review",
-    "review_line": "notation.review",
-    "DealError": "notation.par",
-    "ParTable": "notation.par",
-    "SpecialVerdict": "notation.par",
-    "hand_par": "notation.par",
-    "par_table": "notation.par",
-    "Solver": "notation.solver",
-    "UnsupportedContract": "notation.solver",
-    "diagram": "notation.svg",
-    "hand_diagram": "notation.svg",
+    "AnalysisSummary": "notation.analysis.analyze",
+    "HandAnalysis": "notation.analysis.analyze",
+    "analyse_game": "notation.analysis.analyze",
+    "analyse_hand": "notation.analysis.analyze",
+    "HandAudit": "notation.analysis.audit",
+    "audit_game": "notation.analysis.audit",
+    "audit_hand": "notation.analysis.audit",
+    "random_game": "notation.rules.dealing",
+    "Knowledge": "notation.analysis.knowledge",
+    "Dealer": "notation.analysis.worlds",
+    "BidAdvice": "notation.analysis.review",
+    "HandReview": "notation.analysis.review",
+    "PlayReview": "notation.analysis.review",
+    "advise": "notation.analysis.review",
+    "review_game": "notation.analysis.review",
+    "review_hand": "notation.analysis.review",
+    "review_line": "notation.analysis.review",
+    "DealError": "notation.analysis.par",
+    "ParTable": "notation.analysis.par",
+    "SpecialVerdict": "notation.analysis.par",
+    "hand_par": "notation.analysis.par",
+    "par_table": "notation.analysis.par",
+    "Solver": "notation.solver.solver",
+    "UnsupportedContract": "notation.solver.solver",
+    "diagram": "notation.views.svg",
+    "hand_diagram": "notation.views.svg",
 }
 
 __all__ = [

@@ -4,7 +4,7 @@ Every exception t42 raises on purpose is a :class:`T42Error`, so ``except T42Err
 what a record or a call can get wrong and lets a bug in t42 through. The classes for bad values
 (a tile, a bid, a trump, a rule set) are also :class:`ValueError`, as Python expects of them.
 
->>> from notation.tiles import Tile, TileError
+>>> from notation.model.tiles import Tile, TileError
 >>> try:
 ...     Tile.parse("7-1")
 ... except T42Error as e:
@@ -62,9 +62,9 @@ class RecordError(NotationError):
 
 class ModelError(T42Error, TypeError):
     """A record's item built in code with a value of the wrong kind: a plain string where a
-    :class:`~notation.seats.Seat` or a :class:`~notation.tiles.Tile` belongs, say.
+    :class:`~notation.model.seats.Seat` or a :class:`~notation.model.tiles.Tile` belongs, say.
 
-    >>> from notation.game import Play
+    >>> from notation.model.game import Play
     >>> Play("6-6")
     Traceback (most recent call last):
       ...

@@ -1,15 +1,16 @@
 """Recording a game as it is played: an immutable state that takes one entry at a time.
 
-A :class:`Recording` holds the record so far (a :class:`~notation.game.Game`) and answers
+A :class:`Recording` holds the record so far (a :class:`~notation.model.game.Game`) and answers
 what the scorekeeper needs next: whose turn it is to bid or play, the legal bids, the trick
 number and leader, the tiles still out, the score lines the plays give, and the findings so
-far. Every answer comes from the one engine (:mod:`notation.validate`,
-:mod:`notation.auction`, :mod:`notation.play`, :mod:`notation.scoring`); nothing here is a
+far. Every answer comes from the one engine (:mod:`notation.check.validate`,
+:mod:`notation.rules.auction`, :mod:`notation.rules.play`, :mod:`notation.rules.scoring`); nothing
+here is a
 rule of its own. Entries are recorded as written, legal or not: the findings say what is
 wrong, and the table decides.
 
->>> from notation.bids import Bid
->>> from notation.tiles import Tile
+>>> from notation.model.bids import Bid
+>>> from notation.model.tiles import Tile
 >>> r = Recording.start({"North": "Ann", "Rules": "straight"}, dealer=Seat.N)
 >>> r.step, str(r.bidder)
 (<Step.BID: 'bid'>, 'E')
@@ -40,13 +41,21 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from notation.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
-from notation.bids import Bid, BidKind
-from notation.contracts import Contract, Special, Trump
+from notation.check.validate import (
+    GameReport,
+    HandReport,
+    bidding_seats,
+    check_game,
+    score_lines,
+)
 from notation.errors import T42Error
 from notation.files import FileBusy, open_locked, source_name
-from notation.findings import Finding
-from notation.game import (
+from notation.formats.text import dumps
+from notation.formats.text.reader import read_games
+from notation.model.bids import Bid, BidKind
+from notation.model.contracts import Contract, Special, Trump
+from notation.model.findings import Finding
+from notation.model.game import (
     Auction,
     Call,
     Ending,
@@ -63,25 +72,17 @@ from notation.game import (
     TrumpCall,
     with_roster,
 )
-from notation.reader import read_games
-from notation.rules import AllPass, RuleSet
-from notation.scoring import TRICKS_IN_A_HAND, made_or_set
-from notation.seats import SEATS, Seat, Team
-from notation.text import dumps
-from notation.tiles import ALL_TILES, Tile
-from notation.tricks import first_leader, tally
-from notation.validate import (
-    GameReport,
-    HandReport,
-    bidding_seats,
-    check_game,
-    score_lines,
-)
+from notation.model.rule_sets import AllPass, RuleSet
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import ALL_TILES, Tile
+from notation.rules.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
+from notation.rules.scoring import TRICKS_IN_A_HAND, made_or_set
+from notation.rules.tricks import first_leader, tally
 
 if TYPE_CHECKING:
-    from notation.claims import ClaimAudit
+    from notation.check.claims import ClaimAudit
 
-# A lay-down's verdict and the finding it adds when refuted (notation.claims.judge_laydown).
+# A lay-down's verdict and the finding it adds when refuted (notation.check.claims.judge_laydown).
 Verdict = tuple["ClaimAudit | None", "Finding | None"]
 
 
@@ -121,7 +122,8 @@ class Recording:
     @classmethod
     def start(cls, tags: Mapping[str, str], dealer: Seat = Seat.N) -> Recording:
         """A new game with these tags (the roster first, ``?`` where not given); ``dealer``
-        deals the first hand. Raises :class:`notation.rules.RulesError` for unknown rules."""
+        deals the first hand. Raises :class:`notation.model.rule_sets.RulesError` for unknown
+        rules."""
         game = Game(with_roster(tuple(Tag(name, value) for name, value in tags.items())))
         game.rules  # noqa: B018 - an unknown rule set is refused now, not in the middle of play
         return cls(game, dealer)
@@ -148,7 +150,7 @@ class Recording:
         verdict = self.verdicts.get(laydown_key(hand))
         if verdict is not None:
             return verdict
-        from notation.claims import ClaimAudit
+        from notation.check.claims import ClaimAudit
 
         seat = hand.ending.seat if hand.ending is not None else None
         assert seat is not None
@@ -161,7 +163,7 @@ class Recording:
 
     def pending_laydowns(self) -> tuple[HandReport, ...]:
         """The reports of the hands ending in a lay-down that have no verdict yet (when
-        judged apart): what :func:`notation.claims.judge_laydown` is given with the hand."""
+        judged apart): what :func:`notation.check.claims.judge_laydown` is given with the hand."""
         if self.verdicts is None:
             return ()
         return tuple(

@@ -12,7 +12,7 @@ renderable, laid out for the width it is given. Record text goes through
 :func:`replay.render.inert`, never through markup.
 
 >>> from rich.console import Console
->>> from notation.tiles import Tile
+>>> from notation.model.tiles import Tile
 >>> console = Console(width=40, color_system=None)
 >>> with console.capture() as capture:
 ...     console.print(tile_text(Tile(6, 4)), tile_text(Tile(3, 0)), tile_text(Tile(3, 2)))
@@ -32,13 +32,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from notation.findings import plural
-from notation.game import UNKNOWN
-from notation.seats import Seat, Team
-from notation.tiles import Tile
-from replay.navigation import Frame
+from notation.model.findings import plural
+from notation.model.game import UNKNOWN
+from notation.model.seats import Seat, Team
+from notation.model.tiles import Tile
+from notation.views.navigation import Frame
+from notation.views.steps import Step, StepKind, auction_words, contract_words
 from replay.render import comment_text, compass, finding_text, inert
-from replay.steps import Step, StepKind, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # The smallest terminal the table fits in, and the width from which the score goes beside it.

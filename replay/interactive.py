@@ -12,9 +12,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from notation.game import Game
-from notation.validate import GameReport
-from replay.navigation import Frame, game_frames
+from notation.check.validate import GameReport
+from notation.model.game import Game
+from notation.views.navigation import Frame, game_frames
 
 # Textual is installed with t42; this is for an installation that has lost it.
 HINT = (

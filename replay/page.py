@@ -1,19 +1,20 @@
 """The replay as one self-contained HTML page: open it in any browser, no network, no server.
 
 :func:`replay_page` writes the page. Everything the page shows is worked out here, in
-Python, from the replay's steps (:mod:`replay.steps`, :mod:`replay.navigation`): the tiles in
+Python, from the replay's steps (:mod:`notation.views.steps`, :mod:`notation.views.navigation`):
+the tiles in
 each hand, the trick, who took it, the score, the findings with their evidence, and even
 where each key goes. The page's script only shows the step it is on and follows the moves
 written next to it; it knows no rule of 42. The games themselves are embedded as their JSON
-(:func:`notation.json_form.dumps_game`), so the page also carries the record it shows.
+(:func:`notation.formats.json.form.dumps_game`), so the page also carries the record it shows.
 
 Record text (names, comments, messages) is made inert here (control and bidi-override
 characters as visible escapes) and the script writes it with ``textContent`` only, so a
 name like ``<script>`` is shown as those characters and never run. The embedded JSON has
 ``<``, ``>`` and ``&`` escaped, so no record text can close its ``<script>`` element.
 
->>> from notation.text import loads
->>> from notation.validate import check_game
+>>> from notation.formats.text import loads
+>>> from notation.check.validate import check_game
 >>> game = loads((SAMPLES / "renege.t42").read_text(encoding="utf-8"))[0]
 >>> page = replay_page([(1, game, check_game(game))], title="renege.t42")
 >>> page.startswith("<!DOCTYPE html>") and "<script src" not in page
@@ -27,12 +28,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.findings import Finding, evidence_words
-from notation.game import UNKNOWN, Game
-from notation.json_form import dumps_game
-from notation.scoring import TRICKS_IN_A_HAND
-from notation.seats import SEATS, Team
-from notation.svg import (
+from notation.check.validate import GameReport
+from notation.formats.json.form import dumps_game
+from notation.model.findings import Finding, evidence_words
+from notation.model.game import UNKNOWN, Game
+from notation.model.seats import SEATS, Team
+from notation.model.tiles import ALL_TILES
+from notation.rules.scoring import TRICKS_IN_A_HAND
+from notation.views import navigation
+from notation.views.navigation import Frame, game_frames
+from notation.views.steps import StepKind, TableTrick, auction_words, contract_words
+from notation.views.svg import (
     HALF,
     back_svg,
     inert_xml,
@@ -40,13 +46,8 @@ from notation.svg import (
     tile_svg,
     trick_caption,
 )
-from notation.terminal import inert
-from notation.tiles import ALL_TILES
-from notation.validate import GameReport
-from replay import navigation
+from notation.views.terminal import inert
 from replay.board import score_line
-from replay.navigation import Frame, game_frames
-from replay.steps import StepKind, TableTrick, auction_words, contract_words
 from replay.strokes import all_strokes
 
 # What the page is told of an audited hand: the perfect-play verdict and the plays that
@@ -65,7 +66,8 @@ class AuditSummary:
 
 def audit_summaries(game: Game, number: int) -> dict[tuple[int, int], AuditSummary]:
     """The audit of every hand of ``game`` (its number in the file is ``number``)."""
-    from notation.audit import audit_game, perfect_play_words
+    from notation.analysis.audit import audit_game
+    from notation.views.audit_view import perfect_play_words
 
     out: dict[tuple[int, int], AuditSummary] = {}
     for audit in audit_game(game, None, number):
@@ -80,10 +82,10 @@ def audit_summaries(game: Game, number: int) -> dict[tuple[int, int], AuditSumma
 
 def review_summaries(game: Game, number: int, samples: int = 32,
                      seed: int = 1) -> dict[tuple[int, int], AuditSummary]:
-    """The fair review of every hand of ``game`` (:func:`notation.review.review_game`), as
+    """The fair review of every hand of ``game`` (:func:`notation.analysis.review.review_game`), as
     the page shows an audit: each play with a choice, its fair verdict beside the hindsight
     one (a mistake the fair review confirms is marked as a turning point)."""
-    from notation.review import VerdictKind, review_game
+    from notation.analysis.review import VerdictKind, review_game
 
     out: dict[tuple[int, int], AuditSummary] = {}
     for r in review_game(game, None, number, samples=samples, seed=seed, bids=False):
@@ -140,7 +142,8 @@ def _marks(frame: Frame) -> dict[str, Any]:
 
 
 def _moves(frames: Sequence[Frame], at: int) -> dict[str, int]:
-    """Where each key goes from ``at``: the moves of :mod:`replay.navigation`, worked out."""
+    """Where each key goes from ``at``: the moves of :mod:`notation.views.navigation`, worked
+    out."""
     return {
         "next_play": navigation.next_play(frames, at),
         "previous_play": navigation.previous_play(frames, at),
@@ -361,7 +364,7 @@ def replay_page(
     audits: HandAudits | None = None,
 ) -> str:
     """The whole HTML page replaying ``games`` (each with its number in the file and its
-    report from :func:`notation.validate.check_game`); ``audits`` adds each hand's audit.
+    report from :func:`notation.check.validate.check_game`); ``audits`` adds each hand's audit.
 
     The heading is the shown game's Event, Site and Date (``title``, the file's name, when
     the record names none of them). ``#hand=3&step=12`` (``#game=2&hand=3&step=12`` in a file

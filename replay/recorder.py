@@ -16,7 +16,7 @@ u or Ctrl+Z         undo the last entry, as many times as needed
 Ctrl+Q              quit (every entry is already in the file)
 ==================  ==============================================================
 
-Textual is imported here only: :mod:`notation.cli` imports this module when ``t42 record``
+Textual is imported here only: :mod:`notation.cli.app` imports this module when ``t42 record``
 starts. What is understood and shown is :mod:`replay.scorekeeper`'s, every rule the
 engine's (:mod:`notation.recording`); the file is written at every entry by
 :class:`notation.recording.RecordFile`. A lay-down is judged in a thread of its own (the
@@ -37,11 +37,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from notation.check.validate import HandReport, LaydownJudge
 from notation.errors import T42Error
-from notation.game import Hand
+from notation.model.game import Hand
+from notation.model.rule_sets import RuleSet
 from notation.recording import RecordFile, Recording, Step, Verdict, laydown_key
-from notation.rules import RuleSet
-from notation.validate import HandReport, LaydownJudge
 from replay.render import inert
 from replay.scorekeeper import (
     QUESTIONS,
@@ -68,7 +68,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 class RecordApp(App[None]):
     """Record a game into ``path``: resume ``recording``, or ask the questions that start
     one (``before`` is the text of earlier games in the file, kept as it is). ``judge``
-    decides lay-downs, in the background (:func:`notation.claims.judge_laydown` by default).
+    decides lay-downs, in the background (:func:`notation.check.claims.judge_laydown` by default).
     """
 
     TITLE = "t42 record"
@@ -217,14 +217,14 @@ class RecordApp(App[None]):
             ).start()
 
     def _judge(self, key: Hand, report: HandReport, rules: RuleSet) -> None:
-        from notation.claims import judge_laydown
+        from notation.check.claims import judge_laydown
 
         judge = self.judge or judge_laydown
         verdict: Verdict
         try:
             verdict = judge(report.hand, report, rules)
         except Exception as e:  # said on the screen; the recording goes on
-            from notation.claims import ClaimAudit
+            from notation.check.claims import ClaimAudit
 
             seat = report.hand.ending.seat if report.hand.ending else None
             assert seat is not None
@@ -259,7 +259,7 @@ def run(
     stream: BinaryIO | None = None,
 ) -> None:
     """Record into ``path`` on this terminal until the scorekeeper quits; ``judge`` decides
-    lay-downs (in the background; :func:`notation.claims.judge_laydown` by default);
+    lay-downs (in the background; :func:`notation.check.claims.judge_laydown` by default);
     ``stream`` is the file, opened and locked by :func:`notation.files.open_locked`, when it
     exists."""
     RecordApp(path, before, recording, judge, stream).run()

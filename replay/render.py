@@ -23,14 +23,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from notation.findings import Finding, plural
-from notation.game import UNKNOWN, Comment, Game
-from notation.seats import SEATS, Seat, Team
-from notation.terminal import escape, is_unsafe
-from notation.tiles import Tile
-from notation.validate import GameReport
-from replay.navigation import game_won
-from replay.steps import Step, StepKind, auction_words, contract_words, game_steps
+from notation.check.validate import GameReport
+from notation.model.findings import Finding, plural
+from notation.model.game import UNKNOWN, Comment, Game
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import Tile
+from notation.views.navigation import game_won
+from notation.views.steps import Step, StepKind, auction_words, contract_words, game_steps
+from notation.views.terminal import escape, is_unsafe
 
 _ESCAPE_STYLE = "reverse"
 _FINDING_STYLE = "red"

@@ -24,16 +24,16 @@ from datetime import date
 
 from rich.text import Text
 
-from notation.bids import Bid, BidError
-from notation.contracts import ContractError, Special, Trump
-from notation.findings import Finding
-from notation.game import EndKind, ScoreKind
-from notation.numbers import whole_number
+from notation.model.bids import Bid, BidError
+from notation.model.contracts import ContractError, Special, Trump
+from notation.model.findings import Finding
+from notation.model.game import EndKind, ScoreKind
+from notation.model.numbers import whole_number
+from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import Tile, TileError
 from notation.recording import Recording, RecordingError, Step
-from notation.rules import RULE_SETS, RulesError, tagged_rules
-from notation.seats import SEATS, Seat, Team
-from notation.tiles import Tile, TileError
-from notation.tricks import tally
+from notation.rules.tricks import tally
 from replay.render import inert
 from replay.strokes import all_strokes
 

@@ -12,7 +12,7 @@ r                      hide the hands (only the seat that acts shows its tiles) 
 q                      quit
 =====================  =======================================================
 
-This module imports Textual; :mod:`notation.cli` imports it only when the interactive view
+This module imports Textual; :mod:`notation.cli.app` imports it only when the interactive view
 starts, so the other commands start without loading it. The screen
 is drawn by :func:`replay.board.board` from pure data; record text reaches Textual only as
 :class:`rich.text.Text` built by :func:`replay.render.inert`, in widgets with markup off.
@@ -34,9 +34,9 @@ from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.widgets import Static
 
-from replay import navigation
+from notation.views import navigation
+from notation.views.navigation import Frame
 from replay.board import MIN_HEIGHT, MIN_WIDTH, View, board, too_small
-from replay.navigation import Frame
 
 Move = Callable[[Sequence[Frame], int], int]
 
@@ -80,7 +80,8 @@ def key_bar(bindings: Sequence[tuple[str, str]] = KEYS) -> Text:
 
 
 class ReplayApp(App[None]):
-    """Step through ``frames`` (see :func:`replay.navigation.game_frames`), from ``start``."""
+    """Step through ``frames`` (see :func:`notation.views.navigation.game_frames`), from
+    ``start``."""
 
     TITLE = "t42 replay"
     CSS = """

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from notation import files
-from notation.game import Game
-from notation.text import loads
+from notation.formats.text import loads
+from notation.model.game import Game
 
 settings.register_profile(
     "t42",

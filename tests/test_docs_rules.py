@@ -1,6 +1,6 @@
 """docs/rules.md, the project's own rules of Texas 42, against the code and its citations.
 
-Every option of notation/rules.py has a section there giving its values and its default in
+Every option of notation/model/rule_sets.py has a section there giving its values and its default in
 each rule set, every rule set has a section naming the options it changes, and every
 citation of the rules in the code, tests and docs names a heading of docs/rules.md.
 """
@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from notation.rules import (
+from notation.model.rule_sets import (
     LIST_OPTIONS,
     RULE_SETS,
     RuleSet,

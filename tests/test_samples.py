@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from notation.findings import CODES
-from notation.reader import ReadGame, read_games
-from notation.validate import check_game
-from notation.writer import write_games
+from notation.check.validate import check_game
+from notation.formats.text.reader import ReadGame, read_games
+from notation.formats.text.writer import write_games
+from notation.model.findings import CODES
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "samples"

@@ -150,7 +150,7 @@ def test_the_export_holds_every_game_in_every_form(director: tuple[TestClient, S
     assert [f.code for f in notation.check_game(two).findings] == ["bid-below-minimum"]
     assert two.hands[-1].trump is not None
     assert notation.loads(files["games.t42"]) == [one, two]
-    assert notation.json_form.loads(files["games.jsonl"]) == [one, two]
+    assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
     assert "<!DOCTYPE html>" in files["round-1-table-2.html"]
     assert "won 8–0" in files["results.html"]
 

@@ -15,11 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def seeds() -> dict[str, bytes]:
     """Every seed by name: each sample as notation and (when it reads) as JSON, and four
     games as ``t42 deal`` writes them in both forms."""
-    from notation.dealing import random_game
-    from notation.json_form import dumps
-    from notation.rules import RuleSet
-    from notation.text import loads
-    from notation.writer import write_game
+    from notation.formats.json.form import dumps
+    from notation.formats.text import loads
+    from notation.formats.text.writer import write_game
+    from notation.model.rule_sets import RuleSet
+    from notation.rules.dealing import random_game
 
     found: dict[str, bytes] = {}
     for i, sample in enumerate(sorted((ROOT / "samples").glob("*.t42"))):

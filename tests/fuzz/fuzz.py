@@ -22,10 +22,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
 with atheris.instrument_imports():
-    import notation.json_form
-    import notation.reader
-    import notation.validate
-    import notation.writer  # noqa: F401
+    import notation.check.validate
+    import notation.formats.json.form
+    import notation.formats.text.reader
+    import notation.formats.text.writer  # noqa: F401
 
 sys.path.insert(0, str(HERE))
 from corpus import seeds  # noqa: E402

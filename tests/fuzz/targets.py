@@ -11,15 +11,15 @@ write what the long way writes.
 
 from __future__ import annotations
 
-from notation import json_form
-from notation.archive import Unit, json_game, read_unit, render
+from notation.archive.quick_check import clean_hands, clean_json_hands
+from notation.archive.quick_convert import jsonl, notation
+from notation.archive.reading import Unit, json_game, read_unit, render
+from notation.check.validate import check_game
 from notation.errors import RecordError
 from notation.files import UnreadableInput, decode_source
-from notation.quick_check import clean_hands, clean_json_hands
-from notation.quick_convert import jsonl, notation
-from notation.reader import read_game, read_games, split_games
-from notation.validate import check_game
-from notation.writer import write_game
+from notation.formats.json import form as json_form
+from notation.formats.text.reader import read_game, read_games, split_games
+from notation.formats.text.writer import write_game
 
 
 def _located(line: int | None, column: int | None, text: str) -> None:

@@ -10,7 +10,10 @@ import sys
 import pytest
 
 import notation
-from notation import bids, contracts, errors, files, rules, solver, tiles
+from notation import errors, files
+from notation.model import bids, contracts, tiles
+from notation.model import rule_sets as rules
+from notation.solver import solver
 
 
 def test_every_public_name_resolves() -> None:
@@ -37,16 +40,16 @@ def test_import_does_not_load_the_solver_the_audit_or_the_dealer() -> None:
     # The t42 commands import notation; the solver's tables must not cost every one of them.
     code = (
         "import sys, notation; "
-        "print(sorted(m for m in ('notation.audit', 'notation.solver', 'notation.dealing', "
-        "'textual') if m in sys.modules))"
+        "print(sorted(m for m in ('notation.analysis.audit', 'notation.solver.solver', "
+        "'notation.rules.dealing', 'textual') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_names_loaded_on_first_use_are_the_real_objects() -> None:
-    from notation.audit import audit_game
-    from notation.dealing import random_game
+    from notation.analysis.audit import audit_game
+    from notation.rules.dealing import random_game
 
     assert notation.audit_game is audit_game
     assert notation.random_game is random_game
@@ -92,7 +95,7 @@ def test_no_exception_class_is_left_out_of_the_hierarchy() -> None:
 
     found = []
     for module_info in pkgutil.iter_modules(notation.__path__, "notation."):
-        if module_info.name in {"notation.cli", "notation.__main__"}:
+        if module_info.name in {"notation.cli.app", "notation.__main__"}:
             continue
         module = import_module(module_info.name)
         for name, value in vars(module).items():
@@ -113,7 +116,7 @@ def test_no_exception_class_is_left_out_of_the_hierarchy() -> None:
         (lambda: notation.Tile.parse("7-1"), notation.TileError),
         (lambda: notation.rule_set("straight 42"), notation.RulesError),
         (lambda: notation.loads("hand 1 dealer Q\n"), notation.NotationSyntaxError),
-        (lambda: notation.json_form.loads("{}"), notation.RecordError),
+        (lambda: notation.formats.json.form.loads("{}"), notation.RecordError),
     ],
 )
 def test_bad_input_raises_a_narrow_t42_error(call: object, exception: type[Exception]) -> None:

@@ -18,18 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from notation import json_form
-from notation.archive import json_game
-from notation.bids import Bid, BidError
-from notation.cli import app
-from notation.dealing import random_game
+from notation.archive.reading import json_game
+from notation.check.validate import check_game
+from notation.cli.app import app
 from notation.errors import RecordError
-from notation.game import Game
-from notation.reader import read_games
-from notation.rules import RuleSet
-from notation.tiles import Tile, TileError
-from notation.validate import check_game
-from notation.writer import write_game, write_games
+from notation.formats.json import form as json_form
+from notation.formats.text.reader import read_games
+from notation.formats.text.writer import write_game, write_games
+from notation.model.bids import Bid, BidError
+from notation.model.game import Game
+from notation.model.rule_sets import RuleSet
+from notation.model.tiles import Tile, TileError
+from notation.rules.dealing import random_game
 
 # Characters that tend to break readers: structure, quotes, escapes, controls, odd Unicode.
 HOSTILE = [

@@ -1,4 +1,4 @@
-"""Properties of random legal games (made by notation.dealing) under random table options.
+"""Properties of random legal games (made by notation.rules.dealing) under random table options.
 
 Hypothesis draws an integer seed and the table's options; the game is a pure function of
 them, so a failure shrinks to a small seed and prints it. Together the tests below check some
@@ -16,16 +16,16 @@ from dataclasses import replace
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from notation.bids import Bid
-from notation.contracts import DoublesRank, Special, Trump, TrumpKind
-from notation.dealing import random_game
-from notation.game import Ending, EndKind, Game, Hand, Play, ScoreKind, ScoreLine, Trick
-from notation.play import follows, led_suit, sevens_distance
-from notation.rules import RULE_SETS, RuleSet, rule_set
-from notation.seats import SEATS, Seat, Team
-from notation.text import dumps, loads
-from notation.tiles import ALL_TILES
-from notation.validate import check_game
+from notation.check.validate import check_game
+from notation.formats.text import dumps, loads
+from notation.model.bids import Bid
+from notation.model.contracts import DoublesRank, Special, Trump, TrumpKind
+from notation.model.game import Ending, EndKind, Game, Hand, Play, ScoreKind, ScoreLine, Trick
+from notation.model.rule_sets import RULE_SETS, RuleSet, rule_set
+from notation.model.seats import SEATS, Seat, Team
+from notation.model.tiles import ALL_TILES
+from notation.rules.dealing import random_game
+from notation.rules.play import follows, led_suit, sevens_distance
 
 SCALE = max(1, int(os.environ.get("T42_PROPERTY_SCALE", "1")))
 

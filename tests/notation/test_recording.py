@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import notation
-from notation.bids import Bid
-from notation.cli import app
-from notation.contracts import Special, Trump
+from notation.cli.app import app
 from notation.files import FileBusy
-from notation.game import EndKind, Game, ScoreKind
-from notation.reader import read_games
+from notation.formats.text.reader import read_games
+from notation.model.bids import Bid
+from notation.model.contracts import Special, Trump
+from notation.model.game import EndKind, Game, ScoreKind
+from notation.model.rule_sets import rule_set
+from notation.model.seats import Seat
+from notation.model.tiles import Tile
 from notation.recording import RecordFile, Recording, RecordingError, Step, resume_file
-from notation.rules import rule_set
-from notation.seats import Seat
-from notation.tiles import Tile
 
 
 def _entries(game: Game) -> Iterator[tuple[str, object]]:
@@ -212,7 +212,7 @@ import random, sys, time
 from pathlib import Path
 import notation
 from notation.recording import RecordFile
-from notation.rules import rule_set
+from notation.model.rule_sets import rule_set
 sys.path.insert(0, {tests!r})
 from test_recording import _entries, _enter, _start
 

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from notation import json_form
-from notation.game import Game
-from notation.seats import SEATS
-from notation.text import loads
-from notation.validate import check_game
-from replay import navigation
-from replay.navigation import game_frames
+from notation.check.validate import check_game
+from notation.formats.json import form as json_form
+from notation.formats.text import loads
+from notation.model.game import Game
+from notation.model.seats import SEATS
+from notation.views import navigation
+from notation.views.navigation import game_frames
 from replay.page import (
     audit_summaries,
     merge_summaries,
@@ -143,8 +143,8 @@ def _long_game(hands: int) -> Game:
     """The first ``hands`` hands of one long random game (to many marks)."""
     import random
 
-    from notation.dealing import random_game
-    from notation.rules import tagged_rules
+    from notation.model.rule_sets import tagged_rules
+    from notation.rules.dealing import random_game
 
     game = random_game(random.Random(5), tagged_rules("straight", "marks-to-win=200"))
     assert len(game.hands) >= hands

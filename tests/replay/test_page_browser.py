@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from notation.game import Game
-from notation.seats import SEATS, Team
-from notation.text import loads
-from notation.validate import GameReport, check_game
+from notation.check.validate import GameReport, check_game
+from notation.formats.text import loads
+from notation.model.game import Game
+from notation.model.seats import SEATS, Team
+from notation.views.steps import game_steps
 from replay.page import audit_summaries, merge_summaries, replay_page, review_summaries
-from replay.steps import game_steps
 
 SAMPLES = Path(__file__).parent.parent.parent / "samples"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from notation.cli import app as cli
+from notation.cli.app import app as cli
 from notation.recording import Recording, Step
 from replay.scorekeeper import QUESTIONS, answer, enter, screen, start
 
@@ -291,7 +291,7 @@ LAYDOWN_ENTRIES = [
 GATED_RECORDER = """
 import sys, time
 from pathlib import Path
-from notation.claims import judge_laydown
+from notation.check.claims import judge_laydown
 from replay.recorder import run
 
 path, gate = Path(sys.argv[1]), Path(sys.argv[2])
@@ -385,7 +385,7 @@ def test_the_screen_shows_the_deal_still_held_and_the_points_so_far() -> None:
     assert "W 6-1 5-3 5-1 4-2 3-1 3-0 1-0" in dealt
     after_two = _shown(states[9 + 8])  # two tricks taken in hand 1
     assert "N 5-4 5-2 5-0 4-0 2-1" in after_two  # 6-5 and 3-2 played
-    from notation.tricks import tally
+    from notation.rules.tricks import tally
 
     report = states[9 + 8].hand_report
     assert report is not None

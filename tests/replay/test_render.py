@@ -8,12 +8,12 @@ import re
 import pytest
 from rich.console import Console
 
-from notation.game import Game
-from notation.reader import read_games
-from notation.seats import Seat
-from notation.validate import GameReport, check_game
+from notation.check.validate import GameReport, check_game
+from notation.formats.text.reader import read_games
+from notation.model.game import Game
+from notation.model.seats import Seat
+from notation.views.steps import Step, game_steps
 from replay.render import comment_text, inert, print_replay, render_step
-from replay.steps import Step, game_steps
 
 RECORD = """\
 ; Friday club night

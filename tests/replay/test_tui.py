@@ -20,15 +20,16 @@ from rich.console import Console
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from notation.cli import app as cli
-from notation.reader import read_games
-from notation.seats import Seat
-from notation.validate import check_game
-from replay import interactive, navigation
+from notation.check.validate import check_game
+from notation.cli.app import app as cli
+from notation.formats.text.reader import read_games
+from notation.model.seats import Seat
+from notation.views import navigation
+from notation.views.navigation import Frame, game_frames
+from notation.views.steps import StepKind
+from replay import interactive
 from replay.board import View, board, too_small
 from replay.interactive import frames_of, start_of
-from replay.navigation import Frame, game_frames
-from replay.steps import StepKind
 from replay.strokes import all_strokes
 from replay.tui import ReplayApp, key_bar
 
@@ -460,10 +461,10 @@ def test_t42_replay_in_a_real_terminal() -> None:
 
 
 def test_the_board_says_who_won_the_game_at_the_step_that_wins_it() -> None:
-    from notation.text import loads
-    from notation.validate import check_game
+    from notation.check.validate import check_game
+    from notation.formats.text import loads
+    from notation.views.navigation import game_frames
     from replay.board import View, board
-    from replay.navigation import game_frames
 
     sample = Path(__file__).parents[2] / "samples" / "full-game.t42"
     game = loads(sample.read_text(encoding="utf-8"))[0]

@@ -1,0 +1,569 @@
+"""A quick look at a game: would the reader and the rules check pass it without a word?
+
+Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
+rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
+costs some fifty objects a hand; this module instead reads each hand of the canonical form
+with one regular expression (:mod:`notation.formats.text.canonical`, which describes the canonical
+form
+once) and checks the rules on integers, with the engine's own tables
+and functions (:func:`notation.rules.play.trump_table`, :func:`notation.rules.auction.bid_problem`,
+:func:`notation.rules.scoring.made_or_set`, :func:`notation.rules.scoring.hand_award`,
+:func:`notation.rules.scoring.game_winner`).
+
+It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
+a regular expression narrower than the schema, then the same checks.
+
+It vouches only for what it fully understands: plain tags (no escapes, no comment marks
+inside a value), then hands written in full (the whole deal, four bids in turn, the trump
+named by the declarer, seven tricks, and the points, marks and running total), each under a
+pip trump, doubles or follow-me, in the marks game with the left of the dealer bidding
+first. Comments, the case of keywords and the white space between words change nothing the
+reader reads, so a game written otherwise only in those is read as its canonical text
+(:func:`notation.formats.text.canonical.folded_hand`). At anything else (another layout, a special
+contract, the least irregularity) it gives up (``None``) and the reader and
+:func:`notation.check.validate.check_game` take the game, with its original text, so every finding
+is theirs. Tests hold the two to agreement on random games, on games with tiles, bids, seats
+and scores changed, and on games dressed with comments, odd case and wrapped lines.
+
+>>> from notation.formats.text.reader import split_games
+>>> text = '''[Rules "straight"]
+...
+... hand 1 dealer N
+... deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0
+...      E 5-5 5-4 5-3 5-2 5-1 5-0 4-4
+...      S 4-3 4-2 4-1 4-0 3-3 3-2 3-1
+...      W 3-0 2-2 2-1 2-0 1-1 1-0 0-0
+... bid E pass S pass W pass N 1m
+... trump N sixes
+... 1 N 6-6 5-5 4-3 3-0
+... 2 N 6-5 5-4 4-2 2-2
+... 3 N 6-4 5-3 4-1 2-1
+... 4 N 6-3 5-2 4-0 2-0
+... 5 N 6-2 5-1 3-3 1-1
+... 6 N 6-1 5-0 3-2 1-0
+... 7 N 6-0 4-4 3-1 0-0
+... points NS 42 EW 0
+... marks NS 1 EW 0
+... total NS 1 EW 0
+... '''
+>>> [clean_hands(game) for game in split_games(text)]
+[1]
+>>> [clean_hands(game) for game in split_games(text.replace("6-0 4-4", "4-4 6-0"))]
+[None]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import NamedTuple, Protocol
+
+from notation.formats.text import canonical
+from notation.formats.text.canonical import (
+    AUCTION,
+    DEALER_AT,
+    FIRST_PLAY,
+    HELD,
+    LEADER_FIELDS,
+    MARKS_EW,
+    MARKS_NS,
+    NUMBER_AT,
+    PLAYED_TILES,
+    POINTS_EW,
+    POINTS_NS,
+    TOTAL_EW,
+    TOTAL_NS,
+    TRUMP_DOUBLES_AT,
+    TRUMP_SEAT_AT,
+    TRUMP_SUIT_AT,
+)
+from notation.formats.text.reader import read_bid, within_limits
+from notation.model.bids import POINTS_IN_A_HAND, Bid
+from notation.model.contracts import PIP_NAMES, Contract, DoublesRank, Trump, TrumpKind
+from notation.model.game import tag_name
+from notation.model.rule_sets import (
+    FirstBidder,
+    FollowMeMin,
+    OpeningLead,
+    RulesError,
+    RuleSet,
+    Scoring,
+    tagged_rules,
+)
+from notation.model.seats import SEATS, Team
+from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
+from notation.rules.auction import BIDDING_ORDERS, bid_problem
+from notation.rules.play import TrumpTable, trump_table
+from notation.rules.scoring import TRICKS_IN_A_HAND, game_winner, hand_award, made_or_set
+
+MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
+# Auctions remembered at most per rule set: an archive has few different ones, and a
+# file made to have many must not fill the memory.
+_MEMORY = 100_000
+
+
+class Segment(Protocol):
+    """A part of a game's text as :func:`notation.formats.text.reader.split_games` cuts it."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+# Blank lines and spaces a segment of notation may have around its hand or tags.
+_BLANKS = re.compile(r"[ \n]*")
+_HAND_END = re.compile(r"[ \n]*\Z")
+NOTATION_HAND = canonical.NOTATION.pattern
+JSON_HAND = canonical.JSON.pattern
+SEPARATOR = canonical.JSON_SEPARATOR
+_TAG = canonical.without_names(canonical.NOTATION_TAG.pattern)
+_TAG_BLOCK = re.compile(rf"[ \n]*(?:{_TAG}\n)*{_TAG}[ \n]*\Z")
+
+_SEAT_AT = {"N": 0, "E": 1, "S": 2, "W": 3}  # positions in notation.model.seats.SEATS
+# Every tile the patterns let through ("0-0" … "6-6") by its key, high * 7 + low: a tile
+# written low end first has a key no tile has, so a deal holding it is not the whole set.
+_KEY = {f"{a}-{b}": a * TILE_KEY_STRIDE + b for a in range(7) for b in range(7)}
+_ALL_TILES = sum(1 << _KEY[f"{a}-{b}"] for a in range(7) for b in range(a + 1))
+NS, EW = Team.NS, Team.EW
+_TEAM_OF = (NS, EW, NS, EW)  # by seat position
+FOLLOW_ME = TrumpKind.FOLLOW_ME
+TILES_IN_A_HAND = 7
+PLAIN_TRUMP = Trump.pip(0)  # the score of a plain contract does not depend on its trump
+# The seats' positions in bidding order, by the dealer's position; in play order, by the
+# leader's.
+_BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDDING_ORDERS)
+_PLAY_ORDER = tuple(tuple((at + i) % 4 for i in range(4)) for at in range(4))
+
+
+# A plain trump, its table, and by suit led and tile key: the tiles a holder of that tile may
+# hold when playing it (the tile itself, and none of those its play is barred by), the
+# tile's own bit, and its power.
+_Named = tuple[Trump, TrumpTable, tuple[tuple[tuple[int, int, int], ...], ...]]
+_Marks = tuple[Team, int, int]  # the bidders, and the marks NS and EW score
+
+
+class _Table:
+    """A rule set the quick check knows, with the trumps it has met under it."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.trump_lead = rules.opening_lead is OpeningLead.TRUMP
+        self.follow_me_min = rules.follow_me_min is FollowMeMin.ONE_MARK
+        self.trumps: dict[tuple[str, str | None], _Named | None] = {}
+        self.json_trumps: dict[tuple[str, str | None], _Named | None] = {}
+        self.bids: dict[tuple[str, str | None], bool] = {}
+        self.auctions: dict[tuple[str, ...], tuple[int, str] | None] = {}
+        self.awards: dict[tuple[str, int, int, int], tuple[int, int]] = {}
+
+    def legal(self, word: str, standing: str | None) -> bool:
+        """Whether the bid ``word`` may be made over the ``standing`` one (by their words)."""
+        legal = self.bids.get((word, standing))
+        if legal is None:
+            bid = _BIDS[word]
+            over = None if standing is None else _BIDS[standing]
+            legal = bid is not None and bid_problem(bid, over, self.rules) is None
+            self.bids[word, standing] = legal
+        return legal
+
+    def auction(self, calls: tuple[str, ...]) -> tuple[int, str] | None:
+        """The declarer's position and the winning bid's word of an auction written as the
+        dealer, then four (seat, bid) pairs; None when it is out of turn, holds a bid that
+        may not be made, or all pass (docs/rules.md, Bidding)."""
+        order = _BIDDING_POSITIONS[_SEAT_AT[calls[0]]]
+        standing: str | None = None  # the standing bid's word
+        declarer = -1
+        outcome: tuple[int, str] | None = None
+        for i in range(4):
+            seat, word = calls[1 + 2 * i], calls[2 + 2 * i]
+            if _SEAT_AT[seat] != order[i] or not self.legal(word, standing):
+                break
+            if word != "pass" and word != '"pass"':
+                standing, declarer = word, order[i]
+        else:
+            outcome = None if standing is None else (declarer, standing)
+        if len(self.auctions) < _MEMORY:
+            self.auctions[calls] = outcome
+        return outcome
+
+    def marks(self, word: str, side: int, points: int, tricks: int) -> tuple[int, int]:
+        """The marks NS and EW score when team ``side`` (0 for NS) bid ``word`` and took
+        ``points`` in ``tricks`` of the seven, under a plain trump (which one does not change
+        the score)."""
+        marks = self.awards.get((word, side, points, tricks))
+        if marks is None:
+            bid = _BIDS[word]
+            assert bid is not None
+            bidders = _TEAM_OF[side]
+            contract = Contract(SEATS[side], bid, PLAIN_TRUMP)
+            taken = {bidders: points, bidders.opponents: POINTS_IN_A_HAND - points}
+            won = {bidders: tricks, bidders.opponents: TRICKS_IN_A_HAND - tricks}
+            made, _ = made_or_set(contract, taken, won)
+            mark = hand_award(contract, made, taken, self.rules)
+            marks = self.awards[word, side, points, tricks] = (mark.of(NS), mark.of(EW))
+        return marks
+
+    def trump(self, word: str, doubles: str | None) -> _Named | None:
+        """A plain trump (pip, doubles or follow-me) and its table, as the reader reads it."""
+        if (word, doubles) not in self.trumps:
+            rules = self.rules
+            try:
+                trump: Trump | None = Trump.parse(
+                    word, doubles, rules.follow_me_doubles, nello_doubles=rules.nello_doubles
+                )
+            except ValueError:
+                trump = None
+            self.trumps[word, doubles] = (
+                None if trump is None or trump.special is not None else _named(trump)
+            )
+        return self.trumps[word, doubles]
+
+    def json_trump(self, suit: str, doubles: str | None) -> _Named | None:
+        """A trump as the JSON form names it (``suit``, and ``doubles`` for follow-me only),
+        as :mod:`notation.formats.json.fast` builds it."""
+        if (suit, doubles) not in self.json_trumps:
+            rank = None if doubles is None else DoublesRank(doubles)
+            if suit == "follow-me":
+                # The table's doubles where none are named, decided where the readers' are.
+                rules = self.rules
+                trump: Trump | None = Trump.called(
+                    TrumpKind.FOLLOW_ME,
+                    doubles=rank,
+                    follow_me_doubles=rules.follow_me_doubles,
+                    nello_doubles=rules.nello_doubles,
+                )
+            elif doubles is not None:
+                trump = None  # only follow-me names its doubles (the schema says so)
+            elif suit == "doubles":
+                trump = Trump.doubles_trump()
+            else:
+                trump = Trump.pip(PIP_NAMES.index(suit))
+            self.json_trumps[suit, doubles] = None if trump is None else _named(trump)
+        return self.json_trumps[suit, doubles]
+
+
+def _named(trump: Trump) -> _Named:
+    table = trump_table(trump)
+    plays = tuple(
+        tuple((_BITS[key] | barred[key], _BITS[key], power[key]) for key in range(TILE_KEYS))
+        for barred, power in zip(table.barred, table.power, strict=True)
+    )
+    return trump, table, plays
+
+
+@lru_cache(maxsize=256)
+def _table(rules_tag: str | None, options_tag: str | None) -> _Table | None:
+    """The rule set the tags name, as the reader works it out, when the quick check knows its
+    options; None when it does not (or the tags name no rule set: the reader words that)."""
+    try:
+        rules = tagged_rules(rules_tag, options_tag)
+    except RulesError:
+        return None
+    if rules.scoring is not Scoring.MARKS or rules.first_bidder is not FirstBidder.LEFT_OF_DEALER:
+        return None
+    return _Table(rules)
+
+
+def tag_values(tags: Iterable[tuple[str, str]]) -> dict[str, str] | None:
+    """Tags (name, value) by their names as the reader spells them, in the order written;
+    None when a name is written twice (the reader reports that)."""
+    seen: dict[str, str] = {}
+    for name, value in tags:
+        name = tag_name(name)
+        if name in seen:
+            return None
+        seen[name] = value
+    return seen
+
+
+def _tag_rules(tags: Iterable[tuple[str, str]]) -> _Table | None:
+    """The rules that tags (name, value) name, none written twice; else None."""
+    values = tag_values(tags)
+    return None if values is None else _table(values.get("Rules"), values.get("Options"))
+
+
+def _bid(word: str) -> Bid | None:
+    """The bid a word names, in either form (a JSON bid keeps its quotes)."""
+    try:
+        return read_bid(word.strip('"'))
+    except ValueError:
+        return None
+
+
+# Every bid word the patterns let through, in both forms, read once.
+_BIDS = {
+    written: _bid(written)
+    for word in ("pass", *map(str, range(100)), *(f"{m}m" for m in range(1, 8)))
+    for written in (word, f'"{word}"')
+}
+
+
+def bid_of(word: str) -> Bid | None:
+    """The bid a bid word of the patterns names, in either form (a JSON bid keeps its
+    quotes); None for one no bid has, or one the patterns never let through."""
+    return _BIDS.get(word)
+
+
+_Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern, its trump
+_UNSEEN = (-1, "")  # an auction not yet worked out
+_BIT = {text: 1 << key for text, key in _KEY.items()}
+_BITS = tuple(1 << key for key in range(TILE_KEYS))
+# The tiles that count 10 and 5, as bits: a team's points are its tricks and its count.
+_TENS = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 10)
+_FIVES = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 5)
+
+
+def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
+    """The bidders and the marks NS and EW score on a hand (the groups of its pattern) that
+    the rules check passes clean; None at anything the check would report."""
+    bit = _BIT.__getitem__
+    north, east, south, west = HELD
+    held = [
+        sum(map(bit, hand[north])),
+        sum(map(bit, hand[east])),
+        sum(map(bit, hand[south])),
+        sum(map(bit, hand[west])),
+    ]
+    if sum(held) != _ALL_TILES:
+        # 28 powers of two add up to the set's 28 bits only when they are those 28 bits:
+        # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
+        return None
+
+    # The auction (docs/rules.md, Bidding): in turn from the dealer's left, each bid legal.
+    calls = AUCTION(hand)
+    bidding = table.auctions.get(calls, _UNSEEN)
+    if bidding is _UNSEEN:
+        bidding = table.auction(calls)
+    if bidding is None or named is None:
+        return None  # not a clean auction, or not a plain trump
+    declarer, standing = bidding
+    if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
+        return None  # the trump named by another seat
+
+    # The contract (docs/rules.md, Contracts).
+    bid = _BIDS[standing]
+    assert bid is not None  # a legal bid
+    trump, play, plays = named
+    follow_me = trump.kind is FOLLOW_ME
+    if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
+        return None
+
+    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it,
+    # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
+    keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
+    if table.trump_lead and not follow_me and held[declarer] & play.trumps:
+        first = _KEY[hand[FIRST_PLAY]]
+        if not play.trumps >> first & 1:
+            return None  # the opening lead had to be a trump
+    at = declarer
+    won_by_ns = 0  # the tiles of the tricks NS took
+    ns_tricks = 0
+    leaders = []
+    for a, b, c, d in zip(keys, keys, keys, keys, strict=True):
+        leaders.append(at)
+        sa, sb, sc, sd = _PLAY_ORDER[at]
+        by_tile = plays[play.led[a]]
+        ok_a, bit_a, power = by_tile[a]
+        ok_b, bit_b, power_b = by_tile[b]
+        ok_c, bit_c, power_c = by_tile[c]
+        ok_d, bit_d, power_d = by_tile[d]
+        ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
+        if ha & ok_a != bit_a or hb & ok_b != bit_b or hc & ok_c != bit_c or hd & ok_d != bit_d:
+            return None  # a tile not held (or played already), or a renege
+        held[sa], held[sb], held[sc], held[sd] = ha ^ bit_a, hb ^ bit_b, hc ^ bit_c, hd ^ bit_d
+        # The play of greatest power wins; the earlier of equals (none are, but for order).
+        at = sa
+        if power_b > power:
+            at, power = sb, power_b
+        if power_c > power:
+            at, power = sc, power_c
+        if power_d > power:
+            at = sd
+        if not at & 1:
+            won_by_ns |= bit_a | bit_b | bit_c | bit_d
+            ns_tricks += 1
+    if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
+        return None  # a trick led by another seat than the last one's winner
+
+    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
+    ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
+    ns_points = ns_tricks + ns_count
+    points = (ns_points, POINTS_IN_A_HAND - ns_points)
+    side = declarer & 1
+    taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
+    outcome = (standing, side, points[side], taken)
+    ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
+    if (
+        int(hand[POINTS_NS]) != points[0]
+        or int(hand[POINTS_EW]) != points[1]
+        or int(hand[MARKS_NS]) != ns_marks
+        or int(hand[MARKS_EW]) != ew_marks
+    ):
+        return None
+    return _TEAM_OF[declarer], ns_marks, ew_marks
+
+
+def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
+    """How many hands there are, when the game's hands (each the groups of its pattern and
+    its trump), one by one, are clean and follow each other rightly (numbers, dealers,
+    running marks, none after the game is won)."""
+    running = [0, 0]
+    number = dealer = -1
+    won = False
+    count = 0
+    for read in hands:
+        if won or read is None:
+            return None  # a hand played after the game was won, or one not read
+        hand, named = read
+        seat = _SEAT_AT[hand[DEALER_AT]]
+        if number >= 0 and (int(hand[NUMBER_AT]) != number + 1 or seat != (dealer + 1) & 3):
+            return None  # the hands out of order, or the deal not passing left
+        number, dealer = int(hand[NUMBER_AT]), seat
+        marks = _hand_marks(table, hand, named)
+        if marks is None:
+            return None
+        bidders, ns, ew = marks
+        running[0] += ns
+        running[1] += ew
+        if int(hand[TOTAL_NS]) != running[0] or int(hand[TOTAL_EW]) != running[1]:
+            return None  # a misscored total
+        won = game_winner(running[0], running[1], table.rules, bidders) is not None
+        count += 1
+    return count
+
+
+def clean_hands(game: Sequence[Segment]) -> int | None:
+    """The number of hands of ``game`` (cut by :func:`notation.formats.text.reader.split_games`)
+    when the
+    reader and :func:`notation.check.validate.check_game` would find nothing at all to report in it;
+    None when they might, or when the game is not written in the form this check reads.
+
+    A tag block or hand written otherwise than canonically only in what the grammar lets go
+    (comments, the case of keywords, white space) is read as its canonical text: those
+    change nothing the reader reads, so nothing the check finds."""
+    if not game or game[0].kind != "tags":
+        return None
+    text = game[0].text
+    tags = canonical_tags(text)
+    if tags is None and within_limits(text):
+        tags = folded_tags(text)
+    table = None if tags is None else _tag_rules(tags)
+    if table is None:
+        return None
+    return _clean_game(table, (_notation_hand_groups(table, segment) for segment in game[1:]))
+
+
+def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
+    if segment.kind != "hand":
+        return None
+    text = segment.text
+    hand = canonical_hand(text)
+    if hand is None and within_limits(text):
+        # Its words as the grammar reads them; their case folded only when needed.
+        folded = canonical.folded_hand(text)
+        if folded is not None:
+            hand = canonical.FOLDED.read_whole(folded)
+            if hand is None:
+                hand = canonical.FOLDED.read_whole(canonical.folded_case(folded))
+    if hand is None:
+        return None
+    return hand, table.trump(hand[TRUMP_SUIT_AT], hand[TRUMP_DOUBLES_AT])
+
+
+def folded_tags(text: str) -> list[tuple[str, str]] | None:
+    """The tags (name, value) of a tag block of plain tags written with comments or other
+    white space between them; None for a block written otherwise."""
+    text = canonical.folded_tags(text)
+    if canonical.folded_tag_block().match(text) is None:
+        return None
+    return canonical.NOTATION_TAG.findall(text)
+
+
+def canonical_tags(text: str) -> list[tuple[str, str]] | None:
+    """The tags (name, value) of a tag block of plain tags, as this module reads them; None
+    for a block written otherwise, or longer than the reader reads."""
+    if _TAG_BLOCK.match(text) is None or not within_limits(text):
+        return None
+    return canonical.NOTATION_TAG.findall(text)
+
+
+def canonical_hand(text: str) -> Sequence[str] | None:
+    """The fields of a hand in the canonical form (:data:`notation.formats.text.canonical.FIELDS`);
+    None
+    for a hand written otherwise."""
+    blanks = _BLANKS.match(text)
+    match = NOTATION_HAND.match(text, blanks.end() if blanks else 0)
+    if match is None or _HAND_END.match(text, match.end()) is None:
+        return None
+    return match.groups()
+
+
+def clean_json_hands(line: str) -> int | None:
+    """The number of hands of a game written as one line of JSON Lines (as ``t42 convert``
+    writes it), when the JSON reader and :func:`notation.check.validate.check_game` would find
+    nothing at all to report in it; None when they might, or when the line is written
+    otherwise. What the pattern reads is valid against the schema and writes no field twice.
+    """
+    head = _json_head(line)
+    if head is None:
+        return None
+    _, table, at = head
+    return _clean_game(table, _json_hands(table, line, at))
+
+
+class CleanGame(NamedTuple):
+    """A game the quick check vouches for, as its patterns read it."""
+
+    tags: list[tuple[str, str]]  # (name, value) as written
+    rules: RuleSet
+    hands: list[tuple[Sequence[str], Trump]]  # the groups of each hand's pattern, its trump
+
+
+def clean_json_game(line: str) -> CleanGame | None:
+    """A line of JSON Lines as the patterns read it, when :func:`clean_json_hands` vouches
+    for it; else None."""
+    head = _json_head(line)
+    if head is None:
+        return None
+    tags, table, at = head
+    reads = list(_json_hands(table, line, at))
+    if _clean_game(table, reads) is None:
+        return None
+    hands = []
+    for read in reads:
+        if read is None or read[1] is None:
+            return None  # not so in a clean game: for the type checker
+        hands.append((read[0], read[1][0]))
+    return CleanGame(tags, table.rules, hands)
+
+
+def _json_head(line: str) -> tuple[list[tuple[str, str]], _Table, int] | None:
+    """The tags of a JSON line, the rules they name and where its hands start; None for a
+    line written otherwise or under rules the quick check does not know."""
+    head = canonical.JSON_HEAD_PATTERN.match(line)
+    if head is None:
+        return None
+    tags = canonical.JSON_TAG.findall(head.group(1))
+    table = _tag_rules(tags)
+    return None if table is None else (tags, table, head.end())
+
+
+def _json_hands(table: _Table, line: str, at: int) -> Iterator[_Read | None]:
+    """The hands of a JSON line from ``at``, each with its trump; None for one not read, or
+    for anything after them but the end of the document."""
+    if not line.startswith("]", at):  # else no hands: the end comes straight after "hands": [
+        while True:
+            match = JSON_HAND.match(line, at)
+            if match is None:
+                yield None
+                return
+            hand = match.groups()
+            yield hand, table.json_trump(hand[TRUMP_SUIT_AT], hand[TRUMP_DOUBLES_AT])
+            at = match.end()
+            if not line.startswith(SEPARATOR, at):
+                break
+            at += len(SEPARATOR)
+    if canonical.JSON_END_PATTERN.match(line, at) is None:
+        yield None

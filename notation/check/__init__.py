@@ -1,0 +1,1 @@
+"""The checks of a record against the rules: validation by concern, and lay-downs."""

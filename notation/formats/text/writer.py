@@ -1,0 +1,229 @@
+"""Writing records in the canonical t42 notation, the form ``t42 fmt`` produces.
+
+The canonical form is deterministic: the roster tags first, one tag a line; deal lines in
+seat order N, E, S, W with each hand's tiles high to low; score lines as points, marks, total.
+So two records of the same game are the same bytes, and archives diff and hash cleanly.
+
+>>> from notation.model.game import Game, Tag, Hand, HandHeader
+>>> from notation.model.seats import Seat
+>>> print(write_game(Game((Tag("Event", 'Club "A"'),), (Hand(HandHeader(1, Seat.N)),))), end="")
+[Event "Club \\"A\\""]
+[Site "?"]
+[Date "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[West "?"]
+[Rules "?"]
+<BLANKLINE>
+hand 1 dealer N
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notation.formats.visitor import GameVisitor, walk, walk_hand
+from notation.model.bids import Bid, BidKind
+from notation.model.contracts import DoublesRank, Trump, TrumpKind
+from notation.model.game import (
+    Auction,
+    Call,
+    Comment,
+    Ending,
+    Game,
+    Hand,
+    Holding,
+    ScoreLine,
+    Tag,
+    Trick,
+    TrumpCall,
+    with_roster,
+)
+from notation.model.rule_sets import RulesError
+
+DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
+
+
+def escape_tag_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment(comment: Comment) -> str:
+    if comment.braced:
+        return f"{{ {comment.text} }}" if comment.text else "{}"
+    return f"; {comment.text}" if comment.text else ";"
+
+
+def _inline(comment: Comment) -> str:
+    # Inside a line a comment must be braced; the reader never puts a ; comment there.
+    return _comment(Comment(comment.text, braced=True))
+
+
+def _line(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> list[str]:
+    lines = [_comment(c) for c in before]
+    # A ; comment runs to the end of the line, so only the last comment after may be one.
+    ends = tuple(after)
+    tail = "".join(
+        " " + (_comment(c) if i == len(ends) - 1 else _inline(c)) for i, c in enumerate(ends)
+    )
+    lines.append(text + tail)
+    return lines
+
+
+def _with_inline(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> str:
+    parts = [_inline(c) for c in before] + [text] + [_inline(c) for c in after]
+    return " ".join(parts)
+
+
+def write_tags(tags: Iterable[Tag]) -> list[str]:
+    lines: list[str] = []
+    for tag in with_roster(tuple(tags)):
+        lines += _tag_line(tag)
+    return lines
+
+
+def _tag_line(tag: Tag) -> list[str]:
+    return _line(f'[{tag.name} "{escape_tag_value(tag.value)}"]', tag.before, tag.after)
+
+
+def _holding(holding: Holding, first: bool) -> str:
+    tiles = " ".join(str(t) for t in sorted(holding.tiles, reverse=True))
+    lead = "deal " if first else DEAL_INDENT
+    return f"{lead}{holding.seat} {tiles}".rstrip()
+
+
+class TextExporter(GameVisitor[str]):
+    """The canonical text of a game, written as :func:`~notation.formats.visitor.walk` visits it.
+
+    ``follow_me_doubles`` is the table's rule (the game's ``follow-me-doubles`` option): a
+    follow-me call that differs from it names its doubles option so that it reads back.
+    In the points game (``points_game``) bids of 42 and more are written 42, 84, 168.
+    :meth:`begin_game` takes both from the game's rules.
+    """
+
+    def __init__(
+        self, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
+    ) -> None:
+        self.follow_me_doubles = follow_me_doubles
+        self.points_game = points_game
+        self.lines: list[str] = []
+        self._calls: list[str] = []
+        self._dealt = 0
+
+    def begin_game(self, game: Game) -> None:
+        try:
+            self.follow_me_doubles = game.rules.follow_me_doubles
+            self.points_game = game.rules.points_game
+        except RulesError:  # the reader reads such a game under straight 42
+            self.follow_me_doubles = DoublesRank.HIGH
+            self.points_game = False
+
+    def visit_tag(self, tag: Tag) -> None:
+        self.lines += _tag_line(tag)
+
+    def begin_hand(self, hand: Hand) -> None:
+        h = hand.header
+        if self.lines:  # a blank line after the tag block and between hands
+            self.lines.append("")
+        self.lines += _line(f"hand {h.number} dealer {h.dealer}", h.before, h.after)
+        self._dealt = 0
+
+    def visit_holding(self, holding: Holding) -> None:
+        self.lines += _line(_holding(holding, self._dealt == 0), holding.before, holding.after)
+        self._dealt += 1
+
+    def begin_auction(self, auction: Auction) -> None:
+        self._calls = []
+
+    def visit_call(self, call: Call) -> None:
+        bid = _bid(call.bid, self.points_game)
+        self._calls.append(_with_inline(f"{call.seat} {bid}", call.before, call.after))
+
+    def end_auction(self, auction: Auction) -> None:
+        self.lines += _line(f"bid {' '.join(self._calls)}", auction.before, auction.after)
+
+    def visit_trump(self, trump: TrumpCall) -> None:
+        seat = f"{trump.seat} " if trump.seat is not None else ""
+        word = trump_words(trump.trump, self.follow_me_doubles)
+        self.lines += _line(f"trump {seat}{word}", trump.before, trump.after)
+
+    def visit_trick(self, trick: Trick) -> None:
+        plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
+        self.lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
+
+    def visit_ending(self, ending: Ending) -> None:
+        seat = f" {ending.seat}" if ending.seat is not None else ""
+        self.lines += _line(f"end {ending.kind.value}{seat}", ending.before, ending.after)
+
+    def visit_score(self, score: ScoreLine) -> None:
+        self.lines += _line(
+            f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
+        )
+
+    def result(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def write_hand(
+    hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
+) -> list[str]:
+    """The canonical lines of one hand (see :class:`TextExporter` for the two rules)."""
+    exporter = TextExporter(follow_me_doubles, points_game=points_game)
+    walk_hand(hand, exporter)
+    return exporter.lines
+
+
+def trump_words(trump: Trump, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> str:
+    """The trump as a trump line names it, at a table whose follow-me doubles rule is
+    ``follow_me_doubles``: a follow-me call with doubles high names them where the table
+    says otherwise, so that it reads back.
+
+    >>> trump_words(Trump.follow_me(DoublesRank.HIGH), DoublesRank.LOW)
+    'follow-me doubles-high'
+    """
+    word = str(trump)
+    if (
+        trump.kind is TrumpKind.FOLLOW_ME
+        and (trump.special is None or trump.special.partner_names_trump)
+        and trump.doubles is DoublesRank.HIGH
+        and follow_me_doubles is not DoublesRank.HIGH
+    ):
+        word = f"{word} {DoublesRank.HIGH.word}"
+    return word
+
+
+def _bid(bid: Bid, points_game: bool) -> str:
+    """A bid as written: marks as ``1m`` …, or in the points game as 42, 84, 168.
+
+    ``0m`` stays ``0m`` in the points game: written as 0 it would read back as 0 points."""
+    if points_game and bid.kind is BidKind.MARKS and bid.amount > 0:
+        return str(bid.value)
+    return str(bid)
+
+
+def write_game(game: Game) -> str:
+    """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
+    return walk(game, TextExporter())
+
+
+def write_games(games: Iterable[Game]) -> str:
+    """Several games, a blank line between each."""
+    return "\n".join(write_game(g) for g in games)
+
+
+def first_difference(text: str, canonical: str) -> tuple[int, str, str]:
+    """Where ``text`` first leaves its canonical form ``canonical``: the line number
+    (1-based), the line as written and the line expected (``(end of file)`` past the end).
+
+    >>> first_difference("hand 1 dealer N\\nbid E  30\\n", "hand 1 dealer N\\nbid E 30\\n")
+    (2, 'bid E  30', 'bid E 30')
+    """
+    written, expected = text.split("\n"), canonical.split("\n")
+    end = "(end of file)"
+    for at in range(max(len(written), len(expected))):
+        was = written[at] if at < len(written) else end
+        should = expected[at] if at < len(expected) else end
+        if was != should:
+            return at + 1, was, should
+    return len(written), "", ""

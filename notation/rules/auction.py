@@ -1,0 +1,176 @@
+"""The auction: whose turn it is, which bids are legal, and who wins (docs/rules.md, Bidding).
+
+>>> from notation.model.bids import Bid
+>>> bidding_order(Seat.N)
+(<Seat.E: 'E'>, <Seat.S: 'S'>, <Seat.W: 'W'>, <Seat.N: 'N'>)
+>>> bid_problem(Bid.points(31), Bid.points(30)) is None
+True
+>>> bid_problem(Bid.marks(3), Bid.points(35))
+('bid-off-ladder', '3 marks may only be bid over 2 marks')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from notation.model.bids import Bid, BidKind
+from notation.model.contracts import Special, Trump, TrumpKind
+from notation.model.rule_sets import FirstBidder, FollowMeMin, PlungeLead, RuleSet, Scoring
+from notation.model.seats import SEATS, Seat
+from notation.model.tiles import Tile
+
+MINIMUM_BID = 30
+HIGHEST_POINT_BID = 41
+FREE_MARKS = 2  # any seat may bid up to 2 marks; above that only one mark more (003, 004)
+
+
+def bidding_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
+    """The seats in bidding order: left of the dealer first, the dealer last."""
+    return BIDDING_ORDERS[SEATS.index(dealer)]
+
+
+ONE_BLANK = Tile(1, 0)
+
+
+def holder_of_one_blank(dealt: Mapping[Seat, Iterable[Tile]]) -> Seat | None:
+    """The seat dealt the 1-0, who bids first under first-bidder=holder-of-0-1 (001); None
+    when the deal does not show it."""
+    return next((seat for seat, tiles in dealt.items() if ONE_BLANK in tiles), None)
+
+
+def deal_bidding_order(dealer: Seat, rules: RuleSet,
+                       dealt: Mapping[Seat, Iterable[Tile]]) -> tuple[Seat, ...]:
+    """The bidding order of a deal (docs/rules.md, Bidding; first-bidder option): from the
+    dealer's left, or from the holder of the 1-0 when the table says so and the deal shows
+    who held it."""
+    holder = holder_of_one_blank(dealt)
+    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1 and holder is not None:
+        return holder.clockwise()
+    return bidding_order(dealer)
+
+
+# The bidding order by the dealer's position in SEATS (looked up once a hand).
+BIDDING_ORDERS = tuple(dealer.next.clockwise() for dealer in SEATS)
+# Enum members bound once: Python looks an enum member up slowly, and bids are checked often.
+PASS, POINTS, MARKS = BidKind.PASS, BidKind.POINTS, BidKind.MARKS
+POINTS_SCORING = Scoring.POINTS
+
+
+def bid_problem(
+    bid: Bid,
+    standing: Bid | None,
+    rules: RuleSet | None = None,
+    *,
+    plunge: bool = False,
+) -> tuple[str, str] | None:
+    """Why ``bid`` may not be made over ``standing`` (None when it may), as (code, words).
+
+    Under ``rules`` for the points game the ladder after 41 is 42, 84 and (over 84) 168.
+    ``plunge`` says the bidder went on to play a Plunge, which may open at or jump to its
+    bid (4 marks, or 3 when the partner leads).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
+    True
+    >>> bid_problem(Bid.marks(4), Bid.marks(2), rule_set("points")) is None
+    True
+    """
+    rules = rules or RuleSet()
+    kind = bid.kind
+    if kind is PASS:
+        return None
+    if rules.scoring is POINTS_SCORING:
+        return _points_bid_problem(bid, standing)
+    if kind is POINTS:
+        if bid.amount < MINIMUM_BID:
+            return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
+        if bid.amount > HIGHEST_POINT_BID:
+            return (
+                "bid-off-ladder",
+                f"{bid} is not a bid: after {HIGHEST_POINT_BID} comes 1 mark (1m, or 42)",
+            )
+    elif bid.amount < 1:
+        return "bid-off-ladder", f"{bid} is not a bid: marks start at 1m"
+    if standing is not None and standing.kind is not PASS and not standing < bid:
+        return "bid-not-above", f"{bid} does not beat the standing bid of {standing}"
+    if kind is MARKS and bid.amount > FREE_MARKS:
+        over = standing.amount if standing and standing.kind is BidKind.MARKS else 0
+        if bid.amount != over + 1 or over < FREE_MARKS:
+            plunge_marks = plunge_bid(rules)
+            if plunge and rules.plunge and bid.amount == max(plunge_marks, over + 1):
+                return None
+            jump = (
+                f"; only a Plunge may jump to {plunge_marks} marks"
+                if rules.plunge and bid.amount == plunge_marks
+                else ""
+            )
+            return (
+                "bid-off-ladder",
+                f"{bid.amount} marks may only be bid over {bid.amount - 1} marks{jump}",
+            )
+    return None
+
+
+def plunge_bid(rules: RuleSet) -> int:
+    """The marks a Plunge is bid at: 4 with the declarer leading, 3 with the partner leading."""
+    return 3 if rules.plunge_lead is PlungeLead.PARTNER else 4
+
+
+POINTS_LADDER = (42, 84, 168)  # after 41 in the points game; 168 only over 84 (001, 004)
+
+
+def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | None:
+    value = bid.value
+    if bid.kind is BidKind.POINTS and value < MINIMUM_BID:
+        return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
+    if value > HIGHEST_POINT_BID and value not in POINTS_LADDER:
+        return "bid-off-ladder", f"{value} is not a bid: after 41 come 42, 84 and 168"
+    if standing is not None and not standing.is_pass and not standing < bid:
+        return "bid-not-above", f"{value} does not beat the standing bid of {standing.value}"
+    if value == POINTS_LADDER[2] and (standing is None or standing.value != POINTS_LADDER[1]):
+        return "bid-off-ladder", "168 may only be bid over 84"
+    return None
+
+
+def least_bid(special: Special, rules: RuleSet) -> Bid:
+    """The smallest bid a special contract is played on (docs/rules.md, Contracts): 1 mark
+    for Nello, Sevens and Low-No, 2 for a Splash, the Plunge's own bid (:func:`plunge_bid`).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> [str(least_bid(s, rule_set("texas"))) for s in (Special.SPLASH, Special.PLUNGE)]
+    ['2m', '4m']
+    """
+    if special is Special.PLUNGE:
+        return Bid.marks(plunge_bid(rules))
+    return Bid.marks(2 if special is Special.SPLASH else 1)
+
+
+def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:
+    """The bids, cheapest first, on which a declarer may play ``trump`` having bid it with
+    no bid of marks standing (docs/rules.md, Bidding; Contracts): 30 … 41 and 1 or 2 marks
+    (42 and 84 in the points game); follow-me from 1 mark under follow-me-min=1m; a special
+    contract from its :func:`least_bid`, the Plunge at the bid it may jump to.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> [str(b) for b in opening_bids(Trump.pip(6), rule_set("straight"))][-3:]
+    ['41', '1m', '2m']
+    >>> one_mark = rule_set("straight").with_options({"follow-me-min": "1m"})
+    >>> [str(b) for b in opening_bids(Trump.follow_me(), one_mark)]
+    ['1m', '2m']
+    >>> [str(b) for b in opening_bids(Trump(TrumpKind.PIP, 5, special=Special.PLUNGE),
+    ...                               rule_set("texas"))]
+    ['4m']
+    """
+    ladder = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
+    ladder += [Bid.marks(n) for n in range(1, FREE_MARKS + 1)]
+    special = trump.special
+    least = Bid.points(MINIMUM_BID)
+    if special is not None:
+        least = least_bid(special, rules)
+    elif trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
+        least = Bid.marks(1)
+    plunge = special is Special.PLUNGE
+    bids = [b for b in ladder if not b < least and bid_problem(b, None, rules) is None]
+    if plunge and not bids and bid_problem(least, None, rules, plunge=True) is None:
+        bids.append(least)
+    return tuple(bids)

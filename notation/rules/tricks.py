@@ -1,0 +1,127 @@
+"""Playing a hand's tricks: who leads the first, which seats play, who wins each trick and
+what it is worth, and what each team has taken (docs/rules.md, Suits and rank; Contracts).
+
+A trick's winner comes from its trump's table (:func:`notation.rules.play.trump_table`), built once
+from the rules of :mod:`notation.rules.play`; the seat that sits out is
+:attr:`notation.model.contracts.Contract.sitting_out`, the seats of a trick
+:func:`notation.model.seats.play_order`.
+
+>>> from notation.model.bids import Bid
+>>> from notation.model.contracts import Trump
+>>> from notation.model.rule_sets import rule_set
+>>> splash = Contract(Seat.N, Bid.marks(2), Trump.parse("5", special="splash"))
+>>> first_leader(splash, rule_set("texas"))
+<Seat.S: 'S'>
+>>> nello = Contract(Seat.N, Bid.marks(1), Trump.parse("", special="nello"))
+>>> trick = take_trick(1, Seat.N, [Tile(4, 1), Tile(4, 3), Tile(1, 0)], nello)
+>>> [str(s) for s in trick.seats], trick.winner, trick.points
+(['N', 'E', 'W'], <Seat.E: 'E'>, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from notation.model.construct import quick_constructor
+from notation.model.contracts import Contract, Special
+from notation.model.rule_sets import PlungeLead, RuleSet
+from notation.model.seats import Seat, Team, play_order
+from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
+from notation.rules.play import trump_table
+from notation.rules.scoring import TRICKS_IN_A_HAND
+
+SPLASH, PLUNGE = Special.SPLASH, Special.PLUNGE
+NORTH, SOUTH = Seat.N, Seat.S
+NS, EW = Team.NS, Team.EW
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOutcome:
+    """A trick as the engine sees it: who played what, who won it, and what it was worth."""
+
+    number: int
+    seats: tuple[Seat, ...]
+    tiles: tuple[Tile, ...]
+    winner: Seat
+    points: int
+
+
+# ``TrickOutcome(number, seats, tiles, winner, points)`` without the frozen dataclass's
+# ``__init__``, which is most of what a clean trick costs to check.
+outcome = quick_constructor(TrickOutcome)
+
+
+def first_leader(contract: Contract, rules: RuleSet) -> Seat:
+    """Who leads to the first trick: the declarer, or the partner in a Splash and in a
+    Plunge under plunge-lead=partner (docs/rules.md, Contracts)."""
+    special = contract.trump.special
+    if special is SPLASH or (special is PLUNGE and rules.plunge_lead is PlungeLead.PARTNER):
+        return contract.declarer.partner
+    return contract.declarer
+
+
+def take_trick(
+    number: int,
+    leader: Seat,
+    tiles: Sequence[Tile],
+    contract: Contract,
+    suit: int | None = None,
+) -> TrickOutcome:
+    """Trick ``number`` led by ``leader``: the seat of each tile (clockwise, passing over a
+    seat that sits out), the winner and the points (1 and the count of its tiles).
+
+    ``suit`` is the suit led when the leader named it (a small-end opening); else the led
+    tile says. Tiles past the seats that play are not part of the trick.
+    """
+    seats = play_order(leader, contract.sitting_out)
+    played = tuple(tiles[: len(seats)])
+    seats = seats[: len(played)]
+    points = 1
+    for tile in played:
+        points += COUNT_BY_KEY[tile.high * TILE_KEY_STRIDE + tile.low]  # tile_key, inline
+    winner = seats[trump_table(contract.trump).winner(played, suit)]
+    return outcome(number, seats, played, winner, points)
+
+
+def play_tricks(
+    contract: Contract,
+    rules: RuleSet,
+    choose: Callable[[int, tuple[Seat, ...]], Sequence[Tile]],
+    count: int = TRICKS_IN_A_HAND,
+) -> tuple[TrickOutcome, ...]:
+    """``count`` tricks played from the first leader, the winner of each leading the next;
+    ``choose(number, seats)`` gives the tiles the seats play to trick ``number``, in order.
+
+    >>> from notation.model.bids import Bid
+    >>> from notation.model.contracts import Trump
+    >>> from notation.model.rule_sets import RuleSet
+    >>> fives = Contract(Seat.E, Bid.points(30), Trump.pip(5))
+    >>> tiles = {1: "4-3 5-5 4-0 4-4", 2: "6-6 6-1 6-0 2-2"}
+    >>> def choose(number, seats):
+    ...     return [Tile.parse(w) for w in tiles[number].split()]
+    >>> [(str(o.seats[0]), str(o.winner)) for o in play_tricks(fives, RuleSet(), choose, 2)]
+    [('E', 'S'), ('S', 'S')]
+    """
+    out = contract.sitting_out
+    leader = first_leader(contract, rules)
+    tricks: list[TrickOutcome] = []
+    for number in range(1, count + 1):
+        trick = take_trick(number, leader, choose(number, play_order(leader, out)), contract)
+        tricks.append(trick)
+        leader = trick.winner
+    return tuple(tricks)
+
+
+def tally(outcomes: Iterable[TrickOutcome]) -> tuple[dict[Team, int], dict[Team, int]]:
+    """The points and the tricks each team has taken in ``outcomes``."""
+    ns_points = ew_points = ns_tricks = ew_tricks = 0
+    for trick in outcomes:
+        # Seats by identity, not Seat.team: this runs for every hand checked.
+        if trick.winner is NORTH or trick.winner is SOUTH:
+            ns_points += trick.points
+            ns_tricks += 1
+        else:
+            ew_points += trick.points
+            ew_tricks += 1
+    return {NS: ns_points, EW: ew_points}, {NS: ns_tricks, EW: ew_tricks}

@@ -1,0 +1,200 @@
+"""Moving through a replay: the frames of the games shown and where each key goes.
+
+A :class:`Frame` is one step of one hand of one game, with what the view needs besides the
+step itself: who sits where and which plays of the hand are reneges. The moves are pure
+functions from the frames and the current position to the new position, so the interactive
+view only maps keys to them.
+
+>>> from notation.formats.text.reader import read_games
+>>> from notation.check.validate import check_game
+>>> sample = SAMPLES / "renege.t42"
+>>> game = next(read_games(sample.read_text())).game
+>>> frames = game_frames(game, check_game(game))
+>>> here = trick(frames, 0, 3)
+>>> frames[here].step.text
+'N wins trick 3 for 6 points'
+>>> frames[previous_play(frames, here)].step.text
+'W plays 2-2'
+>>> frames[next_hand(frames, here)].step.text
+'hand 2: E deals (the deal is not recorded)'
+>>> frames[0].reneges
+frozenset({(3, <Seat.W: 'W'>)})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from notation.check.validate import GameReport
+from notation.model.game import Game
+from notation.model.rule_sets import RuleSet
+from notation.model.seats import SEATS, Seat, Team
+from notation.rules.scoring import game_winner
+from notation.views.steps import Step, StepKind, game_steps
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a replay, with the game it belongs to.
+
+    ``game`` is the game's number in its file (1, 2 …); ``names`` the players' names as
+    written (record text, to be shown inert); ``reneges`` the (trick, seat) of every play of
+    this hand that the engine proved a renege. ``points_game`` is True when the game is
+    played for points, so that the step's running "marks" are the running points.
+    """
+
+    game: int
+    step: Step
+    names: Mapping[Seat, str] = field(default_factory=dict)
+    reneges: frozenset[tuple[int, Seat]] = frozenset()
+    points_game: bool = False
+    won: str | None = None  # on the step that wins the game: "NS win 7–4"
+
+    @property
+    def hand_key(self) -> tuple[int, int]:
+        """The game and hand this frame belongs to."""
+        return (self.game, self.step.hand)
+
+    def _repr_svg_(self) -> str:
+        """The table at this step drawn as SVG (what Jupyter shows for a frame)."""
+        from notation.views.svg import diagram
+
+        return diagram(self)
+
+
+def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
+    """Every step of ``game`` (its number in its file is ``number``) as frames, in order."""
+    names = {s: game.seat_name(s) for s in SEATS}
+    steps = list(game_steps(game, report))
+    reneges: dict[int, set[tuple[int, Seat]]] = {}
+    for step in steps:
+        for f in step.findings:
+            if f.code == "renege" and f.trick is not None and f.seat is not None:
+                reneges.setdefault(step.hand, set()).add((f.trick, f.seat))
+    points_game = is_points_game(game, report.rules)
+    frames = [
+        Frame(number, step, names, frozenset(reneges.get(step.hand, ())), points_game)
+        for step in steps
+    ]
+    won = game_won(game, steps, report.rules)
+    if won is not None:
+        at, words = won
+        frames[at] = replace(frames[at], won=words)
+    return frames
+
+
+def game_won(
+    game: Game, steps: Sequence[Step], rules: RuleSet | None = None
+) -> tuple[int, str] | None:
+    """The step of ``steps`` (a game's, in order) whose score wins the game, and who won by
+    how much: ``NS win 7–4`` (:func:`notation.rules.scoring.game_winner` decides, under ``rules``:
+    those the game was checked under, :attr:`GameReport.rules`); None while nobody has won.
+
+    >>> from notation.formats.text.reader import read_games
+    >>> from notation.check.validate import check_game
+    >>> game = next(read_games((SAMPLES / "full-game.t42").read_text())).game
+    >>> steps = list(game_steps(game, check_game(game)))
+    >>> at, words = game_won(game, steps)
+    >>> words, at == len(steps) - 1
+    ('NS win 7–3', True)
+    """
+    rules = rules or game.rules
+    for at, step in enumerate(steps):
+        running = step.marks_after
+        if step.kind is not StepKind.SCORE or running is None:
+            continue
+        bidders = None if step.contract is None else step.contract.declarer.team
+        team = game_winner(running[Team.NS], running[Team.EW], rules, bidders)
+        if team is not None:
+            return at, f"{team} win {running[team]}–{running[team.opponents]}"
+    return None
+
+
+def is_points_game(game: Game, rules: RuleSet | None = None) -> bool:
+    """True when the game is played for points (to 250) rather than marks.
+
+    Read from the rule set's ``points_game`` flag where the rules have one; a rule set
+    without it is played for marks. The engine keeps the points game's running score where
+    it keeps the marks, so the steps' running "marks" are then points.
+    """
+    return bool(getattr(rules or game.rules, "points_game", False))
+
+
+def _last(frames: Sequence[Frame]) -> int:
+    return max(0, len(frames) - 1)
+
+
+def next_play(frames: Sequence[Frame], at: int) -> int:
+    """One step on: the next bid, play, trick taken or score."""
+    return min(at + 1, _last(frames))
+
+
+def previous_play(frames: Sequence[Frame], at: int) -> int:
+    """One step back."""
+    return max(at - 1, 0)
+
+
+def _is_trick_end(frame: Frame) -> bool:
+    return frame.step.kind is StepKind.TRICK
+
+
+def next_trick(frames: Sequence[Frame], at: int) -> int:
+    """The next trick taken (all four tiles on the table), or the last step if none is left."""
+    for i in range(at + 1, len(frames)):
+        if _is_trick_end(frames[i]):
+            return i
+    return _last(frames)
+
+
+def previous_trick(frames: Sequence[Frame], at: int) -> int:
+    """The trick taken before this step, or the first step if none came before."""
+    for i in range(at - 1, -1, -1):
+        if _is_trick_end(frames[i]):
+            return i
+    return 0
+
+
+def hand_start(frames: Sequence[Frame], at: int) -> int:
+    """The first step (the deal) of the hand ``at`` is in."""
+    i = at
+    while i > 0 and frames[i - 1].hand_key == frames[at].hand_key:
+        i -= 1
+    return i
+
+
+def next_hand(frames: Sequence[Frame], at: int) -> int:
+    """The deal of the next hand, or the last step of the last hand."""
+    for i in range(at + 1, len(frames)):
+        if frames[i].hand_key != frames[at].hand_key:
+            return i
+    return _last(frames)
+
+
+def previous_hand(frames: Sequence[Frame], at: int) -> int:
+    """The deal of the hand before this one, or of this hand if it is the first."""
+    start = hand_start(frames, at)
+    return hand_start(frames, start - 1) if start > 0 else 0
+
+
+def first(frames: Sequence[Frame], at: int) -> int:
+    """The first step of the replay."""
+    return 0
+
+
+def last(frames: Sequence[Frame], at: int) -> int:
+    """The last step of the replay."""
+    return _last(frames)
+
+
+def trick(frames: Sequence[Frame], at: int, number: int) -> int | None:
+    """Trick ``number`` of this hand, once taken; None if the hand has no such trick."""
+    start = hand_start(frames, at)
+    key = frames[at].hand_key
+    for i in range(start, len(frames)):
+        frame = frames[i]
+        if frame.hand_key != key:
+            break
+        if _is_trick_end(frame) and frame.step.trick and frame.step.trick.number == number:
+            return i
+    return None

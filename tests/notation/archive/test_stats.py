@@ -1,0 +1,24 @@
+"""Counting an archive: bids won, made and set (docs/rules.md, Scoring; Reneges)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notation.archive.stats import ArchiveStats
+from notation.formats.text.reader import read_games
+
+SAMPLES = Path(__file__).parents[3] / "samples"
+
+
+def test_a_hand_won_by_the_renege_penalty_is_counted_apart() -> None:
+    """renege.t42: S's 31 is set by play and N's 30 made by play, but the renege penalty
+    decides both hands: neither is counted made or set, both are counted apart."""
+    tally = ArchiveStats()
+    for read in read_games((SAMPLES / "renege.t42").read_text(encoding="utf-8")):
+        tally.add(read)
+    assert dict(tally.bids) == {"31": 1, "30": 1}
+    assert dict(tally.made) == {}
+    assert dict(tally.by_penalty) == {"31": 1, "30": 1}
+    assert tally.sets == 0
+    assert ("hands decided by the renege penalty", "2") in tally.summary()
+    assert tally.as_json()["bids"]["31"] == {"bid": 1, "made": 0, "renege_penalty": 1}
