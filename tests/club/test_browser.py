@@ -182,6 +182,13 @@ def _said(browser: Any) -> str:
     return text
 
 
+def _findings(browser: Any) -> str:
+    """The findings the table's screen lists (a flagged entry names its code; these say it)."""
+    text: str = browser.execute_script(
+        'var s = document.getElementById("findings"); return s ? s.textContent : ""')
+    return text
+
+
 def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
     server: Server, phones: tuple[Any, Any], artefacts: Path, tmp_path: Path
 ) -> None:
@@ -217,7 +224,7 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
         for step in TRICKS:
             _do(first, step)
             if "flagged" in _said(first):
-                flagged.append(_said(first))
+                flagged.append(f"{_said(first)} {_findings(first)}")
             if step == ("tap", "6-3"):  # the renege shown: the phone's screenshot
                 first.save_screenshot(str(artefacts / "club-table.png"))
         scoring.result()
