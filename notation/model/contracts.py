@@ -313,6 +313,23 @@ class Contract:
         return {"declarer": self.declarer.value, "bid": str(self.bid), "trump": str(self.trump)}
 
     @property
+    def trump_namer(self) -> Seat:
+        """Who names trump: the declarer, or her partner in a Plunge or Splash (docs/rules.md,
+        Contracts).
+
+        >>> from notation.model.seats import Seat
+        >>> str(Contract(Seat.N, Bid.marks(2), Trump.doubles_trump()).trump_namer)
+        'N'
+        >>> plunge = Trump.parse("fours", special="plunge")
+        >>> str(Contract(Seat.N, Bid.marks(4), plunge).trump_namer)
+        'S'
+        """
+        special = self.trump.special
+        if special is not None and special.partner_names_trump:
+            return self.declarer.partner
+        return self.declarer
+
+    @property
     def sitting_out(self) -> Seat | None:
         """The seat that sits out: in Nello and Low-No the declarer's partner, who lays her
         tiles down and does not play (docs/rules.md, Contracts); else None."""
