@@ -74,9 +74,9 @@ from notation.model.game import (
 )
 from notation.model.rule_sets import AllPass, RuleSet
 from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import ALL_TILES, Tile
+from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
-from notation.rules.scoring import TRICKS_IN_A_HAND, made_or_set
+from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
 
 if TYPE_CHECKING:

@@ -33,8 +33,7 @@ from notation.formats.json.form import dumps_game
 from notation.model.findings import Finding, evidence_words
 from notation.model.game import UNKNOWN, Game
 from notation.model.seats import SEATS, Team
-from notation.model.tiles import ALL_TILES
-from notation.rules.scoring import TRICKS_IN_A_HAND
+from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND
 from notation.views import navigation
 from notation.views.navigation import Frame, game_frames
 from notation.views.steps import StepKind, TableTrick, auction_words, contract_words

@@ -37,11 +37,10 @@ from notation.model.bids import Bid
 from notation.model.contracts import DOUBLES_NEEDED, Contract
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, play_order
-from notation.model.tiles import ALL_TILES, Tile, tile_key
+from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile, tile_key
 from notation.rules.play import trump_table
 from notation.rules.tricks import first_leader, take_trick
 
-TILES_EACH = 7
 _ALL = (1 << len(ALL_TILES)) - 1
 _DOUBLES = sum(1 << i for i, t in enumerate(ALL_TILES) if t.is_double)
 
@@ -114,9 +113,9 @@ class Knowledge:
         other.
         """
         own_mask = _mask(own)
-        if len(own) != TILES_EACH or own_mask.bit_count() != TILES_EACH:
+        if len(own) != TILES_IN_A_HAND or own_mask.bit_count() != TILES_IN_A_HAND:
             raise InconsistentPlay(f"{seat} must hold seven different tiles")
-        held = [TILES_EACH] * 4
+        held = [TILES_IN_A_HAND] * 4
         barred = [0, 0, 0, 0]
         least = [0, 0, 0, 0]
         to_move: Seat | None = None
@@ -153,7 +152,7 @@ class Knowledge:
                 suit = table.led[tile_key(lead)]
                 barred[player.index] |= _by_index(table.barred[suit][tile_key(tile)])
                 held[player.index] -= 1
-            if len(plays) < size * TILES_EACH:
+            if len(plays) < size * TILES_IN_A_HAND:
                 to_move = order[len(plays) % size]
         return cls(seat, tuple(own), tuple(auction), contract, tuple(plays),
                    (held[0], held[1], held[2], held[3]),

@@ -92,10 +92,10 @@ from notation.model.rule_sets import (
     tagged_rules,
 )
 from notation.model.seats import SEATS, Team
-from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
+from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS, TRICKS_IN_A_HAND
 from notation.rules.auction import BIDDING_ORDERS, bid_problem
 from notation.rules.play import TrumpTable, trump_table
-from notation.rules.scoring import TRICKS_IN_A_HAND, game_winner, hand_award, made_or_set
+from notation.rules.scoring import game_winner, hand_award, made_or_set
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
 # Auctions remembered at most per rule set: an archive has few different ones, and a

@@ -57,7 +57,7 @@ from notation.model.rule_sets import (
     RuleSet,
 )
 from notation.model.seats import SEATS, Seat, Team, play_order
-from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
+from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import (
     ONE_BLANK,
     bid_problem,
@@ -77,7 +77,6 @@ from notation.rules.play import (
     trump_table,
 )
 from notation.rules.scoring import (
-    TRICKS_IN_A_HAND,
     MarkAward,
     game_winner,
     hand_award,

@@ -60,7 +60,7 @@ from notation.model.rule_sets import (
     rule_set,
 )
 from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import ALL_TILES, Tile
+from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile
 from notation.rules.auction import (
     FREE_MARKS,
     HIGHEST_POINT_BID,
@@ -73,8 +73,6 @@ from notation.rules.auction import (
 from notation.rules.play import can_follow, is_trump, led_suit, sevens_choices
 from notation.rules.scoring import game_winner, hand_award, made_or_set
 from notation.rules.tricks import TrickOutcome, play_tricks, tally
-
-TILES_EACH = 7
 
 # Chances used by the random players; any values give legal records.
 PASS_CHANCE = 0.55
@@ -102,7 +100,7 @@ def deal(rng: random.Random) -> dict[Seat, tuple[Tile, ...]]:
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
     return {
-        seat: tuple(sorted(tiles[i * TILES_EACH : (i + 1) * TILES_EACH], reverse=True))
+        seat: tuple(sorted(tiles[i * TILES_IN_A_HAND : (i + 1) * TILES_IN_A_HAND], reverse=True))
         for i, seat in enumerate(SEATS)
     }
 
@@ -293,12 +291,11 @@ def random_hand(
     made, _ = made_or_set(contract, points, taken, len(tricks))
     mark = hand_award(contract, made, points, rules)
     total = {team: before[team] + mark.of(team) for team in Team}
-    namer = declarer.partner if special is not None and special.partner_names_trump else declarer
     return Hand(
         header,
         holdings,
         auction,
-        TrumpCall(trump, namer),
+        TrumpCall(trump, contract.trump_namer),
         tricks,
         scores=(
             ScoreLine(ScoreKind.POINTS, points[Team.NS], points[Team.EW]),

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from notation.model.contracts import DOUBLES_SUIT, DoublesRank, Special, Trump, TrumpKind
-from notation.model.tiles import ALL_TILES, TILE_KEY_STRIDE, TILE_KEYS, Tile, tile_key
+from notation.model.tiles import (
+    ALL_TILES,
+    COUNT_BY_KEY,
+    TILE_KEY_STRIDE,
+    TILE_KEYS,
+    Tile,
+    tile_key,
+)
 
 
 def is_trump(tile: Tile, trump: Trump) -> bool:
@@ -159,7 +166,10 @@ def trick_points(tiles: Iterable[Tile]) -> int:
     >>> trick_points([Tile(6, 6), Tile(6, 4), Tile(1, 0), Tile(2, 0)])
     11
     """
-    return 1 + sum(t.count for t in tiles)
+    points = 1
+    for tile in tiles:  # every trick checked comes here: tile_key inline, counts from a table
+        points += COUNT_BY_KEY[tile.high * TILE_KEY_STRIDE + tile.low]
+    return points
 
 
 # -- the same rules as tables, for checking many hands quickly --

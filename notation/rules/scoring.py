@@ -20,7 +20,7 @@ from notation.model.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.rule_sets import RuleSet, Scoring
 from notation.model.seats import Seat, Team
-from notation.model.tiles import Tile
+from notation.model.tiles import TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import opening_bids
 
 # A seat's seven tiles hold at most all five count tiles (35): what is left in play, 7 at least.
@@ -54,8 +54,6 @@ def needs_every_trick(bid: Bid) -> bool:
     """Bids of 1 mark or more need all seven tricks (docs/rules.md, Scoring)."""
     return bid.value >= POINTS_IN_A_HAND
 
-
-TRICKS_IN_A_HAND = 7
 
 
 def made_or_set(

@@ -27,9 +27,8 @@ from notation.model.construct import quick_constructor
 from notation.model.contracts import Contract, Special
 from notation.model.rule_sets import PlungeLead, RuleSet
 from notation.model.seats import Seat, Team, play_order
-from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, Tile
-from notation.rules.play import trump_table
-from notation.rules.scoring import TRICKS_IN_A_HAND
+from notation.model.tiles import TRICKS_IN_A_HAND, Tile
+from notation.rules.play import trick_points, trump_table
 
 SPLASH, PLUNGE = Special.SPLASH, Special.PLUNGE
 NORTH, SOUTH = Seat.N, Seat.S
@@ -77,11 +76,8 @@ def take_trick(
     seats = play_order(leader, contract.sitting_out)
     played = tuple(tiles[: len(seats)])
     seats = seats[: len(played)]
-    points = 1
-    for tile in played:
-        points += COUNT_BY_KEY[tile.high * TILE_KEY_STRIDE + tile.low]  # tile_key, inline
     winner = seats[trump_table(contract.trump).winner(played, suit)]
-    return outcome(number, seats, played, winner, points)
+    return outcome(number, seats, played, winner, trick_points(played))
 
 
 def play_tricks(
