@@ -7,7 +7,15 @@ from collections import Counter
 
 import pytest
 
-from notation.model.tiles import ALL_TILES, COUNT_TILES, Tile, TileError
+from notation.model.seats import SEATS
+from notation.model.tiles import (
+    ALL_TILES,
+    COUNT_TILES,
+    TILES_IN_A_HAND,
+    TRICKS_IN_A_HAND,
+    Tile,
+    TileError,
+)
 from notation.rules.dealing import deal
 from notation.rules.play import trick_points
 
@@ -56,12 +64,28 @@ def test_count_each_trick_is_worth_1() -> None:
     assert trick_points([Tile(5, 5), Tile(6, 4), Tile(5, 0), Tile(3, 2)]) == 31
 
 
+def test_count_a_trick_is_1_and_the_count_of_its_tiles() -> None:
+    """trick_points reads the count from a table by tile key: it agrees with each tile's count
+    on every trick of random deals, of four tiles and of three (a seat sitting out)."""
+    rng = random.Random(7)
+    for _ in range(500):
+        tiles = rng.sample(ALL_TILES, rng.choice((3, 4)))
+        assert trick_points(tiles) == 1 + sum(t.count for t in tiles)
+
+
+def test_equipment_seven_tiles_each_and_seven_tricks() -> None:
+    """docs/rules.md, Equipment: the 28 tiles go to four seats, 7 each; every trick takes one
+    tile from each seat that plays, so a hand has 7 tricks."""
+    assert TILES_IN_A_HAND * len(SEATS) == len(ALL_TILES)
+    assert TRICKS_IN_A_HAND == TILES_IN_A_HAND == 7
+
+
 def test_count_a_hand_is_worth_42() -> None:
     """docs/rules.md, Equipment: a hand is worth 42 in total (35 count + 7 tricks)."""
     tiles = list(ALL_TILES)
     random.Random(42).shuffle(tiles)
     tricks = [tiles[i : i + 4] for i in range(0, 28, 4)]
-    assert len(tricks) == 7
+    assert len(tricks) == TRICKS_IN_A_HAND
     assert sum(trick_points(t) for t in tricks) == 42
 
 
@@ -69,7 +93,7 @@ def test_equipment_each_seat_holds_7_and_no_boneyard() -> None:
     """docs/rules.md, Equipment: each seat holds 7 tiles; no boneyard (all 28 are dealt)."""
     for seed in range(20):
         hands = deal(random.Random(seed))
-        assert [len(h) for h in hands.values()] == [7, 7, 7, 7]
+        assert [len(h) for h in hands.values()] == [TILES_IN_A_HAND] * 4
         dealt = Counter(t for h in hands.values() for t in h)
         assert set(dealt) == set(ALL_TILES)
         assert set(dealt.values()) == {1}
