@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import re
 import tomllib
 from dataclasses import dataclass
@@ -159,6 +160,10 @@ def test_each_home_exists_and_its_users_use_it(row: Row) -> None:
         for attribute in path:
             assert hasattr(target, attribute), f"{row.what}: {home} is not defined"
             target = getattr(target, attribute)
+            if inspect.isclass(target) or inspect.isfunction(target):
+                assert target.__module__ == module.__name__, (
+                    f"{row.what}: {home} is only passed on by {module.__name__}, "
+                    f"defined in {target.__module__}")
     for user in row.users:
         assert user.split(".")[0] in PACKAGES, f"{row.what}: {user} is not a module of t42"
         assert importlib.util.find_spec(user) is not None, f"{row.what}: no module {user}"
