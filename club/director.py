@@ -1,0 +1,174 @@
+"""The director's pages: the login, the list of events, an event's page and live view, and
+the director's forms (a new event, a game added, a bracket's next round, a game's outcome
+corrected). Every one needs the director's cookie; every form also its token."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+import notation
+from club.guard import same
+from club.site import COOKIE, site_of
+from club.store import Format
+
+LONGEST_NAME = 60
+
+
+async def form_of(request: Request) -> dict[str, str] | None:
+    """The director's form, or None when it lacks the director's cookie and token."""
+    site = site_of(request)
+    if not site.is_director(request):
+        return None
+    form = await request.form()
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    return fields if same(fields.get("csrf"), site.csrf) else None
+
+
+async def login(request: Request) -> Response:
+    site = site_of(request)
+    if request.method == "POST":
+        key = (await request.form()).get("key")
+    else:
+        key = request.query_params.get("key")
+    if not same(key if isinstance(key, str) else None, site.secret):
+        return site.refused(request, 403, "that is not the director's secret")
+    response = RedirectResponse("/director", status_code=303)
+    response.set_cookie(COOKIE, site.director_cookie, httponly=True, samesite="strict")
+    return response
+
+
+async def director(request: Request) -> Response:
+    site = site_of(request)
+    if not site.is_director(request):
+        return site.refused(request, 403, "the director's pages need the director's secret")
+    events = await run_in_threadpool(site.store.events)
+    rule_sets = list(notation.RULE_SETS)
+    return site.page(request, "director.html", events=events, rule_sets=rule_sets,
+                     csrf=site.csrf, formats=[f.value for f in Format])
+
+
+async def create_event(request: Request) -> Response:
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    name = form.get("name", "").strip()[:LONGEST_NAME] or "Club night"
+    rules, options = form.get("rules", "straight"), form.get("options", "").strip()
+    try:
+        notation.tagged_rules(rules, options or None)
+        fmt = Format(form.get("format", Format.ROUND_ROBIN.value))
+    except (notation.RulesError, ValueError) as e:
+        return site.refused(request, 400, str(e))
+    teams = []
+    for line in form.get("teams", "").splitlines():
+        parts = [p.strip()[:LONGEST_NAME] for p in line.split(",")]
+        if any(parts):
+            if len(parts) != 3 or not all(parts):
+                return site.refused(request, 400, f"a team is three names: {line!r}")
+            teams.append((parts[0], parts[1], parts[2]))
+    if len(teams) < 2:
+        return site.refused(request, 400, "an event needs two teams or more")
+    event_id = await run_in_threadpool(site.store.create_event, name, rules, options, fmt, teams)
+    return RedirectResponse(f"/director/e/{event_id}", status_code=303)
+
+
+async def _event_template(request: Request, template: str) -> Response:
+    site = site_of(request)
+    if not site.is_director(request):
+        return site.refused(request, 403, "the director's pages need the director's secret")
+    event = await run_in_threadpool(site.event_or_none, request)
+    if event is None:
+        return site.refused(request, 404, "there is no such event")
+    view = await run_in_threadpool(site.event_view, event, site.base_url(request))
+    return site.page(request, template, csrf=site.csrf, **view)
+
+
+async def event_page(request: Request) -> Response:
+    return await _event_template(request, "event.html")
+
+
+async def event_live(request: Request) -> Response:
+    return await _event_template(request, "live.html")
+
+
+async def game_outcome(request: Request) -> Response:
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    game = await run_in_threadpool(site.store.game, int(request.path_params["game"]))
+    if game is None or game.ew_team_id is None:
+        return site.refused(request, 404, "there is no such game")
+    reason = form.get("reason", "").strip()[:200]
+    if not reason:
+        return site.refused(request, 400, "say why: a correction is kept with its reason")
+    what, night = form.get("what", ""), site.night
+    try:
+        if what == "forfeit":
+            team = int(form.get("team", "0"))
+            if team not in (game.ns_team_id, game.ew_team_id):
+                return site.refused(request, 400, "the team forfeiting must play this game")
+            await run_in_threadpool(night.forfeit, game, team, reason)
+        elif what == "correct":
+            ns, ew = int(form.get("ns", "")), int(form.get("ew", ""))
+            if not (0 <= ns <= 99 and 0 <= ew <= 99) or ns == ew:
+                return site.refused(request, 400, "a result has a winner: two different marks")
+            await run_in_threadpool(night.correct, game, ns, ew, reason)
+        elif what == "restore":
+            await run_in_threadpool(night.restore, game, reason)
+        else:
+            return site.refused(request, 400, "forfeit, correct or restore")
+    except ValueError:
+        return site.refused(request, 400, "the marks are whole numbers")
+    return RedirectResponse(f"/director/e/{game.event_id}", status_code=303)
+
+
+async def next_bracket_round(request: Request) -> Response:
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    event = await run_in_threadpool(site.event_or_none, request)
+    if event is None:
+        return site.refused(request, 404, "there is no such event")
+    try:
+        await run_in_threadpool(site.night.next_bracket_round, event)
+    except ValueError as e:
+        return site.refused(request, 400, str(e))
+    return RedirectResponse(f"/director/e/{event.id}", status_code=303)
+
+
+async def add_game(request: Request) -> Response:
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    event = await run_in_threadpool(site.event_or_none, request)
+    if event is None:
+        return site.refused(request, 404, "there is no such event")
+    teams = {t.id for t in await run_in_threadpool(site.store.teams, event.id)}
+    tables = {t.id for t in await run_in_threadpool(site.store.tables, event.id)}
+    try:
+        ns, ew = int(form["ns"]), int(form["ew"])
+        table, round_ = int(form["table"]), int(form.get("round", "1"))
+    except (KeyError, ValueError):
+        return site.refused(request, 400, "choose the two teams and the table")
+    if ns == ew or not {ns, ew} <= teams or table not in tables:
+        return site.refused(request, 400, "two different teams of this event, at its table")
+    await run_in_threadpool(site.store.add_game, event.id, round_, table, ns, ew)
+    return RedirectResponse(f"/director/e/{event.id}", status_code=303)
+
+
+ROUTES = [
+    Route("/director/login", login, methods=["GET", "POST"]),
+    Route("/director", director),
+    Route("/director/events", create_event, methods=["POST"]),
+    Route("/director/e/{event}", event_page),
+    Route("/director/e/{event}/live", event_live),
+    Route("/director/e/{event}/games", add_game, methods=["POST"]),
+    Route("/director/e/{event}/brackets", next_bracket_round, methods=["POST"]),
+    Route("/director/g/{game}/outcome", game_outcome, methods=["POST"]),
+]
