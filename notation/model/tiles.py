@@ -100,3 +100,9 @@ COUNT_TILES: frozenset[Tile] = frozenset(t for t in ALL_TILES if t.count)
 COUNT_BY_KEY: tuple[int, ...] = tuple(
     next((t.count for t in ALL_TILES if tile_key(t) == key), 0) for key in range(TILE_KEYS)
 )
+
+TILES_IN_A_HAND = 7
+"""The tiles each seat is dealt: all 28 go to the four seats (docs/rules.md, Equipment, seats,
+count)."""
+TRICKS_IN_A_HAND = TILES_IN_A_HAND
+"""The tricks of a hand: every trick takes one tile from each seat that plays, so 7."""
