@@ -80,7 +80,7 @@ from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
 
 if TYPE_CHECKING:
-    from notation.check.claims import ClaimAudit
+    from notation.check.reports import ClaimAudit
 
 # A lay-down's verdict and the finding it adds when refuted (notation.check.claims.judge_laydown).
 Verdict = tuple["ClaimAudit | None", "Finding | None"]
@@ -150,7 +150,7 @@ class Recording:
         verdict = self.verdicts.get(laydown_key(hand))
         if verdict is not None:
             return verdict
-        from notation.check.claims import ClaimAudit
+        from notation.check.reports import ClaimAudit
 
         seat = hand.ending.seat if hand.ending is not None else None
         assert seat is not None

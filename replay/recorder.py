@@ -224,7 +224,7 @@ class RecordApp(App[None]):
         try:
             verdict = judge(report.hand, report, rules)
         except Exception as e:  # said on the screen; the recording goes on
-            from notation.check.claims import ClaimAudit
+            from notation.check.reports import ClaimAudit
 
             seat = report.hand.ending.seat if report.hand.ending else None
             assert seat is not None

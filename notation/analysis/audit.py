@@ -24,14 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from notation.check.claims import (
-    TRICKS,
-    ClaimAudit,
-    FollowedPlay,
-    LinePlay,
-    follow_play,
-    known_deal,
-)
+from notation.check.claims import FollowedPlay, follow_play, known_deal
+from notation.check.reports import ClaimAudit, LinePlay
 from notation.check.validate import HandReport, check_game
 from notation.model.bids import POINTS_IN_A_HAND
 from notation.model.contracts import Contract
@@ -39,7 +33,7 @@ from notation.model.findings import Finding, plural
 from notation.model.game import EndKind, Game, Hand, ScoreKind
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import ALL_TILES, Tile
+from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import tally
 from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
@@ -367,7 +361,7 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     nello = contract.sitting_out is not None
     need = min(contract.bid.value, POINTS_IN_A_HAND)  # in words: a mark needs all 42
     have = captured[bidders]
-    left_tricks = TRICKS - after_trick
+    left_tricks = TRICKS_IN_A_HAND - after_trick
     perfect: int | None = None
     if judge is not None and pos is not None:
         b = 0 if bidders is Team.NS else 1
@@ -439,7 +433,7 @@ def audit_hand(
     claim = report.claim
     ending = hand.ending
     played = len(report.tricks)
-    if claim is None and ending is not None and contract is not None and played < TRICKS:
+    if claim is None and ending is not None and contract is not None and played < TRICKS_IN_A_HAND:
         captured, _ = tally(report.tricks)
         shown = [t for o in report.tricks for t in o.tiles]
         stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from notation.check.claims import DEAL_NOT_KNOWN, TILES_EACH, known_deal, whole_deal
+from notation.check.claims import DEAL_NOT_KNOWN, known_deal, whole_deal
 from notation.check.validate import HandReport, check_hand
 from notation.errors import T42Error
 from notation.model.bids import POINTS_IN_A_HAND, Bid
@@ -37,7 +37,7 @@ from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump, T
 from notation.model.game import Hand
 from notation.model.rule_sets import OpeningLead, RuleSet
 from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import Tile
+from notation.model.tiles import TILES_IN_A_HAND, Tile
 from notation.rules.auction import deal_bidding_order
 from notation.rules.play import is_trump
 from notation.rules.scoring import highest_bid_made
@@ -209,7 +209,7 @@ def par_table(
 def _check_whole(deal: Mapping[Seat, tuple[Tile, ...]]) -> None:
     """Refuse holdings that are not all 28 tiles, seven to a seat."""
     if not whole_deal(deal):
-        short = [s for s in SEATS if len(set(deal.get(s, ()))) != TILES_EACH]
+        short = [s for s in SEATS if len(set(deal.get(s, ()))) != TILES_IN_A_HAND]
         raise DealError(
             "a par table needs the whole deal, seven different tiles to each seat; "
             + (f"{', '.join(map(str, short))} hold{'s' if len(short) == 1 else ''} "

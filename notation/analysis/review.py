@@ -54,7 +54,8 @@ from notation.analysis.knowledge import InconsistentPlay, Knowledge
 from notation.analysis.worlds import Dealer, NoWorld, World, carry
 from notation.archive.reading import Unit as ArchiveUnit
 from notation.archive.reading import read_unit
-from notation.check.claims import FollowedPlay, LinePlay, follow_play, known_deal, tables_for
+from notation.check.claims import FollowedPlay, follow_play, known_deal, tables_for
+from notation.check.reports import LinePlay
 from notation.check.validate import HandReport, check_game
 from notation.errors import T42Error
 from notation.model.bids import POINTS_IN_A_HAND, Bid

@@ -2,7 +2,8 @@
 
 A player who lays down claims that her side takes every trick still to play. With the whole
 deal recorded the exact solver (:mod:`notation.solver.solver`) decides it: the claim holds, or a
-line of play refutes it. :func:`notation.check.validate.check_hand` asks here for every hand that
+line of play refutes it (a :class:`notation.check.reports.ClaimAudit`).
+:func:`notation.check.validate.check_hand` asks here for every hand that
 ends in a lay-down (``laydown-refuted`` is a finding of ``t42 validate``), and
 :mod:`notation.analysis.audit` shows the same verdict and follows the recorded play with the same
 functions. The solver is loaded only when a hand ends in a lay-down.
@@ -19,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
+from notation.check.reports import ClaimAudit, HandReport, LinePlay
 from notation.model.contracts import Contract
 from notation.model.findings import Finding, Severity
 from notation.model.game import EndKind, Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
-from notation.model.tiles import ALL_TILES, Tile
+from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile
 from notation.rules.tricks import first_leader
 from notation.solver.solver import (
     TILE_INDEX,
@@ -37,54 +38,7 @@ from notation.solver.solver import (
     contract_tables,
 )
 
-if TYPE_CHECKING:
-    from notation.check.validate import HandReport
-
-TRICKS = 7
-TILES_EACH = 7
 LAYDOWN_REFUTED = "laydown-refuted"
-
-
-@dataclass(frozen=True, slots=True)
-class LinePlay:
-    """One play in a line of play: the trick it belongs to, the seat and the tile."""
-
-    trick: int
-    seat: Seat
-    tile: Tile
-
-    def as_json(self) -> dict[str, Any]:
-        return {"trick": self.trick, "seat": self.seat.value, "tile": str(self.tile)}
-
-    def __str__(self) -> str:
-        return f"{self.seat} {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimAudit:
-    """The check of a lay-down: does the claimant's side take every trick, whatever is played?
-
-    ``valid`` is None when it cannot be checked (no full deal, or play the solver cannot
-    follow); ``refutation`` a line of play in which the claimant's side loses a trick;
-    ``with_best_play`` whether the side would still take every trick by playing well.
-    """
-
-    seat: Seat
-    after_trick: int
-    valid: bool | None
-    with_best_play: bool | None
-    refutation: tuple[LinePlay, ...]
-    message: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.value,
-            "after_trick": self.after_trick,
-            "valid": self.valid,
-            "with_best_play": self.with_best_play,
-            "refutation": [p.as_json() for p in self.refutation],
-            "message": self.message,
-        }
 
 
 def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
@@ -102,7 +56,7 @@ def whole_deal(holdings: Mapping[Seat, Collection[Tile]]) -> bool:
     False
     """
     tiles = {t for ts in holdings.values() for t in ts}
-    return (all(len(holdings.get(s, ())) == TILES_EACH for s in SEATS)
+    return (all(len(holdings.get(s, ())) == TILES_IN_A_HAND for s in SEATS)
             and len(tiles) == len(ALL_TILES))
 
 
@@ -127,7 +81,7 @@ def known_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] |
     for trick in report.tricks:
         for seat, tile in zip(trick.seats, trick.tiles, strict=False):
             seen[seat].add(tile)
-    short = [s for s in SEATS if len(seen[s]) < TILES_EACH]
+    short = [s for s in SEATS if len(seen[s]) < TILES_IN_A_HAND]
     if len(short) == 1:
         rest = set(ALL_TILES).difference(*(seen[s] for s in SEATS if s is not short[0]))
         if rest >= seen[short[0]]:

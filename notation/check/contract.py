@@ -1,0 +1,139 @@
+"""The contract (docs/rules.md, Contracts): the auction's winner names trump (the partner in a
+Plunge or Splash: :attr:`notation.model.contracts.Contract.trump_namer`), follow-me where the
+table allows it, the trump from the first lead under 003, and each special contract's rules.
+"""
+
+from __future__ import annotations
+
+from notation.check.reports import HandCheck
+from notation.model.bids import POINTS_IN_A_HAND
+from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
+from notation.model.game import TrumpCall
+from notation.model.rule_sets import FollowMeMin
+from notation.rules.auction import least_bid
+
+FOLLOW_ME = TrumpKind.FOLLOW_ME
+
+def check_contract(check: HandCheck) -> None:
+    """The contract (docs/rules.md, Contracts): the auction's winner names trump (the partner in
+    a Plunge or Splash), follow-me where the table allows it, the trump from the first lead
+    under 003, and each special contract's rules (:func:`_check_special`)."""
+    auction, call = check.hand.auction, check.hand.trump
+    winner = check.winning
+    if call is None and winner is not None and check.hand.tricks and bool(
+        check.rules.trump_from_first_lead
+    ):
+        # 003: no trump named before the first play, so the first tile led names it.
+        first = check.hand.tricks[0].plays[0].tile
+        check.contract = Contract(winner.seat, winner.bid, Trump.pip(first.high))
+        return
+    if call is None or winner is None:
+        if check.hand.tricks and not check.thrown_in:
+            if auction is None:
+                check.report(
+                    "no-auction",
+                    "tricks are recorded but no auction: write the bids on a `bid` line",
+                    check.hand.tricks[0].span,
+                )
+            elif call is None:
+                check.report(
+                    "no-trump-call",
+                    "tricks are recorded but no trump was named: write a `trump` line",
+                    check.hand.tricks[0].span,
+                )
+        return
+    special = call.trump.special
+    contract = Contract(winner.seat, winner.bid, call.trump)
+    namer = contract.trump_namer
+    if call.seat is not None and call.seat is not namer:
+        why = (
+            f"in a {special.title} the declarer's partner, {namer}, names trump"
+            if special is not None and namer is not winner.seat
+            else f"{winner.seat} won the auction"
+        )
+        check.report(
+            "trump-by-wrong-seat",
+            f"{call.seat} named trump, but {why}",
+            call.span,
+            seat=call.seat,
+            evidence={"declarer": winner.seat.value, "expected": namer.value},
+        )
+    check.contract = contract
+    if special is not None:
+        _check_special(check, contract, call)
+    elif (
+        call.trump.kind is FOLLOW_ME
+        and check.rules.follow_me_min is FollowMeMin.ONE_MARK
+        and winner.bid.value < POINTS_IN_A_HAND
+    ):
+        check.report(
+            "follow-me-below-mark",
+            f"follow-me is played here only on a bid of 1 mark or more, not {winner.bid}",
+            call.span,
+            seat=winner.seat,
+            evidence={"bid": str(winner.bid)},
+        )
+
+
+def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> None:
+    """A special contract: that the table plays it, the bid is big enough, and the
+    declarer held the doubles it needs (docs/rules.md, Contracts)."""
+    special = contract.trump.special
+    assert special is not None
+    rules, declarer = check.rules, contract.declarer
+    if not rules.plays(special):
+        check.report(
+            "contract-not-allowed",
+            f"{special.title} is not played under these rules "
+            f"(option {special.value}=no)",
+            call.span,
+            seat=declarer,
+            evidence={"contract": special.value},
+        )
+        return
+    doubles = rules.nello_doubles_allowed() if special.is_nello else ()
+    if special.is_nello and contract.trump.doubles not in doubles:
+        words = " or ".join(rank.word for rank in doubles)
+        check.report(
+            "contract-not-allowed",
+            f"this table plays {special.title} with {words} only, not "
+            f"{contract.trump.doubles.word}",
+            call.span,
+            seat=declarer,
+            evidence={"contract": special.value, "doubles": contract.trump.doubles.value},
+        )
+    if special is Special.LOW_NO:
+        calls = check.hand.auction.calls if check.hand.auction is not None else ()
+        passes = sum(1 for c in calls if c.bid.is_pass)
+        if declarer is not check.hand.dealer or passes < 3:
+            check.report(
+                "contract-not-allowed",
+                "Low-No may be bid only by the dealer, after the other three have passed",
+                call.span,
+                seat=declarer,
+                evidence={"contract": special.value},
+            )
+        return
+    need = least_bid(special, rules).amount
+    if contract.bid.value < need * POINTS_IN_A_HAND:
+        check.report(
+            "contract-bid-too-low",
+            f"a {special.title} needs a bid of at least {need} mark"
+            f"{'s' if need > 1 else ''}, not {contract.bid}",
+            call.span,
+            seat=declarer,
+            evidence={"contract": special.value, "bid": str(contract.bid)},
+        )
+    doubles_needed = DOUBLES_NEEDED.get(special)
+    if doubles_needed is not None and declarer in check.dealt:
+        held = [t for t in check.dealt[declarer] if t.is_double]
+        if len(held) < doubles_needed:
+            check.report(
+                "too-few-doubles",
+                f"a {special.title} needs {doubles_needed} doubles in the declarer's hand; "
+                f"{declarer} held {len(held)}"
+                + (f" ({', '.join(str(t) for t in held)})" if held else ""),
+                call.span,
+                seat=declarer,
+                evidence={"contract": special.value, "doubles": [str(t) for t in held]},
+            )

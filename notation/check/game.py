@@ -1,0 +1,301 @@
+"""A hand checked by concern, and a game hand by hand: the deal rotation, the running marks,
+the winner; the score lines a hand's play gives.
+
+>>> from notation.formats.text.reader import read_games
+>>> text = '''[Rules "straight"]
+... hand 1 dealer N
+... bid E pass S 30 W 29 N pass
+... '''
+>>> [f.code for f in check_game(next(read_games(text)).game).findings]
+['bid-below-minimum']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+
+from notation.check.auction import check_auction
+from notation.check.contract import check_contract
+from notation.check.deal import check_deal
+from notation.check.play import check_play
+from notation.check.reports import GameReport, HandCheck, HandReport, LaydownJudge, at
+from notation.check.result import check_ending, check_score, hand_result
+from notation.model.findings import Finding, Severity
+from notation.model.game import SCORE_ORDER, EndKind, Game, Hand, ScoreKind, ScoreLine
+from notation.model.rule_sets import RuleSet
+from notation.model.seats import Team
+from notation.rules.scoring import MarkAward, game_winner
+
+NS, EW = Team.NS, Team.EW
+TOTAL, MARKS, POINTS = ScoreKind.TOTAL, ScoreKind.MARKS, ScoreKind.POINTS
+
+def check_hand(
+    hand: Hand,
+    rules: RuleSet | None = None,
+    *,
+    fast: bool = True,
+    last: bool = False,
+    judge_claim: bool = True,
+    judge: LaydownJudge | None = None,
+) -> HandReport:
+    """Check one hand under ``rules`` (straight 42 by default).
+
+    ``fast=False`` skips the quick checks of a clean deal and clean play and runs only the
+    thorough pass: the report is the same either way (tests compare them). ``last`` says the
+    hand is the last of its record: with nothing written after its tricks it may have been
+    saved in the middle of a trick, and its short last trick is a warning, not an error.
+    ``judge_claim=False`` leaves a lay-down unjudged (no solver): a caller that shows other
+    hands only. ``judge`` decides a lay-down (:func:`notation.check.claims.judge_laydown` by
+    default).
+    """
+    rules = rules or RuleSet()
+    check = HandCheck(hand, rules, fast=fast)
+    check.in_progress = last and hand.ending is None and not hand.scores
+    check_deal(check)
+    check_auction(check)
+    check_contract(check)
+    check_play(check)
+    result = hand_result(check)
+    points, mark = result.points, result.award
+    check_ending(check, points)
+    thrown_in = check.thrown_in
+    marks = {NS: 0, EW: 0} if thrown_in else (
+        None if mark is None else {NS: mark.of(NS), EW: mark.of(EW)}
+    )
+    check_score(check, points, marks)
+    derived = check.derived_marks
+    if mark is None and derived is not None and not thrown_in:
+        # Marks settled by the points the scorekeeper wrote (no tricks recorded).
+        winner = Team.NS if derived[Team.NS] else Team.EW
+        mark = MarkAward(winner, derived[winner], derived[winner.opponents])
+        if check.contract is not None:
+            result = replace(result, made=winner is check.contract.declarer.team)
+    report = HandReport(
+        hand,
+        tuple(check.findings),
+        check.contract,
+        tuple(check.outcomes),
+        points,
+        mark,
+        thrown_in,
+        made=None if thrown_in else result.made,
+        renege_penalty=result.renege_penalty,
+    )
+    ending = hand.ending
+    if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN
+            and check.contract is not None):
+        if judge is None:
+            # Only a hand that ends in a lay-down loads and runs the solver.
+            from notation.check.claims import judge_laydown
+
+            judge = judge_laydown
+        claim, refuted = judge(hand, report, rules)
+        findings = report.findings if refuted is None else (*report.findings, refuted)
+        report = replace(report, findings=findings, claim=claim)
+    return report
+
+
+def marks_gained(hand: Hand, report: HandReport) -> dict[Team, int] | None:
+    """The marks ``hand`` gives each team: the engine's when the record settles them, else
+    the marks the scorekeeper wrote; None when neither says."""
+    marks = report.marks
+    if marks is None:
+        recorded = hand.score(MARKS)
+        marks = None if recorded is None else {NS: recorded.ns, EW: recorded.ew}
+    return marks
+
+
+def score_lines(
+    report: HandReport, total: Mapping[Team, int] | None = None
+) -> dict[ScoreKind, ScoreLine]:
+    """The score lines a hand's play gives (docs/rules.md, Scoring), as ``t42 record`` writes
+    them: the points each team took (once a contract is played: tricks or an ``end``), the
+    marks (when the record settles them), and ``total``, the running marks after the hand,
+    when given. A line the record does not settle is left out."""
+    hand, lines = report.hand, {}
+    if report.contract is not None and (hand.tricks or hand.ending is not None):
+        lines[POINTS] = ScoreLine(POINTS, report.points[NS], report.points[EW])
+    marks = report.marks
+    if marks is not None:
+        lines[MARKS] = ScoreLine(MARKS, marks[NS], marks[EW])
+    if total is not None:
+        lines[TOTAL] = ScoreLine(TOTAL, total[NS], total[EW])
+    return lines
+
+
+def with_score_lines(game: Game, rules: RuleSet | None = None) -> Game:
+    """``game`` with every hand's score lines as the play gives them: ``points``, ``marks``
+    and the running ``total``, as ``t42 record`` writes them. A line the record does not
+    settle (the marks of an unfinished hand, a total after it) stays as written, or absent.
+
+    >>> from notation.model.game import HandHeader
+    >>> from notation.formats.text import dumps, loads
+    >>> game = loads('''[Rules "straight"]
+    ... hand 1 dealer N
+    ... bid E pass S 30 W pass N pass
+    ... trump S fives
+    ... 1 S 5-5 5-0 5-4 5-1
+    ... end laydown S
+    ... ''')[0]
+    >>> print(dumps(with_score_lines(game)).split("\\n\\n")[1])
+    hand 1 dealer N
+    bid E pass S 30 W pass N pass
+    trump S fives
+    1 S 5-5 5-0 5-4 5-1
+    end laydown S
+    points NS 42 EW 0
+    marks NS 1 EW 0
+    total NS 1 EW 0
+    <BLANKLINE>
+    """
+    report = check_game(game, rules)
+    running: dict[Team, int] | None = {NS: 0, EW: 0}
+    hands = []
+    for hand, hand_report in zip(game.hands, report.hands, strict=True):
+        marks = marks_gained(hand, hand_report)
+        written = hand.score(TOTAL)
+        if running is not None and marks is not None:
+            running = {NS: running[NS] + marks[NS], EW: running[EW] + marks[EW]}
+        elif written is not None:
+            running = {NS: written.ns, EW: written.ew}  # as check_game trusts it
+        else:
+            running = None
+        lines = {s.kind: s for s in hand.scores} | score_lines(hand_report, running)
+        kept = {s.kind: s for s in hand.scores}
+        scores = tuple(
+            replace(lines[kind], before=kept[kind].before, after=kept[kind].after)
+            if kind in kept and kind in lines and lines[kind] is not kept[kind]
+            else lines[kind]
+            for kind in SCORE_ORDER
+            if kind in lines
+        )
+        hands.append(replace(hand, scores=scores))
+    return replace(game, hands=tuple(hands))
+
+
+# -- the game (docs/rules.md, Bidding: the deal passes left; Scoring: the running marks) --
+
+
+def check_hand_order(hand: Hand, previous: Hand) -> list[Finding]:
+    """The order of hands (docs/rules.md, Bidding: after each hand the deal passes left): each
+    hand numbered one more than the last, and dealt by the seat left of the last dealer."""
+    span = hand.header.span
+    found: list[Finding] = []
+    if hand.dealer is not previous.dealer.next:
+        found.append(Finding(
+            "dealer-out-of-turn",
+            Severity.WARNING,
+            f"{hand.dealer} deals hand {hand.number}, but the deal passes left from "
+            f"{previous.dealer} to {previous.dealer.next}",
+            hand=hand.number,
+            seat=hand.dealer,
+            **at(span),
+        ))
+    if hand.number != previous.number + 1:
+        found.append(Finding(
+            "hand-number",
+            Severity.WARNING,
+            f"hand {hand.number} follows hand {previous.number}",
+            hand=hand.number,
+            **at(span),
+        ))
+    return found
+
+
+def check_total(hand: Hand, total: ScoreLine, running: dict[Team, int]) -> list[Finding]:
+    """The running marks written on a hand (docs/rules.md, Scoring: the game's marks) against
+    the marks of the hands so far, ``running``."""
+    if total.ns == running[NS] and total.ew == running[EW]:
+        return []
+    written = {NS: total.ns, EW: total.ew}
+    return [Finding(
+        "misscored-total",
+        Severity.ERROR,
+        f"running marks written as NS {total.ns} EW {total.ew}, but the hands so far "
+        f"give NS {running[Team.NS]} EW {running[Team.EW]}",
+        hand=hand.number,
+        **at(total.span),
+        evidence={
+            "written": {t.value: n for t, n in written.items()},
+            "computed": {t.value: n for t, n in running.items()},
+        },
+    )]
+
+
+def check_game(
+    game: Game,
+    rules: RuleSet | None = None,
+    index: int | None = None,
+    unread: Collection[int] = (),
+    *,
+    fast: bool = True,
+    judged: Collection[int] | None = None,
+    judge: LaydownJudge | None = None,
+) -> GameReport:
+    """Check every hand of a game, the deal rotation and the running marks.
+
+    ``rules`` defaults to what the game's tags name; ``index`` (1-based) is put on findings.
+    ``unread`` holds the lines where hands start that could not be read (syntax errors): the
+    hand after such a gap is not compared with the one before it, and the running marks are
+    unknown until the record writes a total again. ``fast`` and ``judge`` are passed to
+    :func:`check_hand`. ``judged`` names the hands whose lay-downs are judged (None: every
+    hand; a command about one hand needs no verdict on the others'): the others have no
+    ``claim`` and no ``laydown-refuted`` finding.
+
+    Raises :class:`notation.model.rule_sets.RulesError` when ``rules`` is not given and the game's
+    tags
+    name no known rule set or option (readers report that as an ``unknown-rules`` problem).
+    """
+    rules = rules or game.rules
+    findings: list[Finding] = []
+    reports: list[HandReport] = []
+    running = {NS: 0, EW: 0}
+    known = True  # whether the running marks are still known
+    winner: Team | None = None
+    previous: Hand | None = None
+    last_line = 0
+    final = game.hands[-1] if game.hands else None
+    for hand in game.hands:
+        report = check_hand(hand, rules, fast=fast, last=hand is final,
+                            judge_claim=judged is None or hand.number in judged, judge=judge)
+        hand_findings = list(report.findings)
+        span = hand.header.span
+        line = span.line if span is not None else last_line
+        if unread and any(last_line < gap < line for gap in unread):
+            previous, known = None, False
+        last_line = line
+        if previous is not None:
+            hand_findings[:0] = check_hand_order(hand, previous)
+        if winner is not None:
+            hand_findings.insert(0, Finding(
+                "played-after-game-won",
+                Severity.ERROR,
+                f"{winner} had already won the game with {running[winner]} marks",
+                hand=hand.number,
+                **at(span),
+                evidence={"marks": {t.value: n for t, n in running.items()}},
+            ))
+        marks = marks_gained(hand, report)
+        if marks is None:
+            known = False
+        else:
+            running[NS] += marks[NS]
+            running[EW] += marks[EW]
+        total = hand.score(TOTAL)
+        if total is not None and known:
+            hand_findings.extend(check_total(hand, total, running))
+        if total is not None and not known:
+            # Trust the scorekeeper's total from here on, so later hands can still be checked.
+            running = {NS: total.ns, EW: total.ew}
+            known = True
+        if winner is None and known:
+            bidders = report.contract.declarer.team if report.contract is not None else None
+            winner = game_winner(running[NS], running[EW], rules, bidders)
+        if hand_findings:
+            findings.extend(replace(f, game=index) for f in hand_findings)
+        if len(hand_findings) != len(report.findings):  # findings added for the game
+            report = replace(report, findings=tuple(hand_findings))
+        reports.append(report)
+        previous = hand
+    return GameReport(game, tuple(findings), tuple(reports), running, winner, rules)
