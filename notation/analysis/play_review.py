@@ -28,7 +28,8 @@ from notation.analysis.verdicts import (
     judge,
 )
 from notation.analysis.worlds import Dealer, NoWorld, World, carry
-from notation.check.claims import FollowedPlay, LinePlay, tables_for
+from notation.check.claims import FollowedPlay, tables_for
+from notation.check.reports import LinePlay
 from notation.model.bids import POINTS_IN_A_HAND, Bid
 from notation.model.contracts import Contract
 from notation.model.rule_sets import RuleSet
