@@ -10,7 +10,10 @@ Run: ``python bench/par.py [--deals N] [--seed S]``. For each of N seeded deals
 - **the par table**: :func:`notation.analysis.par.par_table` of the deal under straight rules, 4
   seats as declarer × 9 plain contracts (the seven pips, doubles, follow-me), every cell an
   exact value; the solver's contract tables are built before either is timed (they are
-  cached per contract and shared by every deal).
+  cached per contract and shared by every deal);
+- **the par table, serial**: the same table with its nine trumps solved one after another
+  (``workers=1``), against the table as ``t42 par`` computes it, the trumps on threads (one
+  for each core this process may use): the median ratio of their wall times.
 
 It prints the median and worst of each time, and the median and worst over the deals of the
 ratio par table / one solve of the same deal (the goal: a median ratio of 8 or less). Then,
@@ -28,7 +31,7 @@ import statistics
 import time
 
 import notation.analysis.par
-from notation.analysis.par import par_table
+from notation.analysis.par import cores, par_table
 from notation.model.contracts import Trump
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
@@ -69,6 +72,7 @@ def main() -> None:
     solves: list[float] = []
     tables: list[float] = []
     ratios: list[float] = []
+    serials: list[float] = []
     started = time.perf_counter()
     for _ in range(args.deals):
         hands = deal(rng)
@@ -82,6 +86,9 @@ def main() -> None:
         start = time.perf_counter()
         par_table(hands, rules)
         whole = time.perf_counter() - start
+        start = time.perf_counter()
+        par_table(hands, rules, workers=1)
+        serials.append(time.perf_counter() - start)
         solves.append(one)
         tables.append(whole)
         ratios.append(whole / one)
@@ -96,6 +103,10 @@ def main() -> None:
           f"{max(tables) * 1000:>10.1f}")
     print(f"{'ratio par / one solve':<28} {statistics.median(ratios):>10.2f} "
           f"{max(ratios):>10.2f}")
+    print(f"{'par table, serial (ms)':<28} {statistics.median(serials) * 1000:>10.1f} "
+          f"{max(serials) * 1000:>10.1f}")
+    threaded = statistics.median(t / s for t, s in zip(tables, serials, strict=True))
+    print(f"par table on {cores()} threads / serial, wall time (median): {threaded:.2f}")
     verdict = "met" if statistics.median(ratios) <= GOAL else "not met"
     print(f"goal: median ratio at most {GOAL:g}: {verdict}")
     print(f"plays searched, as a multiple of the one solve's (median): the 9 first declarers "
