@@ -95,9 +95,9 @@ from notation.model.rule_sets import (
     tagged_rules,
 )
 from notation.model.seats import SEATS, Team
-from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS
+from notation.model.tiles import ALL_TILES, TILE_KEY_STRIDE, TILE_KEYS
 from notation.rules.auction import BIDDING_ORDERS, bid_problem
-from notation.rules.play import TrumpTable, trump_table
+from notation.rules.play import TrumpTable, trick_points, trump_table
 from notation.rules.scoring import TRICKS_IN_A_HAND, game_winner, hand_award, made_or_set
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
@@ -313,9 +313,8 @@ _Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern
 _UNSEEN = (-1, "")  # an auction not yet worked out
 _BIT = {text: 1 << key for text, key in _KEY.items()}
 _BITS = tuple(1 << key for key in range(TILE_KEYS))
-# The tiles that count 10 and 5, as bits: a team's points are its tricks and its count.
-_TENS = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 10)
-_FIVES = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 5)
+# Each tile by its key, to value a trick as the rules do (notation.rules.play.trick_points).
+_TILE_AT = {tile.high * TILE_KEY_STRIDE + tile.low: tile for tile in ALL_TILES}
 
 
 def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
@@ -361,8 +360,9 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         if not play.trumps >> first & 1:
             return None  # the opening lead had to be a trump
     at = declarer
-    won_by_ns = 0  # the tiles of the tricks NS took
+    ns_points = 0  # what the tricks NS took are worth
     ns_tricks = 0
+    tile = _TILE_AT.__getitem__
     leaders = []
     for a, b, c, d in zip(keys, keys, keys, keys, strict=True):
         leaders.append(at)
@@ -385,14 +385,12 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         if power_d > power:
             at = sd
         if not at & 1:
-            won_by_ns |= bit_a | bit_b | bit_c | bit_d
+            ns_points += trick_points((tile(a), tile(b), tile(c), tile(d)))
             ns_tricks += 1
     if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
 
     # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
-    ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
-    ns_points = ns_tricks + ns_count
     points = (ns_points, POINTS_IN_A_HAND - ns_points)
     side = declarer & 1
     taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
