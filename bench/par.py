@@ -10,7 +10,10 @@ Run: ``python bench/par.py [--deals N] [--seed S]``. For each of N seeded deals
 - **the par table**: :func:`notation.analysis.par.par_table` of the deal under straight rules, 4
   seats as declarer × 9 plain contracts (the seven pips, doubles, follow-me), every cell an
   exact value; the solver's contract tables are built before either is timed (they are
-  cached per contract and shared by every deal).
+  cached per contract and shared by every deal);
+- **the par table, serial**: the same table with its nine trumps solved one after another
+  (``workers=1``), against the table as ``t42 par`` computes it, the trumps on threads (one
+  for each core this process may use): the median ratio of their wall times.
 
 It prints the median and worst of each time, and the median and worst over the deals of the
 ratio par table / one solve of the same deal (the goal: a median ratio of 8 or less). Then,
@@ -18,17 +21,27 @@ counted in plays searched (which does not drift with the machine's load), where 
 work goes: the first question put to each contract's solver (its first declarer) and the
 other 27 cells, each as a multiple of the one solve's plays. This is a benchmark, not a
 test: nothing here fails on a slow machine.
+
+With ``--startup`` it times whole processes instead, on one dealt game: ``t42 par FILE
+--hand 1`` as after an install (Numba's cache empty: the search is compiled, and says so on
+stderr), then warm (the search loaded from the cache), against ``t42 validate`` of the same
+file, each the median of ``--repeat`` runs but the first.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import notation.analysis.par
-from notation.analysis.par import par_table
+from notation.analysis.par import cores, par_table
 from notation.model.contracts import Trump
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
@@ -58,7 +71,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--startup", action="store_true", help="time whole t42 processes")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    if args.startup:
+        startup(args.seed, args.repeat)
+        return
 
     rules = RuleSet()
     for trump in rules.plain_trumps():
@@ -69,6 +87,7 @@ def main() -> None:
     solves: list[float] = []
     tables: list[float] = []
     ratios: list[float] = []
+    serials: list[float] = []
     started = time.perf_counter()
     for _ in range(args.deals):
         hands = deal(rng)
@@ -82,6 +101,9 @@ def main() -> None:
         start = time.perf_counter()
         par_table(hands, rules)
         whole = time.perf_counter() - start
+        start = time.perf_counter()
+        par_table(hands, rules, workers=1)
+        serials.append(time.perf_counter() - start)
         solves.append(one)
         tables.append(whole)
         ratios.append(whole / one)
@@ -96,10 +118,42 @@ def main() -> None:
           f"{max(tables) * 1000:>10.1f}")
     print(f"{'ratio par / one solve':<28} {statistics.median(ratios):>10.2f} "
           f"{max(ratios):>10.2f}")
+    print(f"{'par table, serial (ms)':<28} {statistics.median(serials) * 1000:>10.1f} "
+          f"{max(serials) * 1000:>10.1f}")
+    threaded = statistics.median(t / s for t, s in zip(tables, serials, strict=True))
+    print(f"par table on {cores()} threads / serial, wall time (median): {threaded:.2f}")
     verdict = "met" if statistics.median(ratios) <= GOAL else "not met"
     print(f"goal: median ratio at most {GOAL:g}: {verdict}")
     print(f"plays searched, as a multiple of the one solve's (median): the 9 first declarers "
           f"{statistics.median(firsts):.2f}, the other 27 cells {statistics.median(rests):.2f}")
+
+
+def _wall(command: list[str], environment: dict[str, str]) -> tuple[float, str]:
+    """Seconds from start to exit of ``command``, and what it wrote on stderr."""
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=False)
+    return time.perf_counter() - start, done.stderr
+
+
+def startup(seed: int, repeat: int) -> None:
+    """The first run of ``t42 par`` after an install, and warm, against ``t42 validate``."""
+    t42 = [sys.executable, "-m", "notation"]
+    with tempfile.TemporaryDirectory(prefix="t42-startup-") as folder:
+        game = Path(folder) / "game.t42"
+        with game.open("w", encoding="utf-8") as out:
+            subprocess.run([*t42, "deal", "--seed", str(seed), "--games", "1"], stdout=out,
+                           check=True)
+        environment = {**os.environ, "NUMBA_CACHE_DIR": str(Path(folder) / "cache")}
+        par = [*t42, "par", str(game), "--hand", "1"]
+        first, said = _wall(par, environment)
+        warm = statistics.median(_wall(par, environment)[0] for _ in range(repeat))
+        validate = statistics.median(
+            _wall([*t42, "validate", str(game)], environment)[0] for _ in range(repeat))
+    message = said.strip().splitlines()[0] if said.strip() else "(nothing on stderr)"
+    print(f"t42 par --hand 1, first run after install: {first:.2f} s; it said: {message}")
+    print(f"t42 par --hand 1, warm (median of {repeat}): {warm:.2f} s")
+    print(f"t42 validate, same file (median of {repeat}): {validate:.2f} s")
+    print(f"warm t42 par / t42 validate: {warm / validate:.2f}")
 
 
 def _plays(seed: int, deals: int, rules: RuleSet) -> tuple[list[float], list[float]]:

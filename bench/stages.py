@@ -11,7 +11,9 @@ a JSON Lines record into the model, and the quick check that ``t42 validate`` ma
 of a game in the canonical form (notation and JSON Lines), which vouches for a clean game
 without the model, and the quick conversions of ``t42 convert`` that write such a game in
 the other form without the model; and the whole of what ``t42 validate`` does with a game,
-on the archive as dealt and on the same games with a comment on every trump line. A
+on the archive as dealt and on the same games with a comment on every trump line. Last, the
+cost of a finding: ``t42 validate``'s work per game on the games as dealt against the same
+games each with one hand misscored (its points line one point off), and their ratio. A
 benchmark, not a test: nothing here fails on a slow machine.
 """
 
@@ -46,6 +48,23 @@ def median_seconds(stage: Callable[[], object], repeat: int) -> float:
     return statistics.median(runs)
 
 
+def misscore(source: Path, target: Path) -> None:
+    """The archive with the points line of each game's second hand one point off for NS,
+    line by line: each game then has one finding, in one hand (a game takes at least two)."""
+    with source.open(encoding="utf-8") as lines, target.open("w", encoding="utf-8") as out:
+        hand = 0
+        for line in lines:
+            if line.startswith("["):
+                hand = 0
+            elif line.startswith("points "):
+                hand += 1
+                if hand == 2:
+                    _, _, ns, _, ew = line.split()
+                    shift = 1 if int(ew) else -1
+                    line = f"points NS {int(ns) + shift} EW {int(ew) - shift}\n"
+            out.write(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3000)
@@ -56,11 +75,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="t42-stages-") as folder:
         notation, jsonl = Path(folder) / "archive.t42", Path(folder) / "archive.jsonl"
         commented = Path(folder) / "archive-commented.t42"
+        one_finding = Path(folder) / "archive-one-finding.t42"
         hands = deal(notation, args.seed, max(1, round(args.hands / HANDS_PER_GAME)))
         comment(notation, commented)
+        misscore(notation, one_finding)
         settle()  # as the command does before reading
         games = list(units(notation))
         commented_games = list(units(commented))
+        misscored_games = list(units(one_finding))
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
         records = [game for unit in units(jsonl) for game in games_of(unit)]
@@ -86,6 +108,16 @@ def main() -> None:
         for name, stage in stages:
             seconds = median_seconds(stage, args.repeat)
             print(f"{name:<32} {seconds / hands * 1e6:>8.0f}")
+        # The same games clean and with one finding each, timed in turn in this one run.
+        clean, found = [], []
+        for _ in range(args.repeat):
+            clean.append(median_seconds(lambda: [check_unit(u) for u in games], 1))
+            found.append(median_seconds(lambda: [check_unit(u) for u in misscored_games], 1))
+        per_game = 1e6 / len(games)
+        clean_s, found_s = statistics.median(clean), statistics.median(found)
+        print(f"{'validate, a clean game':<32} {clean_s * per_game:>8.0f} µs/game")
+        print(f"{'validate, a game, one finding':<32} {found_s * per_game:>8.0f} µs/game")
+        print(f"{'one finding / clean':<32} {found_s / clean_s:>8.2f}×")
 
 
 if __name__ == "__main__":

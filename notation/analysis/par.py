@@ -25,8 +25,11 @@ N 2m doubles
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from notation.check.claims import DEAL_NOT_KNOWN, known_deal, whole_deal
@@ -178,12 +181,15 @@ class ParTable:
 def par_table(
     deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet | None = None,
     dealer: Seat = Seat.N, *, trumps: Sequence[Trump] | None = None,
+    workers: int | None = None,
 ) -> ParTable:
     """The par table of a deal (seven tiles to each seat) under ``rules`` (straight 42 by
     default), ``dealer`` deciding ties for par.
 
     ``trumps`` limits the plain contracts solved (all that the rule set allows, by default);
-    best bids and par are then among those contracts and the special ones.
+    best bids and par are then among those contracts and the special ones. The trumps are
+    solved on ``workers`` threads (by default one for each core this process may use): the
+    compiled search lets go of the interpreter while it runs, so they run side by side.
 
     Raises :class:`notation.solver.solver.UnsupportedContract` under options the solver does not
     play: small-end-opening, and an opening lead that must be a trump.
@@ -193,8 +199,8 @@ def par_table(
     _check_solvable(rules)
     trumps = rules.plain_trumps() if trumps is None else tuple(trumps)
     points: dict[tuple[Seat, Trump], int] = {}
-    for trump in trumps:
-        points.update(_plain_points(deal, trump))
+    for cells in _solved(deal, trumps, workers):
+        points.update(cells)
     specials: dict[tuple[Seat, Special], SpecialVerdict] = {}
     for special in SPECIALS:
         if not rules.plays(special):
@@ -229,6 +235,25 @@ def _check_solvable(rules: RuleSet) -> None:
             "the solver does not hold the opening lead to a trump, so no par table is "
             "computed under opening-lead=trump"
         )
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every system
+        return os.cpu_count() or 1
+
+
+def _solved(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
+            workers: int | None) -> Iterator[dict[tuple[Seat, Trump], int]]:
+    """The cells of each trump in turn (:func:`_plain_points`), each trump with its own
+    solver, on ``workers`` threads (None: :func:`cores`)."""
+    workers = min(len(trumps), cores() if workers is None else workers)
+    if workers <= 1:
+        return (_plain_points(deal, trump) for trump in trumps)
+    with ThreadPoolExecutor(workers) as pool:
+        return iter(list(pool.map(partial(_plain_points, deal), trumps)))
 
 
 def _plain_points(deal: Mapping[Seat, tuple[Tile, ...]],

@@ -55,10 +55,12 @@ and scores changed, and on games dressed with comments, odd case and wrapped lin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
+from notation.check.validate import check_hand, marks_gained
 from notation.formats.text import canonical
 from notation.formats.text.canonical import (
     AUCTION,
@@ -78,9 +80,10 @@ from notation.formats.text.canonical import (
     TRUMP_SEAT_AT,
     TRUMP_SUIT_AT,
 )
-from notation.formats.text.reader import read_bid, within_limits
+from notation.formats.text.reader import GameText, read_bid, read_hand, within_limits
 from notation.model.bids import POINTS_IN_A_HAND, Bid
 from notation.model.contracts import PIP_NAMES, Contract, DoublesRank, Trump, TrumpKind
+from notation.model.findings import Finding
 from notation.model.game import tag_name
 from notation.model.rule_sets import (
     FirstBidder,
@@ -92,9 +95,14 @@ from notation.model.rule_sets import (
     tagged_rules,
 )
 from notation.model.seats import SEATS, Team
-from notation.model.tiles import COUNT_BY_KEY, TILE_KEY_STRIDE, TILE_KEYS, TRICKS_IN_A_HAND
+from notation.model.tiles import (
+    ALL_TILES,
+    TILE_KEY_STRIDE,
+    TILE_KEYS,
+    TRICKS_IN_A_HAND,
+)
 from notation.rules.auction import BIDDING_ORDERS, bid_problem
-from notation.rules.play import TrumpTable, trump_table
+from notation.rules.play import TrumpTable, trick_points, trump_table
 from notation.rules.scoring import game_winner, hand_award, made_or_set
 
 MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
@@ -130,7 +138,6 @@ _ALL_TILES = sum(1 << _KEY[f"{a}-{b}"] for a in range(7) for b in range(a + 1))
 NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
 FOLLOW_ME = TrumpKind.FOLLOW_ME
-TILES_IN_A_HAND = 7
 PLAIN_TRUMP = Trump.pip(0)  # the score of a plain contract does not depend on its trump
 # The seats' positions in bidding order, by the dealer's position; in play order, by the
 # leader's.
@@ -142,7 +149,7 @@ _PLAY_ORDER = tuple(tuple((at + i) % 4 for i in range(4)) for at in range(4))
 # hold when playing it (the tile itself, and none of those its play is barred by), the
 # tile's own bit, and its power.
 _Named = tuple[Trump, TrumpTable, tuple[tuple[tuple[int, int, int], ...], ...]]
-_Marks = tuple[Team, int, int]  # the bidders, and the marks NS and EW score
+_Marks = tuple[Team | None, int, int]  # the bidders, and the marks NS and EW score
 
 
 class _Table:
@@ -310,9 +317,8 @@ _Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern
 _UNSEEN = (-1, "")  # an auction not yet worked out
 _BIT = {text: 1 << key for text, key in _KEY.items()}
 _BITS = tuple(1 << key for key in range(TILE_KEYS))
-# The tiles that count 10 and 5, as bits: a team's points are its tricks and its count.
-_TENS = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 10)
-_FIVES = sum(_BITS[key] for key in range(TILE_KEYS) if COUNT_BY_KEY[key] == 5)
+# Each tile by its key, to value a trick as the rules do (notation.rules.play.trick_points).
+_TILE_AT = {tile.high * TILE_KEY_STRIDE + tile.low: tile for tile in ALL_TILES}
 
 
 def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
@@ -358,8 +364,9 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         if not play.trumps >> first & 1:
             return None  # the opening lead had to be a trump
     at = declarer
-    won_by_ns = 0  # the tiles of the tricks NS took
+    ns_points = 0  # what the tricks NS took are worth
     ns_tricks = 0
+    tile = _TILE_AT.__getitem__
     leaders = []
     for a, b, c, d in zip(keys, keys, keys, keys, strict=True):
         leaders.append(at)
@@ -382,14 +389,12 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         if power_d > power:
             at = sd
         if not at & 1:
-            won_by_ns |= bit_a | bit_b | bit_c | bit_d
+            ns_points += trick_points((tile(a), tile(b), tile(c), tile(d)))
             ns_tricks += 1
     if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
 
     # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
-    ns_count = 10 * (won_by_ns & _TENS).bit_count() + 5 * (won_by_ns & _FIVES).bit_count()
-    ns_points = ns_tricks + ns_count
     points = (ns_points, POINTS_IN_A_HAND - ns_points)
     side = declarer & 1
     taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
@@ -405,10 +410,21 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     return _TEAM_OF[declarer], ns_marks, ew_marks
 
 
-def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
+# The long way for one hand the quick check does not vouch for: its position in the game,
+# its groups; the bidders and the marks NS and EW it gives, or None to send the whole game
+# the long way.
+_LongWay = Callable[[int, Sequence[str]], "_Marks | None"]
+
+
+def _clean_game(
+    table: _Table, hands: Iterable[_Read | None], long_way: _LongWay | None = None
+) -> int | None:
     """How many hands there are, when the game's hands (each the groups of its pattern and
     its trump), one by one, are clean and follow each other rightly (numbers, dealers,
-    running marks, none after the game is won)."""
+    running marks, none after the game is won).
+
+    With ``long_way``, a hand read but not clean is handed to it, and the game goes on with
+    the marks it gives: the game's order, running marks and end are still checked here."""
     running = [0, 0]
     number = dealer = -1
     won = False
@@ -422,6 +438,8 @@ def _clean_game(table: _Table, hands: Iterable[_Read | None]) -> int | None:
             return None  # the hands out of order, or the deal not passing left
         number, dealer = int(hand[NUMBER_AT]), seat
         marks = _hand_marks(table, hand, named)
+        if marks is None and long_way is not None:
+            marks = long_way(count, hand)
         if marks is None:
             return None
         bidders, ns, ew = marks
@@ -453,6 +471,61 @@ def clean_hands(game: Sequence[Segment]) -> int | None:
     if table is None:
         return None
     return _clean_game(table, (_notation_hand_groups(table, segment) for segment in game[1:]))
+
+
+class QuickFindings(NamedTuple):
+    """A game whose clean hands the quick check vouched for: how many hands it has, and the
+    findings of the others, each checked the long way on its own."""
+
+    hands: int
+    findings: list[Finding]
+
+
+def quick_findings(game: GameText, index: int) -> QuickFindings | None:
+    """The findings of ``game`` (cut by :func:`notation.formats.text.reader.split_games`,
+    ``index`` its place in the file) as the reader and :func:`notation.check.validate.check_game`
+    give them, when every hand is written in the form :func:`clean_hands` reads: the hands it
+    vouches for cost no more than there, and only a hand it does not vouch for is read and
+    checked the long way (:func:`notation.check.validate.check_hand`). None when the whole game
+    must go the long way: a hand or tag block written otherwise, or a finding about the game
+    rather than one hand (the order of the hands, the running marks, a hand after the game
+    was won), or a hand the reader does not read."""
+    if not game or game[0].kind != "tags":
+        return None
+    tags_text = game[0].text
+    tags = canonical_tags(tags_text)
+    if tags is None and within_limits(tags_text):
+        tags = folded_tags(tags_text)
+    table = None if tags is None else _tag_rules(tags)
+    if table is None:
+        return None
+    findings: list[Finding] = []
+    last = len(game) - 2  # the last hand's position
+
+    def long_way(position: int, _: Sequence[str]) -> _Marks | None:
+        segment = game[1 + position]
+        hand = read_hand(segment, table.rules) if segment.kind == "hand" else None
+        if hand is None:
+            return None
+        report = check_hand(hand, table.rules, last=position == last)
+        marks = marks_gained(hand, report)
+        if marks is None:
+            return None  # the running marks unknown from here: the long way words that
+        findings.extend(replace(f, game=index) for f in report.findings)
+        contract = report.contract
+        return (
+            None if contract is None else contract.declarer.team,
+            marks[NS],
+            marks[EW],
+        )
+
+    hands = _clean_game(
+        table, (_notation_hand_groups(table, segment) for segment in game[1:]), long_way
+    )
+    if hands is None:
+        return None
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
+    return QuickFindings(hands, findings)
 
 
 def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notation.archive.quick_check import clean_hands, clean_json_hands
+from notation.archive.quick_check import clean_json_hands, quick_findings
 from notation.archive.quick_convert import jsonl, notation
 from notation.check.validate import check_game
 from notation.errors import RecordError
@@ -213,10 +213,13 @@ def check_units(unit: Unit) -> list[CheckedGame]:
 def check_unit(unit: Unit) -> CheckedGame:
     """Read and check one game's unit."""
     if unit.notation is not None:
-        # Most games break no rule: the quick check vouches for those without the model.
-        hands = clean_hands(unit.notation)
-        if hands is not None:
-            return CheckedGame([], hands, True, "", unit.notation[0].first_line, unit.size)
+        # Most hands break no rule: the quick check vouches for those without the model, and
+        # only a hand it does not vouch for is read and checked the long way.
+        quick = quick_findings(unit.notation, unit.index)
+        if quick is not None:
+            text = "".join(s.text for s in unit.notation) if quick.findings else ""
+            first_line = unit.notation[0].first_line
+            return CheckedGame(quick.findings, quick.hands, True, text, first_line, unit.size)
     elif unit.json_line is not None:
         hands = clean_json_hands(unit.json_line[0])
         if hands is not None:

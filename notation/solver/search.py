@@ -25,6 +25,8 @@ Values are the points NS takes from the position on; EW takes the rest.
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -579,6 +581,36 @@ search = _search
 """The fail-soft value of a position in a window (see ``_search``), compiled."""
 value = _value
 """The exact value of a position (see ``_value``), compiled."""
+
+COMPILING = (
+    "t42: compiling the solver for its first use here (some seconds, once: later runs load "
+    "it from the cache)"
+)
+_prepared = False
+_preparing = threading.Lock()
+
+
+def prepare() -> None:
+    """Say on stderr, once a process, when the search is about to be compiled rather than
+    loaded from Numba's cache (the first use after an install or an upgrade), so that the
+    wait of some seconds that follows is not silent. Called before each first search."""
+    global _prepared
+    if _prepared:
+        return
+    with _preparing:
+        if not _prepared:
+            if not all(map(_kept, (_search, _value))):
+                print(COMPILING, file=sys.stderr, flush=True)
+            _prepared = True
+
+
+def _kept(compiled: Any) -> bool:
+    """Whether Numba keeps machine code of ``compiled`` on disk for its present source: a
+    cache index of this Numba's version and this source's stamp, naming some code."""
+    try:
+        return bool(compiled._cache._cache_file._load_index())
+    except Exception:  # no cache where Numba has nowhere to keep one, or another Numba
+        return False
 
 
 def new_table(bits: int = TABLE_BITS) -> tuple[Ints, Ints]:

@@ -40,7 +40,7 @@ from notation.model.contracts import DOUBLES_SUIT, Special, Trump
 from notation.model.seats import SEATS, Seat, Team, play_order
 from notation.model.tiles import ALL_TILES, Tile, tile_key
 from notation.rules.play import SEVEN, SUITS, sevens_distance, strongest, trump_suit, trump_table
-from notation.solver.search import TABLE_BITS, Ints, Memory, as_ints, new_table
+from notation.solver.search import TABLE_BITS, Ints, Memory, as_ints, new_table, prepare
 from notation.solver.search import search as compiled_search
 from notation.solver.search import value as compiled_value
 
@@ -405,6 +405,7 @@ class Solver:
 
     def __init__(self, tables: ContractTables, maximizers: Iterable[int] = (0, 2),
                  table_bits: int = TABLE_BITS, *, counted: bool = True) -> None:
+        prepare()  # a word on stderr when the search must be compiled first
         self.tables = tables
         # The seat indices that play to give NS the most points (N and S in a real hand;
         # all or none of them for the best or worst the rest of a hand could bring NS).

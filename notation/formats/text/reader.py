@@ -1376,6 +1376,16 @@ def read_game(text: GameText, index: int) -> ReadGame:
     return _read_game(text, index)
 
 
+def read_hand(segment: _Segment, rules: RuleSet) -> Hand | None:
+    """One hand of a game (a segment :func:`split_games` cut) as :func:`read_game` reads it
+    under the game's ``rules``; None when it has a syntax error (:func:`read_game` words it)."""
+    try:
+        hand, comments = _parse(segment, "hand", rules)
+    except NotationSyntaxError:
+        return None
+    return _hand_with_comments(hand, comments, segment.first_line - 1)
+
+
 def read_games(source: str | Iterable[str]) -> Iterator[ReadGame]:
     """Read every game in ``source``, in order, each with the problems that stopped parts of it.
 

@@ -83,6 +83,19 @@ def test_a_whole_table_is_direct_solves(seed: int) -> None:
         assert points == _direct(hands, seat, trump), (seat, str(trump))
 
 
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_the_trumps_solved_on_threads_give_the_serial_table(workers: int) -> None:
+    # Each trump has its own solver, so the threads share nothing but the deal: the table is
+    # the same whatever their number, cell for cell and in the same order.
+    hands = deal(random.Random(11))
+    serial = par_table(hands, workers=1)
+    threaded = par_table(hands, workers=workers)
+    assert list(threaded.points.items()) == list(serial.points.items())
+    assert threaded == serial
+    for (seat, trump), points in list(threaded.points.items())[::5]:
+        assert points == _direct(hands, seat, trump), (seat, str(trump))
+
+
 def _sweeps(hands: Deal, leader: Seat, trump: Trump, team: Team) -> bool:
     solver = Solver(contract_tables(trump))
     return solver.takes_every_trick(Position.deal(hands, leader), team)

@@ -28,6 +28,7 @@ from notation.archive import quick_check
 from notation.archive.quick_check import clean_hands, clean_json_hands
 from notation.archive.reading import CheckedGame, Unit, check_unit, read_unit, render
 from notation.check.validate import check_game
+from notation.formats.text import reader
 from notation.formats.text.reader import read_game, read_games, split_games
 from notation.formats.text.writer import write_game
 from notation.model.game import Game, ScoreKind
@@ -332,8 +333,55 @@ def dress(text: str, rng: random.Random, rate: float = 0.1) -> str:
 
 def without_quick_check(unit: Unit) -> CheckedGame:
     """What validate makes of a game the long way: the reader and check_game."""
-    with mock.patch("notation.archive.reading.clean_hands", return_value=None):
+    with mock.patch("notation.archive.reading.quick_findings", return_value=None):
         return check_unit(unit)
+
+
+def misscored(text: str, hand: int) -> str:
+    """The points line of the ``hand``-th hand (from 0) written one point off for NS: a
+    finding of that hand alone (its marks, and so the running marks, still the engine's)."""
+    spots = list(re.finditer(r"^points NS (\d+) EW (\d+)$", text, re.M))
+    m = spots[hand]
+    ns, ew = int(m.group(1)), int(m.group(2))
+    ns, ew = (ns + 1, ew - 1) if ew else (ns - 1, ew + 1)
+    return text[: m.start()] + f"points NS {ns} EW {ew}" + text[m.end() :]
+
+
+@pytest.mark.parametrize("hand", [0, 2, -1])
+def test_a_game_with_one_misscored_hand_reads_only_that_hand_the_long_way(hand: int) -> None:
+    # docs/rules.md, Scoring: the points a hand's tricks give, written one off.
+    text = misscored(game_text(7, RuleSet()), hand)
+    [game] = split_games(text)
+    unit = Unit(1, notation=game)
+    with mock.patch.object(reader, "_parse", wraps=reader._parse) as parse:
+        quick = check_unit(unit)
+    assert [call.args[1] for call in parse.call_args_list] == ["hand"]
+    assert quick == without_quick_check(unit)
+    assert [f.code for f in quick.findings] == ["misscored-points"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(PLAIN_TABLES + OTHER_TABLES),
+    st.integers(1, 3),
+    st.randoms(use_true_random=False),
+    st.booleans(),
+)
+def test_validate_finds_in_a_changed_game_what_the_long_way_finds(
+    seed: int, rules: RuleSet, changes: int, rng: random.Random, points: bool
+) -> None:
+    # Hands changed anywhere (a tile, a seat, a number, a bid, a trump, a line, a points
+    # line): the hands the quick check vouches for and those it reads the long way together
+    # give every finding the long way gives, in its words and order.
+    text = game_text(seed, rules)
+    for _ in range(changes):
+        text = mutate(text, rng)
+    if points:
+        text = misscored(text, rng.randrange(len(re.findall("^points ", text, re.M)) or 1))
+    for index, game in enumerate(split_games(text), start=1):
+        unit = Unit(index, notation=game)
+        assert check_unit(unit) == without_quick_check(unit)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

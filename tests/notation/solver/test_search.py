@@ -6,8 +6,12 @@ that lets it skip positions it has seen.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +95,33 @@ def test_with_nowhere_to_cache_each_process_compiles_again(
 
     assert search._compiled(twice)(21) == 42
     assert [o.get("cache", False) for o in asked] == [True, False]
+
+
+# One solve, as `t42 par` makes them: the first use of the search in its process.
+FIRST_SOLVE = """
+import random
+from notation.rules.dealing import deal
+from notation.model.contracts import Trump
+from notation.model.seats import Seat
+from notation.solver.solver import Position, Solver, contract_tables
+hands = deal(random.Random(5))
+print(Solver(contract_tables(Trump.pip(6))).value(Position.deal(hands, Seat.N)))
+"""
+
+
+def _first_solve(cache: Path) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    return subprocess.run([sys.executable, "-c", FIRST_SOLVE], capture_output=True, text=True,
+                          env=environment, check=True)
+
+
+def test_the_first_use_after_install_says_it_is_compiling_and_later_ones_do_not(
+    tmp_path: Path,
+) -> None:
+    # An empty cache is what a fresh install has: the search is compiled, and said so.
+    first = _first_solve(tmp_path)
+    assert search.COMPILING in first.stderr
+    # The code is kept now: the next process loads it without a word, to the same value.
+    later = _first_solve(tmp_path)
+    assert search.COMPILING not in later.stderr
+    assert later.stdout == first.stdout
