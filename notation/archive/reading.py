@@ -334,10 +334,10 @@ def unwritable(read: ReadGame, error: RecordError) -> Finding:
     from the writer), at the item its JSON pointer names, as near as the model says.
 
     >>> from notation.formats.text.reader import read_games
-    >>> read = next(read_games('[Event "x"]\\n\\nhand 100000000000000000000 dealer N\\n'))
-    >>> problem = unwritable(read, RecordError("too large", pointer="/hands/0/number"))
+    >>> read = next(read_games('[Event "x"]\\n\\nhand 1 dealer N\\nbid N 30\\n'))
+    >>> problem = unwritable(read, RecordError("too large", pointer="/hands/0/auction"))
     >>> problem.line, problem.column, problem.message
-    (3, 1, 'too large')
+    (4, 1, 'too large')
     """
     at: object = read.game
     span = None
