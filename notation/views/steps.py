@@ -44,8 +44,7 @@ from enum import Enum
 from notation.check.validate import GameReport, HandReport, marks_gained
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Trump
-from notation.model.findings import Finding
-from notation.model.findings import plural as _plural  # the one home of counts in words
+from notation.model.findings import Finding, plural
 from notation.model.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
@@ -100,6 +99,18 @@ class TableTrick:
     plays: tuple[tuple[Seat, Tile], ...] = ()
     winner: Seat | None = None
     points: int | None = None
+
+    @property
+    def taken(self) -> str | None:
+        """Who took the trick, in words under it (the board, the page, the diagram): None
+        until it is taken.
+
+        >>> TableTrick(3, Seat.N, winner=Seat.E, points=1).taken
+        'E takes 1 point'
+        """
+        if self.winner is None or self.points is None:
+            return None
+        return f"{self.winner} takes {plural(self.points, 'point')}"
 
     def tile_of(self, seat: Seat) -> Tile | None:
         for s, tile in self.plays:
@@ -352,7 +363,7 @@ class _Stepper:
         )
         self.add(
             StepKind.TRICK,
-            f"{outcome.winner} wins trick {k} for {_plural(outcome.points, 'point')}",
+            f"{outcome.winner} wins trick {k} for {plural(outcome.points, 'point')}",
             actor=outcome.winner,
             comments=comments,
             anchor=_Anchor(trick=k),
@@ -405,7 +416,7 @@ class _Stepper:
         award = report.award
         if award is None:
             return f"{points}; the record does not settle the marks"
-        marks = _plural(award.marks, "mark")
+        marks = plural(award.marks, "mark")
         if contract is None:
             return f"{points}; {award.team} score {marks}"
         bid = (

@@ -199,10 +199,8 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
 
 def trick_caption(trick: TableTrick) -> str:
     """The trick in words: ``trick 3``, and once taken ``trick 3 · N takes 6 points``."""
-    caption = f"trick {trick.number}"
-    if trick.winner is not None and trick.points is not None:
-        caption += f" · {trick.winner} takes {plural(trick.points, 'point')}"
-    return caption
+    taken = trick.taken
+    return f"trick {trick.number}" if taken is None else f"trick {trick.number} · {taken}"
 
 
 def _contract_words(step: Step) -> str:
