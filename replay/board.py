@@ -35,7 +35,7 @@ from notation.model.game import UNKNOWN
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import Frame
-from notation.views.steps import Step, StepKind, auction_words, contract_words
+from notation.views.steps import Step, StepKind, auction_words, contract_words, teams_words
 from replay.render import centre, comment_text, finding_text, inert
 from replay.strokes import all_strokes
 
@@ -193,7 +193,7 @@ def _game_points(step: Step) -> Text:
         total, when = step.marks_before, "before this hand"
     else:
         return Text("not known")
-    return Text(f"NS {total[Team.NS]} · EW {total[Team.EW]} points {when}")
+    return Text(f"{teams_words(total)} points {when}")
 
 
 def _notes(step: Step) -> list[RenderableType]:

@@ -41,12 +41,18 @@ from notation.model.tiles import ALL_TILES
 from notation.rules.scoring import TRICKS_IN_A_HAND
 from notation.views import navigation
 from notation.views.navigation import Frame, game_frames
-from notation.views.steps import StepKind, TableTrick, auction_words, contract_words
+from notation.views.steps import (
+    StepKind,
+    TableTrick,
+    auction_words,
+    contract_words,
+    marks_words,
+    teams_words,
+)
 from notation.views.svg import (
     HALF,
     back_svg,
     inert_xml,
-    marks_words,
     tile_svg,
     trick_caption,
 )
@@ -137,8 +143,7 @@ def _marks(frame: Frame) -> dict[str, Any]:
     if marks is None:
         return {"words": "not known", "strokes": {}}
     if frame.points_game:
-        return {"words": f"NS {marks[Team.NS]} · EW {marks[Team.EW]} points {when}",
-                "strokes": {}}
+        return {"words": f"{teams_words(marks)} points {when}", "strokes": {}}
     return {
         "words": f"{marks_words(step)} ({'after' if after else 'before'} this hand)",
         "strokes": {t.value: all_strokes(marks[t]) for t in Team},

@@ -29,7 +29,14 @@ from notation.model.game import UNKNOWN, Comment, Game
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import game_won
-from notation.views.steps import Step, StepKind, auction_words, contract_words, game_steps
+from notation.views.steps import (
+    Step,
+    StepKind,
+    auction_words,
+    contract_words,
+    game_steps,
+    teams_words,
+)
 from notation.views.terminal import escape, is_unsafe
 
 _ESCAPE_STYLE = "reverse"
@@ -160,12 +167,6 @@ def _table(step: Step, names: Mapping[Seat, str]) -> Table:
     return grid
 
 
-def _marks(marks: Mapping[Team, int] | None) -> str:
-    if marks is None:
-        return "not known"
-    return f"NS {marks[Team.NS]} · EW {marks[Team.EW]}"
-
-
 def _facts(step: Step) -> Table:
     """The auction, the contract, this hand's points and tricks, and the game's marks."""
     grid = Table.grid(padding=(0, 2))
@@ -179,9 +180,10 @@ def _facts(step: Step) -> Table:
     )
     grid.add_row(Text("this hand"), Text(hand))
     if step.kind is StepKind.SCORE:
-        marks = f"{_marks(step.marks_after)} after this hand ({_marks(step.marks_before)} before)"
+        after, before = teams_words(step.marks_after), teams_words(step.marks_before)
+        marks = f"{after} after this hand ({before} before)"
     else:
-        marks = f"{_marks(step.marks_before)} before this hand"
+        marks = f"{teams_words(step.marks_before)} before this hand"
     grid.add_row(Text("marks"), Text(marks))
     return grid
 

@@ -169,13 +169,29 @@ def bid_words(bid: Bid) -> str:
     if bid.is_pass:
         return "passes"
     if bid.kind is BidKind.MARKS:
-        return f"bids {bid.amount} mark{'' if bid.amount == 1 else 's'}"
+        return f"bids {plural(bid.amount, 'mark')}"
     return f"bids {bid.amount}"
 
 
 def auction_words(step: Step) -> str:
     """The calls so far: ``E pass · S 31 · W pass``, or ``—`` before the first."""
     return " · ".join(f"{seat} {bid}" for seat, bid in step.auction) or "—"
+
+
+def teams_words(score: Mapping[Team, int] | None) -> str:
+    """Both teams' marks (or points), NS first: ``NS 3 · EW 1``; ``not known`` for None.
+
+    >>> teams_words({Team.NS: 3, Team.EW: 1}), teams_words(None)
+    ('NS 3 · EW 1', 'not known')
+    """
+    if score is None:
+        return "not known"
+    return f"NS {score[Team.NS]} · EW {score[Team.EW]}"
+
+
+def marks_words(step: Step) -> str:
+    """The game's running marks at this step: after the hand once it is scored."""
+    return teams_words(step.marks_after if step.kind is StepKind.SCORE else step.marks_before)
 
 
 def contract_words(step: Step) -> str:

@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING
 from notation.errors import T42Error
 from notation.model.findings import Finding, plural
 from notation.model.game import UNKNOWN, Game
-from notation.model.seats import SEATS, Seat, Team
+from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
+from notation.views.steps import auction_words, contract_words, marks_words, teams_words
 from notation.views.terminal import inert
 
 if TYPE_CHECKING:
@@ -203,22 +204,6 @@ def trick_caption(trick: TableTrick) -> str:
     return f"trick {trick.number}" if taken is None else f"trick {trick.number} · {taken}"
 
 
-def _contract_words(step: Step) -> str:
-    from notation.views.steps import contract_words
-
-    return contract_words(step)
-
-
-def marks_words(step: Step) -> str:
-    """The game's running marks at this step: after the hand once it is scored."""
-    from notation.views.steps import StepKind
-
-    marks = step.marks_after if step.kind is StepKind.SCORE else step.marks_before
-    if marks is None:
-        return "not known"
-    return f"NS {marks[Team.NS]} · EW {marks[Team.EW]}"
-
-
 def diagram(
     frame: Frame,
     *,
@@ -248,9 +233,9 @@ def diagram(
         f"<style>{_STYLE}</style>",
         f'<rect x="0" y="0" width="{_WIDTH}" height="{height}" fill="#f4f1e8"/>',
         f'<text class="big" x="16" y="24">{inert_xml(head)}</text>',
-        f'<text x="16" y="44">contract: {inert_xml(_contract_words(step))}</text>',
-        f'<text x="{_WIDTH - 16}" y="24" text-anchor="end">this hand: NS {step.points[Team.NS]}'
-        f" · EW {step.points[Team.EW]} points</text>",
+        f'<text x="16" y="44">contract: {inert_xml(contract_words(step))}</text>',
+        f'<text x="{_WIDTH - 16}" y="24" text-anchor="end">this hand: '
+        f"{teams_words(step.points)} points</text>",
         f'<text x="{_WIDTH - 16}" y="44" text-anchor="end">marks: {marks_words(step)}</text>',
     ]
     for s in SEATS:
@@ -260,8 +245,7 @@ def diagram(
         parts.append(_hand_row(step, s, x, y + 8, face_up))
     parts.append(_trick_svg(frame, mark))
     if step.auction:
-        auction = " · ".join(f"{s} {bid}" for s, bid in step.auction)
-        parts.append(f'<text class="small" x="16" y="{508}">auction: {auction}</text>')
+        parts.append(f'<text class="small" x="16" y="{508}">auction: {auction_words(step)}</text>')
     for i, note in enumerate(notes):
         cls = "finding" if i < len(findings_lines) else "small"
         parts.append(f'<text class="{cls}" x="16" y="{508 + _LINE * (i + 1)}">'
