@@ -26,19 +26,24 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
+from notation.check.validate import check_game
 from notation.errors import T42Error
 from notation.model.findings import Finding, plural
 from notation.model.game import UNKNOWN, Game
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
-from notation.views.steps import auction_words, contract_words, marks_words, teams_words
+from notation.views.navigation import Frame, game_frames
+from notation.views.steps import (
+    Step,
+    StepKind,
+    TableTrick,
+    auction_words,
+    contract_words,
+    marks_words,
+    teams_words,
+)
 from notation.views.terminal import inert
-
-if TYPE_CHECKING:
-    from notation.views.navigation import Frame
-    from notation.views.steps import Step, TableTrick
 
 # One half of a domino is a square of HALF units; a tile stands HALF wide and 2*HALF tall.
 HALF = 28
@@ -256,9 +261,6 @@ def diagram(
 
 def _frames(game: Game, number: int, hand: int | None = None) -> list[Frame]:
     """The frames of ``game``; with ``hand``, only that hand's lay-down is judged."""
-    from notation.check.validate import check_game
-    from notation.views.navigation import game_frames
-
     judged = None if hand is None else (hand,)
     return game_frames(game, check_game(game, index=number, judged=judged), number)
 
@@ -266,8 +268,6 @@ def _frames(game: Game, number: int, hand: int | None = None) -> list[Frame]:
 def position(frames: Sequence[Frame], hand: int, trick: int | None = None) -> int:
     """The index in ``frames`` of a hand's position: after the trump is named (before the
     lead), or once trick ``trick`` is taken. Raises :class:`DiagramError` if there is none."""
-    from notation.views.steps import StepKind
-
     in_hand = [i for i, f in enumerate(frames) if f.step.hand == hand]
     if not in_hand:
         hands = sorted({f.step.hand for f in frames})
