@@ -132,7 +132,7 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "winner": r.winner,
         "can_end": r.can_end.value if r.can_end else None,
         "no_tile_yet": not (hand and in_hand and hand.tricks),
-        "bidder": r.bidder, "trump_namer": r.trump_namer, "turn": r.turn,
+        "bidder": r.bidder, "trump_namer": r.trump_caller, "turn": r.turn,
         "leader": r.leader, "trick_number": r.trick_number,
         "declarer": r.declarer,
     })

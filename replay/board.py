@@ -26,9 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.align import Align
-from rich.box import ROUNDED
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -37,8 +35,8 @@ from notation.model.game import UNKNOWN
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import Frame
-from notation.views.steps import Step, StepKind, auction_words, contract_words
-from replay.render import comment_text, compass, finding_text, inert
+from notation.views.steps import Step, StepKind, auction_words, contract_words, teams_words
+from replay.render import centre, comment_text, finding_text, inert
 from replay.strokes import all_strokes
 
 # The smallest terminal the table fits in, and the width from which the score goes beside it.
@@ -114,43 +112,17 @@ def _seat(frame: Frame, seat: Seat, view: View, width: int) -> Text:
     return Text("\n").join(lines)
 
 
-def _centre(frame: Frame) -> Panel:
-    """The middle of the table: the trick, else the calls of the auction, else the result."""
-    step = frame.step
-    trick = step.trick
-    if trick is not None:
-        cells: dict[Seat, Text] = {}
-        for seat, tile in trick.plays:
-            renege = (trick.number, seat) in frame.reneges
-            cell = Text(f"{seat} ")
-            cell.append_text(tile_text(tile, _RENEGE if renege else ""))
-            if seat is trick.leader:
-                cell.append(" led", style="italic")
-            if renege:
-                cell.append(" ✗", style="bold red")
-            if seat is trick.winner:
-                cell.stylize("bold")
-            cells[seat] = cell
-        below = Text("")
-        if trick.winner is not None and trick.points is not None:
-            below = Text(f"{trick.winner} takes {plural(trick.points, 'point')}", style="bold")
-        title = Text(f"trick {trick.number} · {trick.leader} led")
-        return Panel(Group(compass(cells, _CELL), Align.center(below)), title=title, box=ROUNDED)
-    if step.kind in (StepKind.END, StepKind.SCORE):
-        points = Text("\n".join(f"{team} {step.points[team]} points" for team in Team))
-        return Panel(Align.center(points), title=Text("hand over"), box=ROUNDED)
-    calls = {seat: Text(f"{seat} {bid}") for seat, bid in step.auction}
-    title = Text("auction" if step.auction else "table")
-    return Panel(compass(calls, _CELL), title=title, box=ROUNDED)
+def _table_tile(tile: Tile, renege: bool) -> Text:
+    return tile_text(tile, _RENEGE if renege else "")
 
 
 def _table(frame: Frame, view: View, width: int) -> Table:
     """The table seen from above, ``width`` cells wide."""
-    centre = 3 * _CELL + 2
-    side = max(12, (width - centre - 2) // 2)
+    middle = 3 * _CELL + 2
+    side = max(12, (width - middle - 2) // 2)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=side)
-    grid.add_column(width=centre)
+    grid.add_column(width=middle)
     grid.add_column(width=side)
     seat_width = min(_SEAT_WIDTH, width)
     north = _seat(frame, Seat.N, view, seat_width)
@@ -158,7 +130,7 @@ def _table(frame: Frame, view: View, width: int) -> Table:
     grid.add_row(Text(""), Align.center(north), Text(""))
     grid.add_row(
         _seat(frame, Seat.W, view, side),
-        _centre(frame),
+        centre(frame.step, width=_CELL, tile=_table_tile, reneges=frame.reneges, steady=True),
         Align.right(_seat(frame, Seat.E, view, side)),
     )
     grid.add_row(Text(""), Align.center(south), Text(""))
@@ -221,7 +193,7 @@ def _game_points(step: Step) -> Text:
         total, when = step.marks_before, "before this hand"
     else:
         return Text("not known")
-    return Text(f"NS {total[Team.NS]} · EW {total[Team.EW]} points {when}")
+    return Text(f"{teams_words(total)} points {when}")
 
 
 def _notes(step: Step) -> list[RenderableType]:

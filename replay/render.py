@@ -13,7 +13,7 @@ Nothing here moves the cursor or redraws, so a replay piped to a file reads top 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from rich import box
 from rich.align import Align
@@ -29,7 +29,14 @@ from notation.model.game import UNKNOWN, Comment, Game
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import game_won
-from notation.views.steps import Step, StepKind, auction_words, contract_words, game_steps
+from notation.views.steps import (
+    Step,
+    StepKind,
+    auction_words,
+    contract_words,
+    game_steps,
+    teams_words,
+)
 from notation.views.terminal import escape, is_unsafe
 
 _ESCAPE_STYLE = "reverse"
@@ -102,32 +109,51 @@ def compass(cells: Mapping[Seat, Text], width: int = _CELL) -> Table:
     return grid
 
 
-def _centre(step: Step) -> Panel:
-    """The middle of the table: the trick being played, or else the calls of the auction."""
+def _plain_tile(tile: Tile, renege: bool) -> Text:
+    return Text(str(tile))
+
+
+def centre(
+    step: Step,
+    *,
+    width: int = _CELL,
+    tile: Callable[[Tile, bool], Text] = _plain_tile,
+    reneges: Collection[tuple[int, Seat]] = frozenset(),
+    steady: bool = False,
+) -> Panel:
+    """The middle of the table: the trick being played, else the calls of the auction, else
+    the hand's points once it is over.
+
+    Each play is its seat and ``tile(tile, reneged)``, marked ✗ when (trick, seat) is in
+    ``reneges``; each cell is ``width`` columns. ``steady`` keeps the line under the trick
+    even before it is taken, so that a screen redrawn in place does not jump.
+    """
     trick = step.trick
     if trick is not None:
         cells: dict[Seat, Text] = {}
-        for seat, tile in trick.plays:
-            cell = Text(f"{seat} {tile}")
+        for seat, played in trick.plays:
+            renege = (trick.number, seat) in reneges
+            cell = Text(f"{seat} ")
+            cell.append_text(tile(played, renege))
             if seat is trick.leader:
                 cell.append(" led", style="italic")
+            if renege:
+                cell.append(" ✗", style="bold red")
             if seat is trick.winner:
                 cell.stylize("bold")
             cells[seat] = cell
-        lines: list[RenderableType] = [compass(cells)]
-        if trick.winner is not None and trick.points is not None:
-            taken = f"{trick.winner} takes {plural(trick.points, 'point')}"
-            lines.append(Align.center(Text(taken, style="bold")))
+        lines: list[RenderableType] = [compass(cells, width)]
+        taken = trick.taken
+        if taken is not None or steady:
+            lines.append(Align.center(Text(taken or "", style="bold" if taken else "")))
         title = Text(f"trick {trick.number} · {trick.leader} led")
         return Panel(Group(*lines), title=title, box=box.ROUNDED)
     if step.kind in (StepKind.END, StepKind.SCORE):
         points = Text("\n".join(f"{team} {step.points[team]} points" for team in Team))
         return Panel(Align.center(points), title=Text("hand over"), box=box.ROUNDED)
-    calls: dict[Seat, Text] = {}
-    for seat, bid in step.auction:  # a seat's latest call, if it called twice
-        calls[seat] = Text(f"{seat} {bid}")
+    calls = {seat: Text(f"{seat} {bid}") for seat, bid in step.auction}  # a seat's latest call
     title = Text("auction" if step.auction else "table")
-    return Panel(compass(calls), title=title, box=box.ROUNDED)
+    return Panel(compass(calls, width), title=title, box=box.ROUNDED)
 
 
 def _table(step: Step, names: Mapping[Seat, str]) -> Table:
@@ -136,15 +162,9 @@ def _table(step: Step, names: Mapping[Seat, str]) -> Table:
     for _ in range(3):
         grid.add_column(width=_SIDE)
     grid.add_row(Text(""), panel[Seat.N], Text(""))
-    grid.add_row(panel[Seat.W], _centre(step), panel[Seat.E])
+    grid.add_row(panel[Seat.W], centre(step), panel[Seat.E])
     grid.add_row(Text(""), panel[Seat.S], Text(""))
     return grid
-
-
-def _marks(marks: Mapping[Team, int] | None) -> str:
-    if marks is None:
-        return "not known"
-    return f"NS {marks[Team.NS]} · EW {marks[Team.EW]}"
 
 
 def _facts(step: Step) -> Table:
@@ -160,9 +180,10 @@ def _facts(step: Step) -> Table:
     )
     grid.add_row(Text("this hand"), Text(hand))
     if step.kind is StepKind.SCORE:
-        marks = f"{_marks(step.marks_after)} after this hand ({_marks(step.marks_before)} before)"
+        after, before = teams_words(step.marks_after), teams_words(step.marks_before)
+        marks = f"{after} after this hand ({before} before)"
     else:
-        marks = f"{_marks(step.marks_before)} before this hand"
+        marks = f"{teams_words(step.marks_before)} before this hand"
     grid.add_row(Text("marks"), Text(marks))
     return grid
 

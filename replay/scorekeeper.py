@@ -24,6 +24,7 @@ from datetime import date
 
 from rich.text import Text
 
+from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
 from notation.model.contracts import ContractError, Special, Trump
 from notation.model.findings import Finding
@@ -43,7 +44,7 @@ SCORE = re.compile(r"^\s*(\d+)[\s,/-]+(\d+)\s*$")
 UNDO = ("u", "undo")
 
 
-class EntryError(ValueError):
+class EntryError(T42Error, ValueError):
     """A line the recorder cannot make an entry of; its text says why, to the scorekeeper."""
 
 
@@ -263,7 +264,7 @@ def prompt(r: Recording) -> str:
     if step is Step.TRUMP:
         specials = " ".join(s.value for s in r.specials_allowed)
         extra = f"; or {specials}" if specials else ""
-        return f"{r.trump_namer} names trump: a suit (5 or fives), doubles, follow-me{extra}"
+        return f"{r.trump_caller} names trump: a suit (5 or fives), doubles, follow-me{extra}"
     if step is Step.PLAY:
         can_end = r.can_end
         end = f"; end {can_end.value}?" if can_end is not None else ""

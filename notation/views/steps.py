@@ -44,8 +44,7 @@ from enum import Enum
 from notation.check.validate import GameReport, HandReport, marks_gained
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Trump
-from notation.model.findings import Finding
-from notation.model.findings import plural as _plural  # the one home of counts in words
+from notation.model.findings import Finding, plural
 from notation.model.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
@@ -100,6 +99,18 @@ class TableTrick:
     plays: tuple[tuple[Seat, Tile], ...] = ()
     winner: Seat | None = None
     points: int | None = None
+
+    @property
+    def taken(self) -> str | None:
+        """Who took the trick, in words under it (the board, the page, the diagram): None
+        until it is taken.
+
+        >>> TableTrick(3, Seat.N, winner=Seat.E, points=1).taken
+        'E takes 1 point'
+        """
+        if self.winner is None or self.points is None:
+            return None
+        return f"{self.winner} takes {plural(self.points, 'point')}"
 
     def tile_of(self, seat: Seat) -> Tile | None:
         for s, tile in self.plays:
@@ -158,13 +169,29 @@ def bid_words(bid: Bid) -> str:
     if bid.is_pass:
         return "passes"
     if bid.kind is BidKind.MARKS:
-        return f"bids {bid.amount} mark{'' if bid.amount == 1 else 's'}"
+        return f"bids {plural(bid.amount, 'mark')}"
     return f"bids {bid.amount}"
 
 
 def auction_words(step: Step) -> str:
     """The calls so far: ``E pass · S 31 · W pass``, or ``—`` before the first."""
     return " · ".join(f"{seat} {bid}" for seat, bid in step.auction) or "—"
+
+
+def teams_words(score: Mapping[Team, int] | None) -> str:
+    """Both teams' marks (or points), NS first: ``NS 3 · EW 1``; ``not known`` for None.
+
+    >>> teams_words({Team.NS: 3, Team.EW: 1}), teams_words(None)
+    ('NS 3 · EW 1', 'not known')
+    """
+    if score is None:
+        return "not known"
+    return f"NS {score[Team.NS]} · EW {score[Team.EW]}"
+
+
+def marks_words(step: Step) -> str:
+    """The game's running marks at this step: after the hand once it is scored."""
+    return teams_words(step.marks_after if step.kind is StepKind.SCORE else step.marks_before)
 
 
 def contract_words(step: Step) -> str:
@@ -352,7 +379,7 @@ class _Stepper:
         )
         self.add(
             StepKind.TRICK,
-            f"{outcome.winner} wins trick {k} for {_plural(outcome.points, 'point')}",
+            f"{outcome.winner} wins trick {k} for {plural(outcome.points, 'point')}",
             actor=outcome.winner,
             comments=comments,
             anchor=_Anchor(trick=k),
@@ -405,7 +432,7 @@ class _Stepper:
         award = report.award
         if award is None:
             return f"{points}; the record does not settle the marks"
-        marks = _plural(award.marks, "mark")
+        marks = plural(award.marks, "mark")
         if contract is None:
             return f"{points}; {award.team} score {marks}"
         bid = (

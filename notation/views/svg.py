@@ -26,18 +26,24 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
+from notation.check.validate import check_game
 from notation.errors import T42Error
 from notation.model.findings import Finding, plural
 from notation.model.game import UNKNOWN, Game
-from notation.model.seats import SEATS, Seat, Team
+from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
+from notation.views.navigation import Frame, game_frames
+from notation.views.steps import (
+    Step,
+    StepKind,
+    TableTrick,
+    auction_words,
+    contract_words,
+    marks_words,
+    teams_words,
+)
 from notation.views.terminal import inert
-
-if TYPE_CHECKING:
-    from notation.views.navigation import Frame
-    from notation.views.steps import Step, TableTrick
 
 # One half of a domino is a square of HALF units; a tile stands HALF wide and 2*HALF tall.
 HALF = 28
@@ -199,26 +205,8 @@ def _trick_svg(frame: Frame, marked: bool) -> str:
 
 def trick_caption(trick: TableTrick) -> str:
     """The trick in words: ``trick 3``, and once taken ``trick 3 · N takes 6 points``."""
-    caption = f"trick {trick.number}"
-    if trick.winner is not None and trick.points is not None:
-        caption += f" · {trick.winner} takes {plural(trick.points, 'point')}"
-    return caption
-
-
-def _contract_words(step: Step) -> str:
-    from notation.views.steps import contract_words
-
-    return contract_words(step)
-
-
-def marks_words(step: Step) -> str:
-    """The game's running marks at this step: after the hand once it is scored."""
-    from notation.views.steps import StepKind
-
-    marks = step.marks_after if step.kind is StepKind.SCORE else step.marks_before
-    if marks is None:
-        return "not known"
-    return f"NS {marks[Team.NS]} · EW {marks[Team.EW]}"
+    taken = trick.taken
+    return f"trick {trick.number}" if taken is None else f"trick {trick.number} · {taken}"
 
 
 def diagram(
@@ -250,9 +238,9 @@ def diagram(
         f"<style>{_STYLE}</style>",
         f'<rect x="0" y="0" width="{_WIDTH}" height="{height}" fill="#f4f1e8"/>',
         f'<text class="big" x="16" y="24">{inert_xml(head)}</text>',
-        f'<text x="16" y="44">contract: {inert_xml(_contract_words(step))}</text>',
-        f'<text x="{_WIDTH - 16}" y="24" text-anchor="end">this hand: NS {step.points[Team.NS]}'
-        f" · EW {step.points[Team.EW]} points</text>",
+        f'<text x="16" y="44">contract: {inert_xml(contract_words(step))}</text>',
+        f'<text x="{_WIDTH - 16}" y="24" text-anchor="end">this hand: '
+        f"{teams_words(step.points)} points</text>",
         f'<text x="{_WIDTH - 16}" y="44" text-anchor="end">marks: {marks_words(step)}</text>',
     ]
     for s in SEATS:
@@ -262,8 +250,7 @@ def diagram(
         parts.append(_hand_row(step, s, x, y + 8, face_up))
     parts.append(_trick_svg(frame, mark))
     if step.auction:
-        auction = " · ".join(f"{s} {bid}" for s, bid in step.auction)
-        parts.append(f'<text class="small" x="16" y="{508}">auction: {auction}</text>')
+        parts.append(f'<text class="small" x="16" y="{508}">auction: {auction_words(step)}</text>')
     for i, note in enumerate(notes):
         cls = "finding" if i < len(findings_lines) else "small"
         parts.append(f'<text class="{cls}" x="16" y="{508 + _LINE * (i + 1)}">'
@@ -274,9 +261,6 @@ def diagram(
 
 def _frames(game: Game, number: int, hand: int | None = None) -> list[Frame]:
     """The frames of ``game``; with ``hand``, only that hand's lay-down is judged."""
-    from notation.check.validate import check_game
-    from notation.views.navigation import game_frames
-
     judged = None if hand is None else (hand,)
     return game_frames(game, check_game(game, index=number, judged=judged), number)
 
@@ -284,8 +268,6 @@ def _frames(game: Game, number: int, hand: int | None = None) -> list[Frame]:
 def position(frames: Sequence[Frame], hand: int, trick: int | None = None) -> int:
     """The index in ``frames`` of a hand's position: after the trump is named (before the
     lead), or once trick ``trick`` is taken. Raises :class:`DiagramError` if there is none."""
-    from notation.views.steps import StepKind
-
     in_hand = [i for i, f in enumerate(frames) if f.step.hand == hand]
     if not in_hand:
         hands = sorted({f.step.hand for f in frames})

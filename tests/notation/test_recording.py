@@ -114,7 +114,7 @@ def test_the_bidder_and_the_legal_bids_follow_the_auction() -> None:
     assert [f.code for f in r.findings] == ["bid-not-above"]
     r = r.call(Bid.pass_()).call(Bid.pass_())
     assert r.step is Step.TRUMP
-    assert r.trump_namer is Seat.E
+    assert r.trump_caller is Seat.E
 
 
 def test_the_dealer_facing_three_passes_must_bid() -> None:

@@ -407,3 +407,15 @@ def test_a_number_past_any_size_typed_at_the_table_is_asked_again() -> None:
     for typed in ("edit " + "9" * 5000 + " 64 54 33 10", "edit \u00b2 64 54 33 10"):
         with pytest.raises(EntryError):
             enter(at_points, typed)
+
+
+def test_an_entry_refused_at_the_table_is_one_of_t42s_own_errors() -> None:
+    """A caller catching T42Error (the CLI, the club) catches a refused entry too, whichever
+    kind of entry it was."""
+    from notation.errors import T42Error
+
+    states = list(_states())
+    at_points = states[len(HAND_1) - 3]
+    for typed in ("35", "edit 9 64", "zz"):
+        with pytest.raises(T42Error):
+            enter(at_points, typed)

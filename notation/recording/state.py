@@ -1,45 +1,15 @@
-"""Recording a game as it is played: an immutable state that takes one entry at a time.
+"""The state of a game being recorded: :class:`Recording`, one entry at a time.
 
-A :class:`Recording` holds the record so far (a :class:`~notation.model.game.Game`) and answers
-what the scorekeeper needs next: whose turn it is to bid or play, the legal bids, the trick
-number and leader, the tiles still out, the score lines the plays give, and the findings so
-far. Every answer comes from the one engine (:mod:`notation.check.validate`,
-:mod:`notation.rules.auction`, :mod:`notation.rules.play`, :mod:`notation.rules.scoring`); nothing
-here is a
-rule of its own. Entries are recorded as written, legal or not: the findings say what is
-wrong, and the table decides.
-
->>> from notation.model.bids import Bid
->>> from notation.model.tiles import Tile
->>> r = Recording.start({"North": "Ann", "Rules": "straight"}, dealer=Seat.N)
->>> r.step, str(r.bidder)
-(<Step.BID: 'bid'>, 'E')
->>> for bid in ("pass", "30", "pass", "pass"):
-...     r = r.call(Bid.parse(bid))
->>> r.step, str(r.trump_namer)
-(<Step.TRUMP: 'trump'>, 'S')
->>> r = r.name_trump(Trump.pip(6)).play(Tile(6, 6)).play(Tile(6, 1))
->>> r.trick_number, str(r.leader), str(r.turn)
-(1, 'S', 'N')
->>> print(r.text.split("\\n\\n")[1])
-hand 1 dealer N
-bid E pass S 30 W pass N pass
-trump S sixes
-1 S 6-6 6-1
-<BLANKLINE>
->>> r.undo().undo().step
-<Step.PLAY: 'play'>
+Everything it answers comes from the engine; see :mod:`notation.recording`.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING
 
 from notation.check.validate import (
     GameReport,
@@ -49,9 +19,7 @@ from notation.check.validate import (
     score_lines,
 )
 from notation.errors import T42Error
-from notation.files import FileBusy, open_locked, source_name
 from notation.formats.text import dumps
-from notation.formats.text.reader import read_games
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.findings import Finding
@@ -317,9 +285,10 @@ class Recording:
         return None if won is None else won.seat
 
     @property
-    def trump_namer(self) -> Seat | None:
-        """Who names trump: the declarer (the partner's seat for a Plunge or Splash is
-        filled in by :meth:`name_trump`)."""
+    def trump_caller(self) -> Seat | None:
+        """The seat whose trump call is awaited: the declarer, who names trump or calls a
+        special contract (a Plunge's or Splash's trump is then named by her partner, as
+        :attr:`notation.model.contracts.Contract.trump_namer` says); None at other steps."""
         return self.declarer if self.step is Step.TRUMP else None
 
     @property
@@ -491,9 +460,9 @@ class Recording:
         """Record the trump (or special contract); the partner names a Plunge's or Splash's."""
         if self.step is not Step.TRUMP or self.hand is None or self.declarer is None:
             raise RecordingError(f"no trump is expected now: {self._expecting()}")
-        namer = self.declarer
-        if trump.special is not None and trump.special.partner_names_trump:
-            namer = namer.partner
+        won = self.hand.auction.winning_call if self.hand.auction is not None else None
+        assert won is not None  # there is a declarer
+        namer = Contract(self.declarer, won.bid, trump).trump_namer
         return self._with_hand(replace(self.hand, trump=TrumpCall(trump, namer)))
 
     def play(self, tile: Tile) -> Recording:
@@ -606,97 +575,3 @@ class Recording:
 def laydown_key(hand: Hand) -> Hand:
     """What a lay-down's verdict depends on: the hand without its score lines."""
     return replace(hand, scores=())
-
-
-class RecordFile:
-    """The file a recording is kept in, written at every entry.
-
-    Each :meth:`write` keeps the bytes the file already has in common with the new text and
-    writes only the rest (an entry is mostly an append; an undo cuts the file back), then
-    flushes; at each hand's end the file is also fsync'ed. So a crash loses at most the entry
-    being typed, and the file is valid notation after every entry. ``before`` is the text of
-    earlier games in the file, kept as it is.
-
-    The file is locked while it is recorded into (``stream``, when given, is the file already
-    opened by :func:`notation.files.open_locked`): a second recorder, or ``t42 fmt -i``, is
-    refused with :class:`notation.files.FileBusy`, and so is an entry after another program
-    changed the file unlocked, rather than mix two games' entries.
-    """
-
-    def __init__(self, path: Path, before: str = "", stream: BinaryIO | None = None) -> None:
-        self.path = path
-        self.before = before.encode("utf-8")
-        self._out = stream if stream is not None else open_locked(path)
-        self._out.seek(0)
-        self._written = self._out.read()
-
-    def write(self, recording: Recording) -> None:
-        """Make the file hold ``recording`` (after the earlier games)."""
-        text = self.before + recording.text.encode("utf-8")
-        same = _common_prefix(self._written, text)
-        fd = self._out.fileno()
-        if os.fstat(fd).st_size != len(self._written):
-            raise FileBusy(
-                f"{source_name(self.path)}: another program changed the file while it was "
-                "recorded into: this entry is not written (close the other program, then "
-                "t42 record again to resume)"
-            )
-        if same < len(self._written):
-            os.ftruncate(fd, same)
-        self._out.seek(same)
-        self._out.write(text[same:])
-        self._out.flush()
-        hand = recording.hand
-        if (hand is not None and hand.score(ScoreKind.TOTAL) is not None) or same < len(
-            self._written
-        ):
-            os.fsync(fd)
-        self._written = text
-
-    def close(self) -> None:
-        self._out.flush()
-        os.fsync(self._out.fileno())
-        self._out.close()
-
-
-def _common_prefix(a: bytes, b: bytes) -> int:
-    n = min(len(a), len(b))
-    if a[:n] == b[:n]:
-        return n
-    low, high = 0, n  # a[:low] == b[:low], a[:high] != b[:high]
-    while high - low > 1:
-        middle = (low + high) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle
-    return low
-
-
-def resume_file(text: str, name: str = "<record>") -> tuple[str, Recording | None]:
-    """The earlier games of a record file's ``text``, kept exactly as written, and the
-    recording of its last game, to continue; None when that game is over (a new one is
-    recorded after it).
-
-    Raises :class:`RecordingError` with the problems (``name:line:col: words``) when the
-    file holds text that is not notation: a record is resumed only from what reads whole.
-    """
-    reads = list(read_games(text))
-    problems = [p for read in reads for p in read.problems]
-    if problems:
-        raise RecordingError(
-            "\n".join(f"{name}:{p.line}:{p.column}: {p.message}" for p in problems)
-        )
-    games = [read for read in reads if read.has_tags]
-    if not games:
-        return text, None
-    last = Recording.resume(games[-1].game)
-    if last.step is Step.OVER:
-        return _apart(text), None
-    lines = text.split("\n")[: games[-1].first_line - 1]
-    return _apart("".join(line + "\n" for line in lines)), last
-
-
-def _apart(before: str) -> str:
-    """Earlier games' text, ending in the blank line that separates it from the next game."""
-    return before if not before or before.endswith("\n\n") else before + "\n"

@@ -1,0 +1,240 @@
+
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("t42-data").textContent);
+  // Each hand's first step is whole, the others hold only what they change: a step is put
+  // back together by merging the changes from its hand's first step on (as page.shown_step).
+  const changes = data.steps;
+  const handAt = [];
+  data.hands.forEach(function (hand, h) {
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    for (let i = hand.start; i < end; i++) { handAt.push(h); }
+  });
+  function plain(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function merged(whole, change) {
+    const out = Object.assign({}, whole);
+    Object.keys(change).forEach(function (key) {
+      const value = change[key];
+      out[key] = plain(value) && plain(out[key]) ? merged(out[key], value) : value;
+    });
+    return out;
+  }
+  const steps = {
+    length: changes.length,
+    at: function (i) {
+      let whole = {};
+      for (let k = data.hands[handAt[i]].start; k <= i; k++) { whole = merged(whole, changes[k]); }
+      return whole;
+    }
+  };
+  const SVG = "http://www.w3.org/2000/svg";
+  let at = 0;
+
+  function el(id) { return document.getElementById(id); }
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  function add(parent, tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) { node.textContent = text; }
+    if (cls) { node.className = cls; }
+    parent.appendChild(node);
+    return node;
+  }
+  function face(name, across) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", across ? "t across" : "t");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#tile-" + name + (across && name !== "back" ? "-across" : ""));
+    svg.appendChild(use);
+    if (name !== "back") {
+      svg.setAttribute("data-tile", name);
+      svg.setAttribute("role", "img");
+      svg.setAttribute("aria-label", name);
+    }
+    return svg;
+  }
+
+  function showSeat(step, seat) {
+    const box = el("seat-" + seat);
+    const name = box.querySelector(".name");
+    const tiles = box.querySelector(".tiles");
+    clear(name); clear(tiles);
+    const old = box.querySelector(".played");
+    if (old) { box.removeChild(old); }
+    const player = data.players[String(step.game)][seat];
+    name.appendChild(document.createTextNode(player + " (" + seat + ")"));
+    const roles = [];
+    if (step.dealer === seat) { roles.push("dealer"); }
+    if (step.declarer === seat) { roles.push("declarer"); }
+    if (roles.length) { add(name, "span", roles.join(" · "), "role"); }
+    box.classList.toggle("acts", step.actor === seat);
+    const held = step.seats[seat];
+    if (held.held === null) {
+      for (let i = 0; i < held.unknown; i++) { tiles.appendChild(face("back", false)); }
+      if (held.played.length) {
+        const line = add(box, "div", "played ", "played");
+        held.played.forEach(function (t) { line.appendChild(face(t, false)); });
+      }
+    } else {
+      held.held.forEach(function (t) { tiles.appendChild(face(t, false)); });
+    }
+    if (!tiles.firstChild) { add(tiles, "span", "no tiles left", "played"); }
+  }
+
+  function showCentre(step) {
+    ["N", "E", "S", "W"].forEach(function (seat) {
+      const slot = el("play-" + seat);
+      clear(slot);
+      slot.className = "slot";
+    });
+    const caption = el("trick-caption");
+    const trick = step.trick;
+    if (trick === null) {
+      const last = {};
+      step.auction.forEach(function (call) { last[call[0]] = call[1]; });
+      Object.keys(last).forEach(function (seat) {
+        add(el("play-" + seat), "div", seat + " " + last[seat]);
+      });
+      caption.textContent = step.auction.length ? "auction" : "";
+      if (step.kind === "score" || step.kind === "end") { caption.textContent = "hand over"; }
+      return;
+    }
+    trick.plays.forEach(function (play) {
+      const seat = play[0], tile = play[1], renege = play[2];
+      const slot = el("play-" + seat);
+      slot.appendChild(face(tile, seat === "W" || seat === "E"));
+      let words = seat + " " + tile + (seat === trick.leader ? " led" : "");
+      if (renege) { words += " ✗ renege"; slot.classList.add("renege"); }
+      if (seat === trick.winner) { slot.classList.add("won"); }
+      add(slot, "div", words);
+    });
+    caption.textContent = trick.caption;
+  }
+
+  function showNotes(step) {
+    const findings = el("findings");
+    clear(findings);
+    step.findings.forEach(function (f) {
+      const item = add(findings, "li", f.severity + " " + f.code + ": " + f.message);
+      if (f.evidence) { add(item, "span", f.evidence, "evidence"); }
+    });
+    step.turns.forEach(function (t) {
+      add(findings, "li", "audit: " + t.message, t.flips ? "turn flips" : "turn");
+    });
+    const comments = el("comments");
+    clear(comments);
+    step.comments.forEach(function (c) { add(comments, "li", c); });
+  }
+
+  function showAudit(hand) {
+    const box = el("audit");
+    const audit = hand.audit;
+    box.hidden = audit === null;
+    if (audit === null) { return; }
+    el("verdict").textContent = audit.verdict;
+    const turns = el("turns");
+    clear(turns);
+    if (!audit.turns.length) { add(turns, "li", "no play changed the perfect-play outcome"); }
+    audit.turns.forEach(function (t) {
+      add(turns, "li", t.message, t.flips ? "turn flips" : "turn");
+    });
+  }
+
+  function fillTricks(hand) {
+    const select = el("trick-select");
+    clear(select);
+    add(select, "option", "—").value = "";
+    Object.keys(hand.tricks).forEach(function (n) { add(select, "option", n).value = n; });
+  }
+
+  function show(index) {
+    at = Math.max(0, Math.min(index, steps.length - 1));
+    const step = steps.at(at);
+    const h = handAt[at];
+    const hand = data.hands[h];
+    const games = Object.keys(data.players).length;
+    el("where").textContent = (games > 1 ? "game " + step.game + " · " : "") + "hand " + step.hand +
+      " · step " + step.index + "/" + step.of;
+    el("what").textContent = step.text + (step.won ? " · " + step.won : "");
+    const heading = data.headings[String(step.game)];
+    if (heading) { el("heading").textContent = heading; }
+    ["N", "E", "S", "W"].forEach(function (seat) { showSeat(step, seat); });
+    showCentre(step);
+    el("auction").textContent = step.auction_words;
+    el("contract").textContent = step.contract;
+    el("score").textContent = step.score;
+    el("marks").textContent = step.marks.words;
+    const strokes = el("strokes");
+    clear(strokes);
+    Object.keys(step.marks.strokes).forEach(function (team) {
+      const drawn = step.marks.strokes[team];
+      if (drawn) { add(strokes, "div", team + "\n" + drawn); }
+    });
+    showNotes(step);
+    showAudit(hand);
+    const handSelect = el("hand-select");
+    if (handSelect.value !== String(h)) { handSelect.value = String(h); fillTricks(hand); }
+    const trickSelect = el("trick-select");
+    trickSelect.value = step.kind === "trick" && step.trick ? String(step.trick.number) : "";
+    document.body.setAttribute("data-step", String(at));
+    const link = "#" + (games > 1 ? "game=" + step.game + "&" : "") + "hand=" + step.hand +
+      "&step=" + step.index;
+    if (location.hash !== link) {
+      try { history.replaceState(null, "", link); } catch (e) { location.replace(link); }
+    }
+  }
+
+  // The step a link names (#hand=3&step=12, #game=2&hand=3&step=12), or the first.
+  function linked() {
+    const asked = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      const pair = part.split("=");
+      asked[pair[0]] = Number(pair[1]);
+    });
+    const h = data.hands.findIndex(function (hand) {
+      return hand.hand === asked.hand && (!asked.game || hand.game === asked.game);
+    });
+    if (h < 0) { return 0; }
+    const hand = data.hands[h];
+    const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
+    const step = asked.step > 0 ? asked.step : 1;
+    return Math.min(hand.start + step - 1, end - 1);
+  }
+
+  function move(name) { show(steps.at(at).moves[name]); }
+
+  data.hands.forEach(function (hand, i) {
+    const games = Object.keys(data.players).length;
+    const label = (games > 1 ? "game " + hand.game + " · " : "") + "hand " + hand.hand;
+    add(el("hand-select"), "option", label).value = String(i);
+  });
+  el("hand-select").addEventListener("change", function (e) {
+    const hand = data.hands[Number(e.target.value)];
+    fillTricks(hand);
+    show(hand.start);
+  });
+  el("trick-select").addEventListener("change", function (e) {
+    const hand = data.hands[handAt[at]];
+    if (e.target.value in hand.tricks) { show(hand.tricks[e.target.value]); }
+  });
+  ["first", "previous_hand", "previous_trick", "previous_play", "next_play", "next_trick",
+   "next_hand", "last"].forEach(function (name) {
+    el(name).addEventListener("click", function () { move(name); });
+  });
+  const KEYS = {
+    ArrowRight: "next_play", ArrowLeft: "previous_play", ArrowDown: "next_trick",
+    ArrowUp: "previous_trick", PageDown: "next_hand", PageUp: "previous_hand",
+    Home: "first", End: "last"
+  };
+  document.addEventListener("keydown", function (e) {
+    if (e.target && e.target.tagName === "SELECT") { return; }
+    if (KEYS[e.key]) { e.preventDefault(); move(KEYS[e.key]); return; }
+    if (/^[1-7]$/.test(e.key)) {
+      const hand = data.hands[handAt[at]];
+      if (e.key in hand.tricks) { show(hand.tricks[e.key]); }
+    }
+  });
+  fillTricks(data.hands[0] || {tricks: {}});
+  el("hand-select").value = "0";
+  window.addEventListener("hashchange", function () { show(linked()); });
+  show(linked());
+}());
