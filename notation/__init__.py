@@ -61,7 +61,8 @@ from typing import TYPE_CHECKING, Any
 
 # First of all: run as the `t42` command, a Ctrl-C while the library loads is answered in words.
 import notation._starting  # noqa: F401
-from notation.archive.reading import ConvertTally, FileCheck, findings_report, read_archive
+from notation.archive.reading import read_archive
+from notation.archive.tally import ConvertTally, FileCheck, findings_report
 from notation.check.validate import (
     GameReport,
     HandReport,

@@ -16,12 +16,9 @@ import typer
 from notation.archive.parallel import in_order, usable_processors
 from notation.archive.reading import (
     CheckedGame,
-    ConvertTally,
-    FileCheck,
     check_units,
     close_early,
     convert_units,
-    findings_report,
     read_archive,
     settle,
     settle_worker,
@@ -29,6 +26,7 @@ from notation.archive.reading import (
     units,
 )
 from notation.archive.stats import ArchiveStats
+from notation.archive.tally import ConvertTally, FileCheck, findings_report
 from notation.cli import printing as screen
 from notation.cli.options import (
     EXIT_CLEAN,

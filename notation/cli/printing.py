@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from notation.archive.parallel import usable_jobs
-from notation.archive.reading import left_out_words
+from notation.archive.tally import left_out_words
 from notation.cli.options import EXIT_UNUSABLE
 from notation.files import WriteError, write_atomically
 from notation.model.findings import Finding, plural
