@@ -59,7 +59,10 @@ __version__ = "0.1.0"
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# First of all: run as the `t42` command, a Ctrl-C while the library loads is answered in words.
+import notation._starting  # noqa: F401
 from notation.archive.reading import read_archive
+from notation.archive.tally import ConvertTally, FileCheck, findings_report
 from notation.check.validate import (
     GameReport,
     HandReport,
@@ -121,6 +124,7 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
         review_hand,
         review_line,
     )
+    from notation.analysis.run import AnalysisStep, ResumeError, analyse_archive
     from notation.analysis.worlds import Dealer
     from notation.rules.dealing import random_game
     from notation.solver.solver import Solver, UnsupportedContract
@@ -145,6 +149,9 @@ _ON_FIRST_USE = {
     "HandAnalysis": "notation.analysis.analyze",
     "analyse_game": "notation.analysis.analyze",
     "analyse_hand": "notation.analysis.analyze",
+    "AnalysisStep": "notation.analysis.run",
+    "ResumeError": "notation.analysis.run",
+    "analyse_archive": "notation.analysis.run",
     "HandAudit": "notation.analysis.audit",
     "audit_game": "notation.analysis.audit",
     "audit_hand": "notation.analysis.audit",
@@ -173,6 +180,7 @@ __all__ = [
     "ALL_TILES",
     "RULE_SETS",
     "SEATS",
+    "AnalysisStep",
     "AnalysisSummary",
     "Auction",
     "Bid",
@@ -183,11 +191,13 @@ __all__ = [
     "Comment",
     "Contract",
     "ContractError",
+    "ConvertTally",
     "DealError",
     "Dealer",
     "DoublesRank",
     "EndKind",
     "Ending",
+    "FileCheck",
     "Finding",
     "Game",
     "GameReport",
@@ -208,6 +218,7 @@ __all__ = [
     "PlayReview",
     "ReadGame",
     "RecordError",
+    "ResumeError",
     "RuleSet",
     "RulesError",
     "ScoreKind",
@@ -232,6 +243,7 @@ __all__ = [
     "UnsupportedContract",
     "__version__",
     "advise",
+    "analyse_archive",
     "analyse_game",
     "analyse_hand",
     "audit_game",
@@ -242,6 +254,7 @@ __all__ = [
     "diagram",
     "dump",
     "dumps",
+    "findings_report",
     "hand_diagram",
     "hand_par",
     "json_form",

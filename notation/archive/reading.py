@@ -13,7 +13,9 @@ from __future__ import annotations
 import gc
 import itertools
 import json
+import multiprocessing
 import re
+import signal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -163,6 +165,29 @@ def settle() -> None:
     otherwise walk the parser's tens of thousands of objects again."""
     grammar_parser()
     gc.freeze()
+
+
+def settle_worker() -> None:
+    """Ready a process of a pool to work on an archive (:func:`settle`). Ctrl-C reaches every
+    process of the terminal's group; the parent alone answers it (it stops the pool), so a
+    worker ignores it rather than print its traceback."""
+    if multiprocessing.parent_process() is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    settle()
+
+
+def unit_size(unit: Unit) -> int:
+    """The characters of input a unit holds, to weigh work and progress by."""
+    return unit.size
+
+
+def close_early(work: Iterator[object]) -> None:
+    """Close a pool's results here and now when a run stops early (an error, an interrupt, a
+    strict stop): left to the garbage collector, the pool is shut down from a thread that
+    cannot, with a traceback."""
+    close = getattr(work, "close", None)
+    if close is not None:
+        close()
 
 
 def games(unit: Unit) -> Iterator[Unit]:

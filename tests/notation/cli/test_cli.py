@@ -1085,11 +1085,12 @@ def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
 ) -> None:
     # `fmt -i` while another program appended lost what was appended (1,851 of 1,881
     # lines): the file changed since it was read is not replaced.
-    import notation.cli.app
+    import notation.cli.checking
+    import notation.cli.records
 
     messy = tmp_path / "messy.t42"
     messy.write_text(MESSY, encoding="utf-8")
-    read = notation.cli.app._read_file
+    read = notation.cli.records.read_record_file
 
     def read_then_append(path: Path, *, check: bool) -> Any:
         result = read(path, check=check)
@@ -1097,7 +1098,7 @@ def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
             other.write("\n; appended meanwhile\n")
         return result
 
-    monkeypatch.setattr(notation.cli.app, "_read_file", read_then_append)
+    monkeypatch.setattr(notation.cli.checking, "read_record_file", read_then_append)
     code, _, err = t42("fmt", "-i", str(messy))
     assert code == 2
     assert "another program changed the file" in err

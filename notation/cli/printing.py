@@ -1,0 +1,111 @@
+"""What the commands print: the two consoles (standard output for a command's data, standard
+error for everything said about it), messages with record text shown inert, findings in
+words, the progress bar of a long file, and pictures or pages written out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from notation.archive.parallel import usable_jobs
+from notation.archive.tally import left_out_words
+from notation.cli.options import EXIT_UNUSABLE
+from notation.files import WriteError, write_atomically
+from notation.model.findings import Finding, plural
+from notation.views.diagnostics import describe
+from notation.views.terminal import Colour, console, for_stream, inert_lines
+
+# Each command sets these to its --color choice (see use_colour) before it writes anything.
+out = console(Colour.auto)
+
+
+err = console(Colour.auto, stderr=True)
+
+
+def use_colour(colour: Colour) -> None:
+    """Colour standard output and error as ``colour`` says, for the rest of this run."""
+    global out, err
+    out, err = console(colour), console(colour, stderr=True)
+
+
+def say(screen: Console, text: str, style: str = "") -> None:
+    # File names and record text within a message are shown inert (escapes, invisibles).
+    screen.print(Text(inert_lines(text), style=style))
+
+
+def show(
+    findings: list[Finding],
+    path: str,
+    lines: list[str],
+    first_line: int = 1,
+    console: Console = err,
+) -> None:
+    """Findings in words, on stderr unless they are the command's output (``validate``):
+    stdout carries only a command's data, so that it can be piped or redirected whole."""
+    for finding in findings:
+        style = "bold red" if finding.is_error else "yellow"
+        head, _, rest = describe(finding, path, lines, first_line).partition("\n")
+        say(console, head, style)
+        if rest:
+            say(console, rest)
+
+
+def say_left_out(path: str, parts: list[str]) -> None:
+    """Which hands (or games) could not be read and are left out: the rest goes on."""
+    if parts:
+        say(err, f"{path}: {left_out_words(parts)}", "bold red")
+
+
+def nothing_to(verb: str, path: str, any_games: bool, game: int | None,
+                hand: int | None) -> NoReturn:
+    """End a run that found no hand to work on, saying which was asked for and missing."""
+    what = "no games" if not any_games else f"no hand {hand}" if hand is not None else "no hands"
+    if game is not None and not any_games:
+        what = f"no game {game}"
+    say(err, f"{path}: {what} to {verb}", "bold red")
+    raise typer.Exit(EXIT_UNUSABLE)
+
+
+@contextmanager
+def progress(
+    path: Path, doing: str, least: int = 4_000_000
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar with the time left on stderr for a file of ``least`` bytes or more
+    (long enough to wait for), when stderr is a terminal; else nothing."""
+    size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
+    if not err.is_terminal or size < max(least, 1):
+        yield lambda _: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(f"{doing} {path.name}", total=size)
+        yield lambda n: bar.advance(task, n)
+
+
+def write_output(output: Path | None, text: str) -> None:
+    """Write a picture or page to ``output`` (stdout for none or -); a file that cannot be
+    written ends the run with the reason."""
+    if output is None or str(output) == "-":
+        out.file.write(for_stream(out.file, text))
+        return
+    try:
+        write_atomically(output, text)
+    except WriteError as e:
+        say(err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+
+
+def cut_jobs(asked: int) -> int:
+    """--jobs as asked, or cut to the processors there are, saying so."""
+    jobs = usable_jobs(asked)
+    if jobs < asked:
+        say(err, f"--jobs {asked}: t42 can use {plural(jobs, 'processor')} here; using {jobs}",
+             "yellow")
+    return jobs

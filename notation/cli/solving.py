@@ -1,0 +1,379 @@
+"""The commands that solve hands with best play: ``audit``, ``par``, ``analyze`` (whole
+archives, resumable) and ``review`` (each play judged by what its player could know)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from notation.archive.parallel import usable_processors
+from notation.check.validate import check_game
+from notation.cli import printing as screen
+from notation.cli.options import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNUSABLE,
+    ColourOption,
+    FilesArg,
+    GameOption,
+    HandOption,
+    SourceArg,
+)
+from notation.cli.printing import cut_jobs, nothing_to, progress, say, show, use_colour
+from notation.cli.records import FileResult, print_findings, read_or_exit
+from notation.files import UnreadableInput
+from notation.views.terminal import Colour
+
+if TYPE_CHECKING:
+    from notation.analysis.run import AnalysisStep
+    from notation.formats.text.reader import ReadGame
+
+
+def audit(
+    source: SourceArg,
+    game: GameOption = None,
+    hand: HandOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
+    ] = False,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Add each hand's fair review: every play judged by "
+                           "what its player could know (see t42 review; slower).")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Audit hands like a referee: findings with evidence, the score, best play, claims."""
+    use_colour(colour)
+    from rich.rule import Rule
+
+    from notation.analysis.audit import audit_game, audit_json
+    from notation.analysis.review import HandReview, review_game
+    from notation.views.audit_view import render_hand
+    from notation.views.review_view import review_view
+
+    result = read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    audits = [
+        a
+        for read in games
+        for a in audit_game(
+            read.game, read.rules, read.index, None if hand is None else [hand],
+            read.unread_lines,
+        )
+    ]
+    if result.unreadable:
+        print_findings(result)
+    if not audits:
+        nothing_to("audit", result.path, bool(games), game, hand)
+    reviews: dict[tuple[int, int], HandReview] = {}
+    if fair:
+        reviews = {(r.game, r.hand): r for read in games for r in review_game(
+            read.game, read.rules, read.index, None if hand is None else [hand])}
+    if as_json:
+        report = audit_json(audits, result.path)
+        if fair:
+            report["fair"] = [r.as_json() for r in reviews.values()]
+        screen.out.file.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for item in audits:
+            screen.out.print(Rule(style="dim"))
+            screen.out.print(render_hand(item))
+            if (item.game, item.hand) in reviews:
+                screen.out.print(review_view(reviews[item.game, item.hand],
+                                      f"fair review of game {item.game} hand {item.hand}"))
+    found = result.unreadable or any(a.has_findings for a in audits)
+    raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
+
+
+def par_command(
+    source: SourceArg,
+    game: GameOption = None,
+    hand: HandOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the tables as JSON on stdout.")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Par tables: what each seat makes as declarer in every contract, with best play.
+
+    For each hand whose deal is known (recorded, or shown by the play), the points the
+    declaring side takes in each trump with each seat declaring and leading, the special
+    contracts the rules play, each seat's highest makeable bid and the par contract.
+    """
+    use_colour(colour)
+    from notation.analysis.par import par_json, par_of_hand
+    from notation.views.par_view import par_view
+
+    result = read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    if result.unreadable:
+        print_findings(result)
+    found = [
+        par_of_hand(read.game.hands[i], read.rules, report, read.index)
+        for read in games
+        # A par table needs no verdict on a lay-down.
+        for i, report in enumerate(check_game(read.game, read.rules, read.index,
+                                              read.unread_lines, judged=()).hands)
+        if hand in (None, read.game.hands[i].number)
+    ]
+    if not found:
+        nothing_to("analyse", result.path, bool(games), game, hand)
+    for item in found:
+        if item.table is None:
+            say(screen.err, f"{result.path}: game {item.game} hand {item.hand}: {item.why}",
+                "yellow")
+    if as_json:
+        screen.out.file.write(json.dumps(par_json(found, result.path), indent=2, ensure_ascii=False)
+                       + "\n")
+    else:
+        for item in found:
+            if item.table is not None:
+                title = f"{result.path} game {item.game} hand {item.hand}"
+                screen.out.print(par_view(item.table, title))
+    if all(item.table is None for item in found):
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def analyze(
+    files: FilesArg,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="The JSON Lines file to write (default: stdout)."),
+    ] = None,
+    rejects: Annotated[
+        Path | None,
+        typer.Option("--rejects", help="Keep the text of every game with a hand that cannot "
+                     "be analysed here."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, callback=cut_jobs, help="Processes to analyse "
+                     "with (default: the cores)."),
+    ] = usable_processors(),
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "
+                     "(tcp://host:8786) instead of this machine's cores."),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Continue an interrupted run: keep the lines already "
+                     "in -o's file and analyse the rest."),
+    ] = False,
+    fair: Annotated[
+        bool,
+        typer.Option("--fair", help="Add each hand's fair review (see t42 review): every play "
+                     "judged by what its player could know (much slower)."),
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Analyse every hand with best play: par table, makeable or not, the costly plays.
+
+    Writes one JSON line a hand, in archive order (schemas/analysis.schema.json), and a
+    summary: bids made and makeable by level, the points lost by seat and player. A hand
+    that cannot be analysed is reported, written as a rejected line, and its game's text
+    kept in --rejects. Lines are written as each game is done, so an interrupted run goes
+    on with --resume, and ends byte for byte as one that was never stopped.
+    """
+    use_colour(colour)
+    from notation.analysis.analyze import AnalysisSummary
+    from notation.analysis.run import ResumeError, analyse_archive
+    from notation.archive.parallel import ClusterError
+    from notation.views.analysis_view import render_summary
+
+    to_file = output is not None and str(output) != "-"
+    if to_file and output is not None and output.exists() and not resume:
+        say(screen.err, f"{output} exists: --resume to continue it, or remove it first", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    if resume and not to_file:
+        say(screen.err, "--resume continues a file: name it with -o", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    sink = output if to_file and output is not None else screen.out.file
+    run = analyse_archive(files, out=sink, resume=resume, rejects=rejects, jobs=jobs,
+                          scheduler=scheduler, fair=fair)
+    summary, code = AnalysisSummary(), EXIT_CLEAN
+    try:
+        for path, steps in itertools.groupby(run, lambda step: step.path):
+            with progress(path, "analysing", least=0) as advance:
+                for step in steps:
+                    advance(step.size)
+                    summary = step.summary
+                    code = max(code, _show_step(step))
+    except (ResumeError, UnreadableInput, ClusterError) as e:
+        say(screen.err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
+        (screen.out if to_file else screen.err).print(render_summary(summary))
+    if summary.rejected:  # those of a resumed run's first part among them
+        code = max(code, EXIT_FINDINGS)
+    raise typer.Exit(code)
+
+
+def _show_step(step: AnalysisStep) -> int:
+    """Say what a step of an analysis run met: a file that cannot be read (its exit code), the
+    problems of a game and the hands not analysed."""
+    if step.unreadable is not None:
+        say(screen.err, str(step.unreadable), "bold red")
+        return EXIT_UNUSABLE
+    if step.game is not None and step.game.problems:
+        show(list(step.game.problems), step.source, step.game.text.split("\n"),
+              step.game.first_line)
+    for line in step.written:
+        if line.rejected is not None:
+            where = f"game {line.game}" + ("" if line.hand is None else f" hand {line.hand}")
+            say(screen.err, f"{step.source}: {where} not analysed: {line.rejected}", "bold red")
+    return EXIT_CLEAN
+
+
+def review_command(
+    source: Annotated[
+        Path | None, typer.Argument(help="A record file; - reads stdin. Not with --tiles.")
+    ] = None,
+    game: GameOption = None,
+    hand: HandOption = None,
+    samples: Annotated[
+        int, typer.Option("--samples", "-k", min=1, help="Worlds dealt for each decision.")
+    ] = 32,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same review.")] = 1,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the review as JSON on stdout.")
+    ] = False,
+    tiles: Annotated[
+        str | None,
+        typer.Option("--tiles", help="Advise on these seven tiles (\"6-6 6-5 …\"): the chance "
+                     "of making each bid in each trump."),
+    ] = None,
+    advise_seat: Annotated[
+        str | None,
+        typer.Option("--advise", help="With a file: advise on this seat's tiles (N, E, S, W) "
+                     "in each hand instead of reviewing it."),
+    ] = None,
+    rules_name: Annotated[
+        str, typer.Option("--rules", help="The rule set for --tiles.")
+    ] = "straight",
+    bids: Annotated[
+        bool, typer.Option("--bids/--no-bids", help="Review the winning bid too (slower).")
+    ] = True,
+    every_call: Annotated[
+        bool, typer.Option("--every-call", help="Review every call of the auction, each as "
+                           "if it had won it (slower still).")
+    ] = False,
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Review bids and plays fairly: judged by what each player could know, not in hindsight.
+
+    Each play with a choice is solved in worlds dealt from what its player saw (its tiles, the
+    auction, the play so far and what it proved), every option on the same worlds: best, a
+    mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
+    """
+    use_colour(colour)
+    from rich.rule import Rule
+
+    from notation.analysis.review import review_game, review_json
+    from notation.views.review_view import review_view
+
+    if tiles is not None:
+        if source is not None:
+            say(screen.err, "--tiles advises on typed tiles: name no file with it", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        _advise_on_tiles(tiles, rules_name, samples, seed, as_json)
+    if source is None:
+        say(screen.err, "name a record file to review, or --tiles to advise on typed tiles",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    result = read_or_exit(source)
+    games = [read for read in result.kept if game in (None, read.index)]
+    if result.unreadable:
+        print_findings(result)
+    if advise_seat is not None:
+        _advise_on_seat(result, games, advise_seat, (game, hand), samples, seed, as_json)
+    reviews = [
+        r for read in games
+        for r in review_game(read.game, read.rules, read.index,
+                             None if hand is None else [hand], samples, seed, bids,
+                             every_call)
+    ]
+    if not reviews:
+        nothing_to("review", result.path, bool(games), game, hand)
+    for r in reviews:
+        if r.why:
+            say(screen.err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
+    if as_json:
+        screen.out.file.write(json.dumps(review_json(reviews, result.path), indent=2,
+                                         ensure_ascii=False) + "\n")
+    else:
+        for r in reviews:
+            screen.out.print(Rule(style="dim"))
+            screen.out.print(review_view(r, f"{result.path} game {r.game} hand {r.hand}"))
+    if all(r.why for r in reviews):
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _advise_on_tiles(tiles: str, rules_name: str, samples: int, seed: int,
+                     as_json: bool) -> NoReturn:
+    """``review --tiles``: the chance of making each bid in each trump with typed tiles."""
+    from notation.analysis.review import ReviewError, advise
+    from notation.model.rule_sets import RulesError, rule_set
+    from notation.model.seats import Seat
+    from notation.model.tiles import Tile, TileError
+    from notation.views.review_view import advice_view
+
+    try:
+        own = [Tile.parse(w) for w in tiles.replace(",", " ").split()]
+        rules = rule_set(rules_name)
+        if len(set(own)) != 7 or len(own) != 7:
+            raise ReviewError(f"--tiles needs seven different tiles, not {len(own)}")
+        advice = advise(own, Seat.N, rules, samples, seed)
+    except (TileError, RulesError, ReviewError) as e:
+        say(screen.err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    if as_json:
+        screen.out.file.write(json.dumps(advice.as_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        screen.out.print(advice_view(advice, "bidding advice"))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _advise_on_seat(result: FileResult, games: list[ReadGame], advise_seat: str,
+                    asked: tuple[int | None, int | None], samples: int, seed: int,
+                    as_json: bool) -> NoReturn:
+    """``review --advise SEAT``: advice on that seat's tiles in each hand of the file."""
+    from notation.analysis.review import ReviewError, advise
+    from notation.model.seats import Seat
+    from notation.views.review_view import advice_view
+
+    game, hand = asked
+    seat_word = advise_seat.strip().upper()
+    if seat_word not in ("N", "E", "S", "W"):
+        say(screen.err, f"--advise takes a seat, N, E, S or W, not {advise_seat!r}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    seat = Seat(seat_word)
+    advised = []
+    for read in games:
+        for h in read.game.hands:
+            holding = h.holding(seat)
+            if hand in (None, h.number) and holding is not None and len(
+                    set(holding.tiles)) == 7:
+                try:
+                    advice = advise(holding.tiles, seat, read.rules, samples, seed)
+                except ReviewError as e:
+                    say(screen.err, f"{result.path}: game {read.index} hand {h.number}: {e}",
+                         "yellow")
+                    continue
+                advised.append((read.index, h.number, advice))
+    if not advised:
+        nothing_to("advise on", result.path, bool(games), game, hand)
+    if as_json:
+        doc = {"path": result.path, "hands": [
+            {"game": g, "hand": n, "advice": a.as_json()} for g, n, a in advised]}
+        screen.out.file.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for g, n, a in advised:
+            screen.out.print(advice_view(a, f"{result.path} game {g} hand {n}"))
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)

@@ -1,0 +1,75 @@
+"""A ``t42`` stopped while it starts (Python loading the library and the app, before the
+command runs) ends as one stopped later does: a line saying so and the shell's exit code
+(130 for Ctrl-C, 143 for SIGTERM), never a traceback (notation.cli)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCRIPT = Path(sys.executable).parent / "t42"  # the installed command, as a user runs it
+
+# From the first moments (the library loading) to the command at work: how soon each stop is
+# sent once Python itself has started, in seconds.
+DELAYS = (0.0, 0.1, 0.3, 0.6, 1.2, 2.5)
+
+
+@pytest.fixture(scope="module")
+def python_start() -> float:
+    """About how long Python takes to start here, doubled: a stop before then finds no t42
+    yet (Python's own start-up, which answers Ctrl-C with its own fatal error). Only when to
+    send the stops depends on it; nothing asserted does."""
+    took = []
+    for _ in range(3):
+        began = time.monotonic()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        took.append(time.monotonic() - began)
+    return 2 * max(took)
+
+
+@pytest.fixture(scope="module")
+def big_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive that takes a good while to validate, so that every stop lands in the run."""
+    game = (ROOT / "samples" / "full-game.t42").read_text(encoding="utf-8")
+    path = tmp_path_factory.mktemp("starting") / "big.t42"
+    path.write_text("\n".join([game] * 3000), encoding="utf-8")
+    return path
+
+
+def _stopped(command: list[str], signum: signal.Signals, delay: float) -> tuple[int, str]:
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    run.send_signal(signum)
+    _, err = run.communicate(timeout=120)
+    return run.returncode, err
+
+
+@pytest.mark.parametrize(
+    ("signum", "code", "words"),
+    [(signal.SIGINT, 130, "t42: interrupted"), (signal.SIGTERM, 143, "t42: terminated")],
+    ids=["ctrl-c", "sigterm"],
+)
+@pytest.mark.parametrize(
+    "start",
+    [[str(SCRIPT)], [sys.executable, "-m", "notation"]],
+    ids=["t42", "python -m notation"],
+)
+def test_a_stop_while_starting_is_said_in_words(
+    big_archive: Path, python_start: float, start: list[str], signum: signal.Signals, code: int,
+    words: str,
+) -> None:
+    if not Path(start[0]).exists():
+        pytest.fail(f"{start[0]} is not installed: pip install -e . first")
+    for delay in DELAYS:
+        returncode, err = _stopped([*start, "validate", "--jobs", "1", str(big_archive)],
+                                   signum, python_start + delay)
+        assert "Traceback" not in err, (delay, err)
+        assert returncode == code, (delay, returncode, err)
+        assert err in ("", f"{words}\n"), (delay, err)
