@@ -3,10 +3,9 @@
 Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
 rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
 costs some fifty objects a hand; this module instead reads each hand of the canonical form
-with one regular expression (:mod:`notation.formats.text.canonical`, which describes the canonical
-form
-once) and checks the rules on integers, with the engine's own tables
-and functions (:func:`notation.rules.play.trump_table`, :func:`notation.rules.auction.bid_problem`,
+with one regular expression (:mod:`notation.formats.text.canonical`, which describes the
+canonical form once) and checks the rules on integers, with the engine's own tables and
+functions (:func:`notation.rules.play.trump_table`, :func:`notation.rules.auction.bid_problem`,
 :func:`notation.rules.scoring.made_or_set`, :func:`notation.rules.scoring.hand_award`,
 :func:`notation.rules.scoring.game_winner`).
 
@@ -24,6 +23,9 @@ contract, the least irregularity) it gives up (``None``) and the reader and
 :func:`notation.check.validate.check_game` take the game, with its original text, so every finding
 is theirs. Tests hold the two to agreement on random games, on games with tiles, bids, seats
 and scores changed, and on games dressed with comments, odd case and wrapped lines.
+
+Longer than 600 lines because its two readings (the notation and JSON Lines) and the per-hand
+fallback share one set of tables built from the engine, which a split would pass around.
 
 >>> from notation.formats.text.reader import split_games
 >>> text = '''[Rules "straight"]
@@ -351,15 +353,41 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
     # The contract (docs/rules.md, Contracts).
     bid = _BIDS[standing]
     assert bid is not None  # a legal bid
-    trump, play, plays = named
+    trump = named[0]
     follow_me = trump.kind is FOLLOW_ME
     if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
         return None
 
-    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it,
-    # a trick at a time: each seat must hold its tile and no tile its play would be barred by.
+    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it.
+    taken_by_ns = _ns_tricks(hand, held, declarer, named, table.trump_lead and not follow_me)
+    if taken_by_ns is None:
+        return None
+    ns_points, ns_tricks = taken_by_ns
+
+    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
+    points = (ns_points, POINTS_IN_A_HAND - ns_points)
+    side = declarer & 1
+    taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
+    outcome = (standing, side, points[side], taken)
+    ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
+    if (
+        int(hand[POINTS_NS]) != points[0]
+        or int(hand[POINTS_EW]) != points[1]
+        or int(hand[MARKS_NS]) != ns_marks
+        or int(hand[MARKS_EW]) != ew_marks
+    ):
+        return None
+    return _TEAM_OF[declarer], ns_marks, ew_marks
+
+def _ns_tricks(
+    hand: Sequence[str], held: list[int], declarer: int, named: _Named, trump_lead: bool
+) -> tuple[int, int] | None:
+    """The points and tricks NS take in a hand's play, a trick at a time (``held``, the tiles
+    each seat holds, as it goes): each seat must hold its tile and no tile its play would be
+    barred by; None at anything the check would report."""
+    _, play, plays = named
     keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
-    if table.trump_lead and not follow_me and held[declarer] & play.trumps:
+    if trump_lead and held[declarer] & play.trumps:
         first = _KEY[hand[FIRST_PLAY]]
         if not play.trumps >> first & 1:
             return None  # the opening lead had to be a trump
@@ -393,21 +421,7 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
             ns_tricks += 1
     if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
-
-    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
-    points = (ns_points, POINTS_IN_A_HAND - ns_points)
-    side = declarer & 1
-    taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
-    outcome = (standing, side, points[side], taken)
-    ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
-    if (
-        int(hand[POINTS_NS]) != points[0]
-        or int(hand[POINTS_EW]) != points[1]
-        or int(hand[MARKS_NS]) != ns_marks
-        or int(hand[MARKS_EW]) != ew_marks
-    ):
-        return None
-    return _TEAM_OF[declarer], ns_marks, ew_marks
+    return ns_points, ns_tricks
 
 
 # The long way for one hand the quick check does not vouch for: its position in the game,

@@ -29,6 +29,7 @@ from notation.files import UnreadableInput
 from notation.views.terminal import Colour
 
 if TYPE_CHECKING:
+    from notation.analysis.review import HandReview
     from notation.analysis.run import AnalysisStep
     from notation.formats.text.reader import ReadGame
 
@@ -51,7 +52,7 @@ def audit(
     from rich.rule import Rule
 
     from notation.analysis.audit import audit_game, audit_json
-    from notation.analysis.review import HandReview, review_game
+    from notation.analysis.review import review_game
     from notation.views.audit_view import render_hand
     from notation.views.review_view import review_view
 
@@ -272,10 +273,7 @@ def review_command(
     mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
     """
     use_colour(colour)
-    from rich.rule import Rule
-
-    from notation.analysis.review import review_game, review_json
-    from notation.views.review_view import review_view
+    from notation.analysis.review import review_game
 
     if tiles is not None:
         if source is not None:
@@ -300,19 +298,29 @@ def review_command(
     ]
     if not reviews:
         nothing_to("review", result.path, bool(games), game, hand)
-    for r in reviews:
-        if r.why:
-            say(screen.err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
-    if as_json:
-        screen.out.file.write(json.dumps(review_json(reviews, result.path), indent=2,
-                                         ensure_ascii=False) + "\n")
-    else:
-        for r in reviews:
-            screen.out.print(Rule(style="dim"))
-            screen.out.print(review_view(r, f"{result.path} game {r.game} hand {r.hand}"))
+    _print_reviews(reviews, result.path, as_json)
     if all(r.why for r in reviews):
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _print_reviews(reviews: list[HandReview], path: str, as_json: bool) -> None:
+    """The reviews as JSON or as Rich views, each hand's note (why it was not reviewed) said."""
+    from rich.rule import Rule
+
+    from notation.analysis.review import review_json
+    from notation.views.review_view import review_view
+
+    for r in reviews:
+        if r.why:
+            say(screen.err, f"{path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
+    if as_json:
+        screen.out.file.write(json.dumps(review_json(reviews, path), indent=2,
+                                         ensure_ascii=False) + "\n")
+        return
+    for r in reviews:
+        screen.out.print(Rule(style="dim"))
+        screen.out.print(review_view(r, f"{path} game {r.game} hand {r.hand}"))
 
 
 def _advise_on_tiles(tiles: str, rules_name: str, samples: int, seed: int,

@@ -6,7 +6,9 @@ as the flat tables of :class:`notation.solver.solver.ContractTables` (built from
 :mod:`notation.rules.play`); this module only searches them. It is compiled to machine code by
 Numba on first use (and the machine code kept on disk beside the source, so later processes
 load it in about a second): a search of some 50,000 plays takes milliseconds instead
-of the tenths of a second CPython needs.
+of the tenths of a second CPython needs. Longer than 600 lines because the compiled search
+is one loop that Numba must see whole (a call out of it costs at every play), with its
+table, its sure-winner bounds and its move ordering beside it.
 
 The search is fail-soft alpha-beta over single plays, one ply per play, written as a loop
 over an explicit stack of plies (no recursion). A position between tricks is named by the

@@ -23,8 +23,9 @@ frozenset({(3, <Seat.W: 'W'>)})
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from notation.check.validate import GameReport
 from notation.model.game import Game
@@ -56,11 +57,9 @@ class Frame:
         """The game and hand this frame belongs to."""
         return (self.game, self.step.hand)
 
-    def _repr_svg_(self) -> str:
-        """The table at this step drawn as SVG (what Jupyter shows for a frame)."""
-        from notation.views.svg import diagram
-
-        return diagram(self)
+    # What Jupyter shows for a frame: the table at this step, as SVG. notation.views.svg,
+    # which draws it (and imports this module), gives frames the drawing when it loads.
+    _repr_svg_: ClassVar[Callable[[Frame], str]]
 
 
 def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:

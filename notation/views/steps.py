@@ -47,11 +47,9 @@ from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Trump
 from notation.model.findings import Finding, plural
 from notation.model.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import Tile
+from notation.model.tiles import TILES_IN_A_HAND, Tile
 from notation.rules.play import is_trump, led_suit
 from notation.rules.tricks import TrickOutcome, tally
-
-TILES_IN_A_HAND = 7
 
 # Findings about the hand's result: shown with the score, whatever line they point at
 # (hand-unfinished points at the last trick, but it is news only once play has stopped).

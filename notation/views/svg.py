@@ -384,3 +384,8 @@ def bar_chart(
                      f'<text x="{x + 16}" y="18" font-size="12">{inert_xml(name)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# A frame is drawn by diagram (what Jupyter shows for it); navigation, below the pictures,
+# imports none of them.
+Frame._repr_svg_ = diagram
