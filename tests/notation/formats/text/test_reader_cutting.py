@@ -1,12 +1,11 @@
 """Cutting text into games: the quick cut gives what a careful look at every line gives.
 
-:func:`notation.formats.text.reader.split_games` sends most lines straight to the segment they are
-in and
-looks closely (:func:`notation.formats.text.reader._lead`) only at lines that may start a tag block
-or a
-hand, open a comment or be blank. The reference below looks closely at every line, as the
-cutter always did; hypothesis builds texts from lines and pieces that try the shortcut:
-every kind of leading white space, comments across lines, quotes and braces.
+:func:`notation.formats.text.reader.split_games` sends most lines straight to the segment they
+are in and looks closely (:func:`notation.formats.text.cutter._first_item`) only at lines that
+may start a tag block or a hand, open a comment or be blank. The reference below looks
+closely at every line, as the cutter always did; hypothesis builds texts from lines and
+pieces that try the shortcut: every kind of leading white space, comments across lines,
+quotes and braces.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.files import lines_of
-from notation.formats.text import reader
+from notation.formats.text import cutter, reader
 from notation.formats.text.reader import split_games
 
 
@@ -36,7 +35,7 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
     in_brace = False
     for line in lines_of(text):
         line_no += 1
-        lead, in_brace = reader._lead(line, in_brace)
+        lead, in_brace = cutter._first_item(line, in_brace)
         if not lead:
             if not pending:
                 pending_from = line_no
@@ -44,14 +43,14 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
             continue
         start = pending_from if pending else line_no
         if lead.startswith("["):
-            names = {n.lower() for n in reader._TAG_NAMES.findall(lead)}
+            names = {n.lower() for n in cutter._TAG_NAMES.findall(lead)}
             if not game or game[-1][0] != "tags" or (names & tag_names and pending):
                 if game:
                     games.append(game)
                 game = [("tags", [], start)]
                 tag_names = set()
             tag_names |= names
-        elif reader._HAND_START.match(lead):
+        elif cutter._HAND_START.match(lead):
             game.append(("hand", [], start))
         elif not game:
             game = [("stray", [], start)]
