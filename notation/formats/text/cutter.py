@@ -82,13 +82,18 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     """
     cutter = _Cutter()
     for chunk in [source] if isinstance(source, str) else source:
-        if cutter.in_brace or "{" in chunk or any(c in chunk for c in _ODD_SPACES):
+        if (
+            cutter.in_brace
+            or any(c in chunk for c in _ODD_SPACES)
+            or ("{" in chunk and _OPEN_AT_LINE_END.search(chunk))
+        ):
             for line in lines_of(chunk):
                 cutter.line(line)
             yield from cutter.take()
             continue
-        # No comment can open here and no odd white space hides a line's start: only the
-        # lines that may start a segment or be blank need a look; the rest go in runs.
+        # Every { comment closes on its line and no odd white space hides a line's start:
+        # only the lines that may start a segment, be blank or start with a comment need a
+        # look; the rest go in runs.
         at, end = 0, len(chunk)
         if _MAY_START_HERE.match(chunk):
             at = chunk.find("\n") + 1 or end
@@ -108,10 +113,16 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     yield from cutter.take()
 
 
-# A line that may start a tag block or hand, or be blank or a comment: at the start of a
-# text, or after a line end (a pattern that starts with one is found quickly).
-_MAY_START_HERE = re.compile(r' *(?:[\[hH;"\n]|\Z)')
-_MAY_START = re.compile(r'\n(?= *(?:[\[hH;"\n]|\Z))')
+# A line that may start a tag block or hand, or be blank or start with a comment (which may
+# stand before a `hand`): at the start of a text, or after a line end (a pattern that starts
+# with one is found quickly).
+_MAY_START_HERE = re.compile(r' *(?:[\[hH;"{\n]|\Z)')
+_MAY_START = re.compile(r'\n(?= *(?:[\[hH;"{\n]|\Z))')
+# A { with no } after it on its line: a comment that may run on past the line end, so the
+# block needs a look at every line. With none, each line ends outside any comment (a { in a
+# quote or after a ; only makes this cautious): after the last { of a line comes a }, which
+# closes any comment opened before it.
+_OPEN_AT_LINE_END = re.compile(r"\{[^}\n]*(?:\n|\Z)")
 # What makes a block of lines need a look at every line: white space other than spaces and
 # line ends, or a byte order mark (either may stand before an item: see _first_item).
 _ODD_SPACES = [*sorted(_WHITE_SPACE - {" ", "\n"}), "\ufeff"]
