@@ -30,7 +30,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from notation.formats.json.form import FORMAT, VERSION
+from notation.formats.json.document import FORMAT, VERSION
 from notation.formats.text.reader import TERMINAL_FLAGS, grammar_parser, terminal_pattern
 from notation.formats.text.writer import DEAL_INDENT
 

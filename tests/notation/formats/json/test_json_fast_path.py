@@ -1,6 +1,6 @@
 """The quick JSON reader agrees with the careful one, on valid records and on broken ones.
 
-:func:`notation.formats.json.form.read_records` reads a record quickly (orjson, jsonschema-rs and a
+:func:`notation.formats.json.read_records` reads a record quickly (orjson, jsonschema-rs and a
 direct builder, :mod:`notation.formats.json.fast`) when it can vouch for it, and otherwise carefully
 (the guarded decoder and the pure-Python ``jsonschema``). These tests hold the quick reader to
 the careful one on random legal games and on hypothesis' mutations of them: wrong types,
@@ -28,8 +28,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.errors import RecordError
+from notation.formats import json as json_form
+from notation.formats.json import check, decode
 from notation.formats.json import fast as json_fast
-from notation.formats.json import form as json_form
+from notation.formats.json.document import _Problem, _record_error
 from notation.formats.text.reader import read_games
 from notation.model.game import Game
 from notation.model.rule_sets import RULE_SETS, rule_set
@@ -71,7 +73,7 @@ def careful(text: str) -> list[Game | RecordError]:
     reader (for text, not bytes)."""
     text = text.removeprefix("\ufeff")
     found: list[Game | RecordError] = []
-    for document in json_form._documents(text):
+    for document in decode._documents(text):
         if isinstance(document, RecordError):
             found.append(document)
             continue
@@ -80,7 +82,7 @@ def careful(text: str) -> list[Game | RecordError]:
         for index, game in games:
             at = () if index is None else (index,)
             try:
-                found.append(json_form._located(text, start, game, at))
+                found.append(decode._located(text, start, game, at))
             except RecordError as e:
                 found.append(e)
     return found
@@ -263,7 +265,7 @@ def _check_agreement(doc: Any, schema_validator: Any) -> None:
     assert quick == slow or (slow and _ends_with_a_line_break(decoded)), (quick, slow)
     game = json_fast.game_of(decoded)
     if game is not None:
-        json_form._check(decoded, ())  # raises if the careful reader refuses it
+        check._check(decoded, ())  # raises if the careful reader refuses it
 
 
 @settings(max_examples=200)
@@ -294,9 +296,9 @@ def test_the_validators_agree_and_what_the_quick_reader_vouches_for_is_accepted(
 def _carefully_loaded(doc: Any) -> Game | RecordError:
     """What :func:`json_form.loads_game` gave before the quick reader: the careful reader's."""
     try:
-        return json_form._load(doc, ())
-    except json_form._Problem as p:
-        return json_form._record_error(p)
+        return decode._load(doc, ())
+    except _Problem as p:
+        return _record_error(p)
 
 
 @settings(max_examples=300)

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from lark import Lark
 
-from notation.formats.text import reader
+from notation.formats.text import builder, parse, reader
 from notation.formats.text.reader import ReadGame, read_games
 from notation.formats.text.writer import write_games
 from notation.model.rule_sets import rule_set
@@ -35,7 +35,7 @@ SAMPLES = Path(__file__).parents[4] / "samples"
 
 def _item_by_item_parser() -> tuple[Lark, Any]:
     """A parser of its own: the reader's is cached and shared."""
-    return reader._item_by_item_parser.__wrapped__()
+    return parse._item_by_item_parser.__wrapped__()
 
 
 FINE = _item_by_item_parser()
@@ -59,7 +59,7 @@ def _spans(item: Any) -> Iterator[Any]:
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[ReadGame], list[ReadGame]]:
     fast = list(read_games(text))
     with monkeypatch.context() as patch:
-        patch.setattr(reader, "_parser", lambda: FINE)
+        patch.setattr(parse, "_parser", lambda: FINE)
         slow = list(read_games(text))
     return fast, slow
 
@@ -174,15 +174,17 @@ def test_a_whole_token_read_by_the_parser_builds_what_the_shortcut_builds(rules:
     # builder; the parser, given the same text, must build the same items at the same places.
     rng = random.Random(rules)
     text = write_games([random_game(rng, rule_set(rules)) for _ in range(3)])
-    parser = reader._parser()
+    parser = parse._parser()
     segments = [s for game in reader.split_games(text) for s in game]
     assert len(segments) > 3
     for segment in segments:
         start = "tag_block" if segment.kind == "tags" else "hand"
         rules_of = rule_set(rules)
-        whole = reader._whole(parser[1], segment.text, segment.first_line, start, rules_of)
+        whole = builder._read_one_token(
+            parser[1], segment.text, segment.first_line, start, rules_of
+        )
         assert whole is not None
-        parsed, comments = reader._parse_with(parser, segment, start, rules_of)
+        parsed, comments = parse._parse_with(parser, segment, start, rules_of)
         assert (parsed, comments) == (whole, [])
         assert list(_spans(parsed)) == list(_spans(whole))
 

@@ -1,12 +1,11 @@
 """Cutting text into games: the quick cut gives what a careful look at every line gives.
 
-:func:`notation.formats.text.reader.split_games` sends most lines straight to the segment they are
-in and
-looks closely (:func:`notation.formats.text.reader._lead`) only at lines that may start a tag block
-or a
-hand, open a comment or be blank. The reference below looks closely at every line, as the
-cutter always did; hypothesis builds texts from lines and pieces that try the shortcut:
-every kind of leading white space, comments across lines, quotes and braces.
+:func:`notation.formats.text.reader.split_games` sends most lines straight to the segment they
+are in and looks closely (:func:`notation.formats.text.cutter._first_item`) only at lines that
+may start a tag block or a hand, open a comment or be blank. The reference below looks
+closely at every line, as the cutter always did; hypothesis builds texts from lines and
+pieces that try the shortcut: every kind of leading white space, comments across lines,
+quotes and braces.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.files import lines_of
-from notation.formats.text import reader
+from notation.formats.text import cutter, reader
 from notation.formats.text.reader import split_games
 
 
@@ -36,7 +35,7 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
     in_brace = False
     for line in lines_of(text):
         line_no += 1
-        lead, in_brace = reader._lead(line, in_brace)
+        lead, in_brace = cutter._first_item(line, in_brace)
         if not lead:
             if not pending:
                 pending_from = line_no
@@ -44,14 +43,14 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
             continue
         start = pending_from if pending else line_no
         if lead.startswith("["):
-            names = {n.lower() for n in reader._TAG_NAMES.findall(lead)}
+            names = {n.lower() for n in cutter._TAG_NAMES.findall(lead)}
             if not game or game[-1][0] != "tags" or (names & tag_names and pending):
                 if game:
                     games.append(game)
                 game = [("tags", [], start)]
                 tag_names = set()
             tag_names |= names
-        elif reader._HAND_START.match(lead):
+        elif cutter._HAND_START.match(lead):
             game.append(("hand", [], start))
         elif not game:
             game = [("stray", [], start)]
@@ -83,6 +82,18 @@ PLAIN_LINE = st.tuples(
     st.sampled_from(["\n", "\n", ""]),
 )
 
+# Lines whose comments open and close on the line, among a few that do not: blocks of these
+# take the quick cut when every comment closes where it opens, the careful one otherwise.
+COMMENTED_LINE = st.tuples(
+    st.sampled_from([" ", "  ", ""]),
+    st.sampled_from([
+        *(i for i in ITEMS if "{" not in i and "}" not in i),
+        "bid E pass { light } S 30", "{ note }", "{ a } hand 4 dealer W", "6-6 { x } 5-5",
+        '[Event "{"]', "x ; {", "; { y }", "{ a { b }", "{ } [", "b } {", '"q { }', "{ a",
+    ]),
+    st.sampled_from(["\n", "\n", ""]),
+)
+
 
 def cut(chunks: list[str]) -> list[list[tuple[str, str, int]]]:
     return [[(s.kind, s.text, s.first_line) for s in game] for game in split_games(chunks)]
@@ -90,7 +101,11 @@ def cut(chunks: list[str]) -> list[list[tuple[str, str, int]]]:
 
 @settings(max_examples=500, deadline=None)
 @given(
-    st.one_of(st.lists(LINE, max_size=40), st.lists(PLAIN_LINE, max_size=40)),
+    st.one_of(
+        st.lists(LINE, max_size=40),
+        st.lists(PLAIN_LINE, max_size=40),
+        st.lists(COMMENTED_LINE, max_size=40),
+    ),
     st.lists(st.integers(0, 40)),
 )
 def test_the_quick_cut_gives_the_careful_cut(
@@ -105,6 +120,61 @@ def test_the_quick_cut_gives_the_careful_cut(
     blocks = ["".join(whole[a:b]) for a, b in itertools.pairwise(ends)]
     assert cut([b for b in blocks if b]) == expected
     assert cut(whole) == expected
+
+
+COMMENTED_GAME = """[Event "club night"]
+[Rules "standard"]
+
+{ first hand }
+hand 1 dealer N
+deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0 { a strong hand }
+  E 5-5 5-4 5-3 5-2 5-1 5-0 4-4
+bid E pass S 30 { light } W pass N 31
+trump N sixes ; the obvious call
+1 N 6-6 { lead high } 5-5 4-4 3-3
+hand 2 dealer E
+bid S pass { nothing } W pass N pass E 30
+"""
+
+
+def _paths(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """The lines the cutter looks at one by one, and the runs of lines it takes whole."""
+    looked: list[str] = []
+    runs: list[str] = []
+    line, run = cutter._Cutter.line, cutter._Cutter.run
+
+    def look(self: cutter._Cutter, text: str) -> None:
+        looked.append(text)
+        line(self, text)
+
+    def take_run(self: cutter._Cutter, text: str, count: int) -> None:
+        runs.append(text)
+        run(self, text, count)
+
+    monkeypatch.setattr(cutter._Cutter, "line", look)
+    monkeypatch.setattr(cutter._Cutter, "run", take_run)
+    return looked, runs
+
+
+def test_comments_that_close_on_their_line_keep_the_quick_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    looked, runs = _paths(monkeypatch)
+    assert cut([COMMENTED_GAME]) == careful_cut(COMMENTED_GAME)
+    # Only lines that may start a segment, be blank or start with a comment were looked at;
+    # the item lines with a { comment } inside went in runs, unlooked at.
+    assert "".join(runs).count("{") == 4
+    assert all(text.lstrip(" ")[:1] in '[hH;"{\n' for text in looked), looked
+
+
+def test_a_comment_open_at_a_line_end_takes_the_careful_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = COMMENTED_GAME.replace("{ light }", "{ light,\nvery light }")
+    looked, runs = _paths(monkeypatch)
+    assert cut([text]) == careful_cut(text)
+    assert runs == []
+    assert len(looked) == text.count("\n")
 
 
 def test_no_white_space_lies_above_the_cut_s_table() -> None:

@@ -1,12 +1,11 @@
 """Where the reader reads the notation without the parser, it reads what the grammar reads.
 
 ``grammar/t42.lark`` is the one definition of the notation's syntax. For speed the reader
-reads two things by hand: the cutter's look at a line (:func:`notation.formats.text.reader._lead`:
-where
-its first item starts outside comments, and whether a ``{`` comment is still open at its
-end) and a hand written as one ``HAND_LINES`` token (:func:`notation.formats.text.reader._whole`,
-the
-builder's ``_whole_hand``). Hypothesis writes texts from the grammar's own terminals — each
+reads two things by hand: the cutter's look at a line
+(:func:`notation.formats.text.cutter._first_item`: where its first item starts outside
+comments, and whether a ``{`` comment is still open at its end) and a hand written as one
+``HAND_LINES`` token (:func:`notation.formats.text.builder._read_one_token`, the builder's
+``_hand_of_one_token``). Hypothesis writes texts from the grammar's own terminals — each
 word drawn from its terminal's pattern as lark compiled it: keywords in any case, white space
 of every kind the grammar skips (wrapped lines, tabs, form feeds, byte order marks), comments
 holding quotes, braces and semicolons, tag values with escapes — and the hand-written reading
@@ -28,7 +27,7 @@ from lark.lexer import LexerThread
 
 from notation.errors import NotationSyntaxError
 from notation.files import lines_of
-from notation.formats.text import reader
+from notation.formats.text import builder, cutter, parse, reader
 from notation.model.rule_sets import RULE_SETS, RuleSet
 from notation.model.tiles import HIGHEST_PIP
 
@@ -37,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).parents[2]))
 from test_line_tokens import _spans
 
 # Parsers of their own: the reader's are cached and shared.
-LINES: tuple[Lark, Any] = reader._parser.__wrapped__()
-FINE: tuple[Lark, Any] = reader._item_by_item_parser.__wrapped__()
+LINES: tuple[Lark, Any] = parse._parser.__wrapped__()
+FINE: tuple[Lark, Any] = parse._item_by_item_parser.__wrapped__()
 IGNORED = {"WHITESPACE", "LINE_COMMENT", "BRACE_COMMENT"}
 # Lark's lexer of the grammar's words, comments and white space kept (built once: lark's own
 # Lark.lex builds it again at every call).
@@ -135,13 +134,13 @@ def test_a_whole_hand_read_by_hand_is_the_hand_the_grammar_reads(
     text: str, rules_name: str, first_line: int
 ) -> None:
     rules: RuleSet = RULE_SETS[rules_name]
-    builder = LINES[1]
-    at = len(text) - len(text.lstrip(reader._GAPS))
+    lines_builder = LINES[1]
+    at = len(text) - len(text.lstrip(builder._GAPS))
     # the text is one HAND_LINES token: the shortcut is the reading under test
-    assert builder.whole["hand"].match(text, at) is not None
-    whole = reader._whole(builder, text, first_line, "hand", rules)
-    segment = reader._Segment("hand", text, first_line)
-    fine = _outcome(lambda: reader._parse_with(FINE, segment, "hand", rules)[0])
+    assert lines_builder.one_token["hand"].match(text, at) is not None
+    whole = builder._read_one_token(lines_builder, text, first_line, "hand", rules)
+    segment = cutter._Segment("hand", text, first_line)
+    fine = _outcome(lambda: parse._parse_with(FINE, segment, "hand", rules)[0])
     if whole is None:  # a mistake (a tile out of the set, say): the parser words it
         assert fine[0] == "mistake"
     else:
@@ -167,12 +166,12 @@ def whole_tag_block(draw: st.DrawFn) -> str:
 def test_a_whole_tag_block_read_by_hand_is_the_block_the_grammar_reads(
     text: str, first_line: int
 ) -> None:
-    builder = LINES[1]
-    at = len(text) - len(text.lstrip(reader._GAPS))
-    assert builder.whole["tag_block"].match(text, at) is not None
-    whole = reader._whole(builder, text, first_line, "tag_block", RuleSet())
-    segment = reader._Segment("tags", text, first_line)
-    fine = reader._parse_with(FINE, segment, "tag_block", RuleSet())[0]
+    lines_builder = LINES[1]
+    at = len(text) - len(text.lstrip(builder._GAPS))
+    assert lines_builder.one_token["tag_block"].match(text, at) is not None
+    whole = builder._read_one_token(lines_builder, text, first_line, "tag_block", RuleSet())
+    segment = cutter._Segment("tags", text, first_line)
+    fine = parse._parse_with(FINE, segment, "tag_block", RuleSet())[0]
     assert whole == fine
     assert list(_spans(whole)) == list(_spans(fine))
 
@@ -249,6 +248,6 @@ def test_the_cutter_finds_each_line_s_first_item_where_lark_does(text: str) -> N
     in_brace = False
     found = []
     for line in lines_of(text):
-        lead, in_brace = reader._lead(line, in_brace)
+        lead, in_brace = cutter._first_item(line, in_brace)
         found.append((lead, in_brace))
     assert found == expected
