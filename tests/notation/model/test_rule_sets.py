@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from notation.check.validate import GameReport, check_game
 from notation.cli.app import app
 from notation.formats.text import dumps, loads
+from notation.formats.text.reader import read_games
 from notation.model.bids import Bid
 from notation.model.contracts import DoublesRank, Special, Trump
 from notation.model.game import Game, Tag
@@ -84,9 +85,11 @@ def test_every_option_has_a_description_and_round_trips() -> None:
 def test_every_option_is_in_a_sample_or_test() -> None:
     """Every option `t42 rules` lists is exercised: named here by a test of this module or
     of test_validate.py, or by a sample's rule set."""
-    here = (Path(__file__).parents[1] / "test_rule_sets.py").read_text(encoding="utf-8")
-    here += (Path(__file__).parents[1] / "test_validate.py").read_text(encoding="utf-8")
-    here += (Path(__file__).parents[1] / "test_scoring.py").read_text(encoding="utf-8")
+    tests = Path(__file__).parents[1]  # tests/notation
+    here = "".join(
+        (tests / name).read_text(encoding="utf-8")
+        for name in ("model/test_rule_sets.py", "check/test_validate.py", "rules/test_scoring.py")
+    )
     for f in option_fields():
         assert option_name(f) in here or f.name in here, option_name(f)
 
@@ -115,7 +118,7 @@ def test_cli_rules_lists_sets_and_options_and_shows_one() -> None:
 
 def test_unknown_rules_lists_the_valid_names() -> None:
     """A record naming an unknown set or option gets a located error listing valid names."""
-    [read] = list(__import__("notation.formats.text.reader").reader.read_games('[Rules "moon"]\n'))
+    [read] = list(read_games('[Rules "moon"]\n'))
     assert [p.code for p in read.problems] == ["unknown-rules"]
     assert "straight, texas, points" in read.problems[0].message
 
