@@ -31,6 +31,7 @@ from notation.archive.quick_check import (
     clean_json_game,
     tag_values,
 )
+from notation.errors import RecordError
 from notation.formats.json.form import bid_value, trump_value
 from notation.formats.text import canonical
 from notation.formats.text.canonical import (
@@ -45,7 +46,7 @@ from notation.formats.text.canonical import (
     TRUMP_SUIT_AT,
 )
 from notation.formats.text.reader import read_bid
-from notation.formats.text.writer import trump_words
+from notation.formats.text.writer import trump_words, within_the_line_limit
 from notation.model.contracts import Trump
 from notation.model.game import ROSTER, UNKNOWN, TrumpCall
 from notation.model.rule_sets import RulesError, RuleSet, tagged_rules
@@ -199,7 +200,11 @@ def notation(line: str) -> str | None:
         fields[TRUMP_SUIT_AT] = suit
         fields[TRUMP_DOUBLES_AT] = doubles or None
         hands.append(NOTATION.write(fields))
-    return canonical.NOTATION_HAND_BREAK.join(hands) + "\n"
+    text = canonical.NOTATION_HAND_BREAK.join(hands) + "\n"
+    try:
+        return within_the_line_limit(text)
+    except RecordError:
+        return None  # the long way says why the notation cannot hold it
 
 
 @lru_cache(maxsize=256)

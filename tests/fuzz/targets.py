@@ -93,7 +93,13 @@ def check_json(data: bytes) -> None:
         canonical = json_form.dumps_game(item)
         again = json_form.dumps_game(json_form.loads_game(canonical))
         assert again == canonical, "canonical JSON is not a fixed point"
-        through_text = list(read_games(write_game(item)))
+        try:
+            written = write_game(item)
+        except RecordError:
+            # A line the notation cannot hold (a tag value or comment of thousands of
+            # characters): the writer refuses in words, and the game goes to the rejects.
+            return
+        through_text = list(read_games(written))
         assert len(through_text) == 1, "JSON → text reads as another number of games"
         read_back = [p.code for p in through_text[0].problems]
         assert read_back == expected_problems, "JSON → text does not read"

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from notation.errors import RecordError
+from notation.formats.text.parse import MAX_LINE
 from notation.formats.visitor import GameVisitor, walk, walk_hand
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DoublesRank, Trump, TrumpKind
@@ -203,8 +205,35 @@ def _bid(bid: Bid, points_game: bool) -> str:
 
 
 def write_game(game: Game) -> str:
-    """One game in canonical text: the tag block, a blank line, then each hand after a blank."""
-    return walk(game, TextExporter())
+    """One game in canonical text: the tag block, a blank line, then each hand after a blank.
+
+    Raises :class:`notation.errors.RecordError` for a game the notation cannot hold: one with a
+    line longer than the reader reads (a tag value or a comment of thousands of characters,
+    which JSON can carry), since what one reader accepts every writer must write so that it
+    reads back, or refuse in words.
+    """
+    return within_the_line_limit(walk(game, TextExporter()))
+
+
+def within_the_line_limit(text: str) -> str:
+    """``text``, a game in the notation, when every line of it is one the reader reads.
+
+    >>> within_the_line_limit('[Event "x"]')
+    '[Event "x"]'
+    >>> within_the_line_limit('[Event "' + "x" * MAX_LINE + '"]')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    notation.errors.RecordError: a line of this game would be 10,010 characters long ...
+    """
+    if len(text) > MAX_LINE:
+        longest = max(map(len, text.split("\n")))
+        if longest > MAX_LINE:
+            raise RecordError(
+                f"a line of this game would be {longest:,} characters long in the notation, "
+                f"which reads lines of up to {MAX_LINE:,}: shorten the tag value or comment "
+                "that makes it so"
+            )
+    return text
 
 
 def write_games(games: Iterable[Game]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from notation.formats.text import dumps, loads
 from notation.formats.text.writer import escape_tag_value, write_game, write_games
@@ -145,3 +146,27 @@ def test_a_bid_of_no_marks_in_the_points_game_reads_back_as_itself() -> None:
     text = write_game(game)
     assert "bid E pass N 0m" in text
     assert loads(text)[0].hands[0].auction == auction
+
+
+def test_a_game_the_notation_cannot_hold_is_refused_in_words_not_written() -> None:
+    """JSON carries a tag value or comment of any length; the notation reads lines of up to
+    MAX_LINE characters. What one reader accepts every writer must write so that it reads
+    back, or refuse in words (and convert puts the game in the rejects)."""
+    import pytest
+
+    from notation.errors import RecordError
+    from notation.formats.text.parse import MAX_LINE
+    from notation.formats.text.reader import read_games
+    from notation.formats.text.writer import write_game
+    from notation.model.game import Tag
+
+    game = next(read_games('[Event "x"]\n[North "Ann"]\n')).game
+    fits = replace(game, tags=(*game.tags[:1], Tag("North", "N" * (MAX_LINE - 20))))
+    (again,) = read_games(write_game(fits))
+    assert not again.problems
+    assert again.game.tag("North") == "N" * (MAX_LINE - 20)
+    too_long = replace(game, tags=(*game.tags[:1], Tag("North", "N" * MAX_LINE)))
+    with pytest.raises(RecordError, match="characters long in the notation"):
+        write_game(too_long)
+    with pytest.raises(RecordError):
+        write_game(replace(game, tags=(Tag("Event", "x" * (MAX_LINE + 1)),)))
