@@ -28,6 +28,7 @@ from notation.archive import quick_check
 from notation.archive.quick_check import clean_hands, clean_json_hands
 from notation.archive.reading import CheckedGame, Unit, check_unit, read_unit, render
 from notation.check.validate import check_game
+from notation.formats.text import parse as text_parse
 from notation.formats.text import reader
 from notation.formats.text.reader import read_game, read_games, split_games
 from notation.formats.text.writer import write_game
@@ -353,7 +354,7 @@ def test_a_game_with_one_misscored_hand_reads_only_that_hand_the_long_way(hand: 
     text = misscored(game_text(7, RuleSet()), hand)
     [game] = split_games(text)
     unit = Unit(1, notation=game)
-    with mock.patch.object(reader, "_parse", wraps=reader._parse) as parse:
+    with mock.patch.object(reader, "_parse", wraps=text_parse._parse) as parse:
         quick = check_unit(unit)
     assert [call.args[1] for call in parse.call_args_list] == ["hand"]
     assert quick == without_quick_check(unit)
