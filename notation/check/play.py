@@ -136,8 +136,9 @@ def _check_trick_number(check: HandCheck, k: int, trick: Trick) -> None:
     """Tricks numbered 1, 2, 3 … in order; a gap says which tricks are missing."""
     tricks = check.hand.tricks
     previous = tricks[k - 2].number if k > 1 else 0
-    if trick.number > previous + 1 and previous == k - 1:
-        # Tricks left out: the numbers go on from the one written after the gap.
+    if previous + 1 < trick.number <= TRICKS_IN_A_HAND and previous == k - 1:
+        # Tricks left out: the numbers go on from the one written after the gap (a number
+        # past the hand's seven tricks is a misnumbered trick, not a gap).
         gone = list(range(previous + 1, trick.number))
         missing = (
             f"trick {gone[0]} is" if len(gone) == 1

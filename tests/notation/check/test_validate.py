@@ -736,6 +736,20 @@ def test_a_missing_trick_is_said_to_be_missing() -> None:
     ]
 
 
+@pytest.mark.parametrize("number", [9, 1_000_000, 9_007_199_254_740_991])
+def test_a_trick_numbered_past_the_hand_is_no_list_of_missing_tricks(number: int) -> None:
+    # Found by the mutation fuzzer: a trick numbered 2^53 - 1 after trick 3 made the check
+    # list every number between (the process grew past 23 GB). A hand has seven tricks: a
+    # number past them is a misnumbered trick, not a gap of missing ones.
+    from dataclasses import replace
+
+    game, hand = _full_game_hand()
+    tricks = (*hand.tricks[:3], replace(hand.tricks[3], number=number), *hand.tricks[4:])
+    numbered = [f.message for f in check_hand(replace(hand, tricks=tricks), game.rules).findings
+                if f.code == "trick-number"]
+    assert numbered == [f"this is trick 4 but is numbered {number}"]
+
+
 def test_counts_of_one_are_said_in_the_singular() -> None:
     from dataclasses import replace
 
