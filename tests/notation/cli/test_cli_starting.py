@@ -16,8 +16,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = Path(sys.executable).parent / "t42"  # the installed command, as a user runs it
 
 # From the first moments (the library loading) to the command at work: how soon each stop is
-# sent once Python itself has started, in seconds.
-# From a little after Python itself has started: a stop before that lands in the
+# sent once Python itself has started, in seconds. Not at once: a stop then lands in the
 # interpreter's own start-up (or the few lines before notation._starting), which no code of
 # t42 can catch.
 DELAYS = (0.2, 0.4, 0.8, 1.2, 2.5)
