@@ -99,3 +99,30 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         write(f"!!! {reason}", red=True)
     write("!!! to run them: bash .ci/browser (sudo apt-get install -y chromium "
           "chromium-driver), as the README's test command does", red=True)
+
+
+def _browser_missing() -> str | None:
+    """What is missing for the browser tests (selenium, chromium, chromedriver), or None."""
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("selenium") is None:
+        return "selenium is not installed (pip install '.[test]')"
+    if shutil.which("chromium") is None and shutil.which("chromium-browser") is None:
+        return "chromium is not installed (apt-get install -y chromium chromium-driver)"
+    if shutil.which("chromedriver") is None:
+        return "chromedriver is not installed (apt-get install -y chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser_needed() -> None:
+    """For a module of browser tests (``pytestmark = pytest.mark.usefixtures(...)``): without a
+    browser they skip, summed up loudly at the end of the run (pytest_terminal_summary), except
+    under CI, where a missing browser fails them."""
+    missing = _browser_missing()
+    if missing is not None:
+        reason = f"browser test skipped: {missing}"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)

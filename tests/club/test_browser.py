@@ -41,15 +41,7 @@ try:
 except ImportError:  # pragma: no cover - the test extra installs selenium
     webdriver = None
 
-_MISSING = (
-    "selenium is not installed (pip install '.[test]')" if webdriver is None
-    else "chromium is not installed (apt-get install -y chromium chromium-driver)"
-    if CHROMIUM is None
-    else "chromedriver is not installed (apt-get install -y chromium-driver)"
-    if CHROMEDRIVER is None
-    else None
-)
-pytestmark = pytest.mark.skipif(_MISSING is not None, reason=_MISSING or "")
+pytestmark = pytest.mark.usefixtures("browser_needed")
 
 PHONE = (390, 844)
 TEAMS = [

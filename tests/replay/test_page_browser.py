@@ -38,25 +38,7 @@ try:
 except ImportError:  # pragma: no cover - the test extra installs selenium
     webdriver = None
 
-_MISSING = (
-    "selenium is not installed (pip install '.[test]')" if webdriver is None
-    else "chromium is not installed (apt-get install -y chromium chromium-driver)"
-    if CHROMIUM is None
-    else "chromedriver is not installed (apt-get install -y chromium-driver)"
-    if CHROMEDRIVER is None
-    else None
-)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _browser_needed() -> None:
-    """Without a browser these tests skip (summed up loudly at the end of the run, see
-    tests/conftest.py), except under CI, where a missing browser fails them."""
-    if _MISSING is not None:
-        reason = f"browser test skipped: {_MISSING}"
-        if os.environ.get("CI", "").lower() in ("true", "1"):
-            pytest.fail(reason, pytrace=False)
-        pytest.skip(reason)
+pytestmark = pytest.mark.usefixtures("browser_needed")
 
 
 @pytest.fixture(scope="module")
