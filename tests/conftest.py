@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -126,3 +127,25 @@ def browser_needed() -> None:
         if os.environ.get("CI", "").lower() in ("true", "1"):
             pytest.fail(reason, pytrace=False)
         pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def start_chromium() -> Callable[[int, int], Any]:
+    """Starts a headless Chromium of the given window size (Debian's chromium, driven by its
+    chromedriver through selenium); the caller quits it. Ask for ``browser_needed`` first."""
+    import shutil
+
+    from selenium import webdriver
+
+    def start(width: int, height: int) -> Any:
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        assert chromium is not None, "ask for browser_needed first"
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", f"--window-size={width},{height}"):
+            options.add_argument(argument)
+        service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
+        return webdriver.Chrome(options=options, service=service)
+
+    return start

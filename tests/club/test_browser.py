@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,9 +27,6 @@ import notation
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_server import Server
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 
 webdriver: Any
 try:
@@ -117,20 +113,10 @@ def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _browser() -> Any:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(argument)
-    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
-    return webdriver.Chrome(options=options, service=service)
-
-
 @pytest.fixture
-def phones() -> Iterator[tuple[Any, Any]]:
+def phones(start_chromium: Callable[[int, int], Any]) -> Iterator[tuple[Any, Any]]:
     """Two browser windows: two phones at two tables (the first is the director's too)."""
-    first, second = _browser(), _browser()
+    first, second = start_chromium(*PHONE), start_chromium(*PHONE)
     try:
         yield first, second
     finally:

@@ -11,8 +11,7 @@ end of the run with how to install them; under CI (``CI=true``) they fail instea
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +25,6 @@ from notation.views.steps import game_steps
 from replay.page import audit_summaries, merge_summaries, replay_page, review_summaries
 
 SAMPLES = Path(__file__).parent.parent.parent / "samples"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 
 webdriver: Any
 try:
@@ -42,15 +39,9 @@ pytestmark = pytest.mark.usefixtures("browser_needed")
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(start_chromium: Callable[[int, int], Any]) -> Iterator[Any]:
     """One headless Chromium for the whole module."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
-    driver = webdriver.Chrome(options=options, service=service)
+    driver = start_chromium(1280, 900)
     try:
         yield driver
     finally:
