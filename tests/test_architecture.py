@@ -184,6 +184,12 @@ def module_constants(path: Path) -> set[str]:
     return names
 
 
+def module_source(name: str, file: str) -> str:
+    """The checkout's path of module `name`, whose loaded file is `file`."""
+    tail = "/__init__.py" if file.endswith("__init__.py") else ".py"
+    return name.replace(".", "/") + tail
+
+
 def home_constants() -> dict[str, str]:
     """Each home of the tables that is a constant: its name and its module's file."""
     found = {}
@@ -193,7 +199,8 @@ def home_constants() -> dict[str, str]:
                 continue
             module, path = resolve(home)
             if len(path) == 1 and path[0].isupper() and module.__file__:
-                found[path[0]] = str(Path(module.__file__).relative_to(ROOT))
+                # By module name, not __file__: a plain install runs the copy in site-packages.
+                found[path[0]] = module_source(module.__name__, module.__file__)
     return found
 
 
