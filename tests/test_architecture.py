@@ -291,6 +291,21 @@ def test_no_function_is_long_but_the_compiled_search() -> None:
     assert not long, f"functions over {LONGEST_FUNCTION} lines:\n" + "\n".join(long)
 
 
+def test_the_cli_analyze_only_parses_calls_and_prints() -> None:
+    """The resumable run lives in the library (notation.analysis.run); the command that runs
+    it is short: options, one call, the summary."""
+    path = ROOT / "notation" / "cli" / "solving.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name == "analyze":
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            assert lines < 40, f"t42 analyze is {lines} lines"
+            called = {n.func.id for n in ast.walk(node)
+                      if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+            assert "analyse_archive" in called
+            return
+    raise AssertionError("no analyze in notation/cli/solving.py")
+
+
 def test_every_path_the_doc_names_exists() -> None:
     text = DOC.read_text(encoding="utf-8")
     roots = ("notation/", "replay/", "club/", "tests/", "grammar/", "schemas/", "docs/")

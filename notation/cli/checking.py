@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from notation.archive.parallel import in_order, usable_processors
+from notation.archive.parallel import in_order
 from notation.archive.reading import (
     CheckedGame,
     check_units,
@@ -37,7 +37,8 @@ from notation.cli.options import (
     Format,
 )
 from notation.cli.printing import (
-    cut_jobs,
+    JOBS,
+    JobsOption,
     progress,
     say,
     say_left_out,
@@ -67,11 +68,7 @@ def validate(
     strict: Annotated[
         bool, typer.Option("--strict", help="Stop at the first finding (for CI).")
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", min=1, callback=cut_jobs,
-                     help="Processes to check with (default: the cores)."),
-    ] = usable_processors(),
+    jobs: JobsOption = JOBS,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
@@ -198,11 +195,7 @@ def convert(
     strict: Annotated[
         bool, typer.Option("--strict", help="Stop at the first game that cannot be read.")
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", min=1, callback=cut_jobs,
-                     help="Processes to convert with (default: the cores)."),
-    ] = usable_processors(),
+    jobs: JobsOption = JOBS,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.

@@ -45,6 +45,13 @@ FilesArg = Annotated[
 ]
 
 
+FairOption = Annotated[
+    bool,
+    typer.Option("--fair", help="Add each hand's fair review (see t42 review): every play "
+                 "judged by what its player could know (much slower)."),
+]
+
+
 class Format(StrEnum):
     t42 = "t42"
     json = "json"

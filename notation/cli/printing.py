@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from notation.archive.parallel import usable_jobs
+from notation.archive.parallel import usable_jobs, usable_processors
 from notation.archive.tally import left_out_words
 from notation.cli.options import EXIT_UNUSABLE
 from notation.files import WriteError, write_atomically
@@ -109,3 +109,14 @@ def cut_jobs(asked: int) -> int:
         say(err, f"--jobs {asked}: t42 can use {plural(jobs, 'processor')} here; using {jobs}",
              "yellow")
     return jobs
+
+
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=1, callback=cut_jobs,
+                 help="Processes to work with (default: the cores)."),
+]
+"""The --jobs option of the commands that work on many processes (cut, saying so, to the
+processors there are)."""
+JOBS = usable_processors()
+"""The default of --jobs: every core this process may use."""

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from notation.archive.parallel import usable_processors
 from notation.check.validate import check_game
 from notation.cli import printing as screen
 from notation.cli.options import (
@@ -18,17 +17,21 @@ from notation.cli.options import (
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
     ColourOption,
+    FairOption,
     FilesArg,
     GameOption,
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import cut_jobs, nothing_to, progress, say, show, use_colour
+from notation.cli.printing import JOBS, JobsOption, nothing_to, progress, say, show, use_colour
 from notation.cli.records import FileResult, print_findings, read_or_exit
 from notation.files import UnreadableInput
 from notation.views.terminal import Colour
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from notation.analysis.analyze import AnalysisSummary
     from notation.analysis.review import HandReview
     from notation.analysis.run import AnalysisStep
     from notation.formats.text.reader import ReadGame
@@ -41,10 +44,7 @@ def audit(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,
-    fair: Annotated[
-        bool, typer.Option("--fair", help="Add each hand's fair review: every play judged by "
-                           "what its player could know (see t42 review; slower).")
-    ] = False,
+    fair: FairOption = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Audit hands like a referee: findings with evidence, the score, best play, claims."""
@@ -140,37 +140,35 @@ def par_command(
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 
+AnalysisOutput = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="The JSON Lines file to write (default: stdout)."),
+]
+RejectsOption = Annotated[
+    Path | None,
+    typer.Option("--rejects", help="Keep the text of every game with a hand that cannot be "
+                 "analysed here."),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "
+                 "(tcp://host:8786) instead of this machine's cores."),
+]
+ResumeOption = Annotated[
+    bool,
+    typer.Option("--resume", help="Continue an interrupted run: keep the lines already in "
+                 "-o's file and analyse the rest."),
+]
+
+
 def analyze(
     files: FilesArg,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="The JSON Lines file to write (default: stdout)."),
-    ] = None,
-    rejects: Annotated[
-        Path | None,
-        typer.Option("--rejects", help="Keep the text of every game with a hand that cannot "
-                     "be analysed here."),
-    ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", min=1, callback=cut_jobs, help="Processes to analyse "
-                     "with (default: the cores)."),
-    ] = usable_processors(),
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", help="Run on the Dask cluster whose scheduler is here "
-                     "(tcp://host:8786) instead of this machine's cores."),
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option("--resume", help="Continue an interrupted run: keep the lines already "
-                     "in -o's file and analyse the rest."),
-    ] = False,
-    fair: Annotated[
-        bool,
-        typer.Option("--fair", help="Add each hand's fair review (see t42 review): every play "
-                     "judged by what its player could know (much slower)."),
-    ] = False,
+    output: AnalysisOutput = None,
+    rejects: RejectsOption = None,
+    jobs: JobsOption = JOBS,
+    scheduler: SchedulerOption = None,
+    resume: ResumeOption = False,
+    fair: FairOption = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Analyse every hand with best play: par table, makeable or not, the costly plays.
@@ -182,21 +180,41 @@ def analyze(
     on with --resume, and ends byte for byte as one that was never stopped.
     """
     use_colour(colour)
-    from notation.analysis.analyze import AnalysisSummary
-    from notation.analysis.run import ResumeError, analyse_archive
-    from notation.archive.parallel import ClusterError
+    from notation.analysis.run import analyse_archive
     from notation.views.analysis_view import render_summary
 
-    to_file = output is not None and str(output) != "-"
-    if to_file and output is not None and output.exists() and not resume:
-        say(screen.err, f"{output} exists: --resume to continue it, or remove it first", "bold red")
+    to_file = _analysis_file(output, resume)
+    summary, code = _follow(analyse_archive(
+        files, out=to_file or screen.out.file, resume=resume, rejects=rejects, jobs=jobs,
+        scheduler=scheduler, fair=fair))
+    if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
+        (screen.out if to_file else screen.err).print(render_summary(summary))
+    if summary.rejected:  # those of a resumed run's first part among them
+        code = max(code, EXIT_FINDINGS)
+    raise typer.Exit(code)
+
+
+def _analysis_file(output: Path | None, resume: bool) -> Path | None:
+    """The file ``analyze`` writes (None: stdout); exits when it exists and is not resumed,
+    or --resume names no file to continue."""
+    to_file = output if output is not None and str(output) != "-" else None
+    if to_file is not None and to_file.exists() and not resume:
+        say(screen.err, f"{to_file} exists: --resume to continue it, or remove it first",
+            "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
-    if resume and not to_file:
+    if resume and to_file is None:
         say(screen.err, "--resume continues a file: name it with -o", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
-    sink = output if to_file and output is not None else screen.out.file
-    run = analyse_archive(files, out=sink, resume=resume, rejects=rejects, jobs=jobs,
-                          scheduler=scheduler, fair=fair)
+    return to_file
+
+
+def _follow(run: Iterator[AnalysisStep]) -> tuple[AnalysisSummary, int]:
+    """Show an analysis run's progress and what each step met, file by file: its summary at
+    the end and the exit code so far; exits when the run cannot go on."""
+    from notation.analysis.analyze import AnalysisSummary
+    from notation.analysis.run import ResumeError
+    from notation.archive.parallel import ClusterError
+
     summary, code = AnalysisSummary(), EXIT_CLEAN
     try:
         for path, steps in itertools.groupby(run, lambda step: step.path):
@@ -208,11 +226,7 @@ def analyze(
     except (ResumeError, UnreadableInput, ClusterError) as e:
         say(screen.err, str(e), "bold red")
         raise typer.Exit(EXIT_UNUSABLE) from None
-    if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
-        (screen.out if to_file else screen.err).print(render_summary(summary))
-    if summary.rejected:  # those of a resumed run's first part among them
-        code = max(code, EXIT_FINDINGS)
-    raise typer.Exit(code)
+    return summary, code
 
 
 def _show_step(step: AnalysisStep) -> int:
