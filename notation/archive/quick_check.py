@@ -466,6 +466,18 @@ def _clean_game(
     return count
 
 
+def _game_rules(game: Sequence[Segment]) -> _Table | None:
+    """The rules of ``game`` read from its tag block (canonical, or with only what the
+    grammar lets go); None when it has none this check reads."""
+    if not game or game[0].kind != "tags":
+        return None
+    text = game[0].text
+    tags = canonical_tags(text)
+    if tags is None and within_limits(text):
+        tags = folded_tags(text)
+    return None if tags is None else _tag_rules(tags)
+
+
 def clean_hands(game: Sequence[Segment]) -> int | None:
     """The number of hands of ``game`` (cut by :func:`notation.formats.text.reader.split_games`)
     when the
@@ -475,13 +487,7 @@ def clean_hands(game: Sequence[Segment]) -> int | None:
     A tag block or hand written otherwise than canonically only in what the grammar lets go
     (comments, the case of keywords, white space) is read as its canonical text: those
     change nothing the reader reads, so nothing the check finds."""
-    if not game or game[0].kind != "tags":
-        return None
-    text = game[0].text
-    tags = canonical_tags(text)
-    if tags is None and within_limits(text):
-        tags = folded_tags(text)
-    table = None if tags is None else _tag_rules(tags)
+    table = _game_rules(game)
     if table is None:
         return None
     return _clean_game(table, (_notation_hand_groups(table, segment) for segment in game[1:]))
@@ -504,13 +510,7 @@ def quick_findings(game: GameText, index: int) -> QuickFindings | None:
     must go the long way: a hand or tag block written otherwise, or a finding about the game
     rather than one hand (the order of the hands, the running marks, a hand after the game
     was won), or a hand the reader does not read."""
-    if not game or game[0].kind != "tags":
-        return None
-    tags_text = game[0].text
-    tags = canonical_tags(tags_text)
-    if tags is None and within_limits(tags_text):
-        tags = folded_tags(tags_text)
-    table = None if tags is None else _tag_rules(tags)
+    table = _game_rules(game)
     if table is None:
         return None
     findings: list[Finding] = []
