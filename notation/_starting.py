@@ -5,7 +5,7 @@ Python imports the package ``notation`` before the command's entry point
 stopped then would print a traceback. So ``notation`` imports this module first of all, which,
 when the process is the ``t42`` command (its script, or ``python -m notation``) and not a
 program using the library, answers a stop as a stop later is answered (by
-:func:`notation.cli.app.main`, which takes over once it runs): a line saying so and the
+:func:`notation.cli.commands.main`, which takes over once it runs): a line saying so and the
 shell's exit code.
 """
 

@@ -16,7 +16,7 @@ u or Ctrl+Z         undo the last entry, as many times as needed
 Ctrl+Q              quit (every entry is already in the file)
 ==================  ==============================================================
 
-Textual is imported here only: :mod:`notation.cli.app` imports this module when ``t42 record``
+Textual is imported here only: :mod:`notation.cli.commands` imports this module when ``t42 record``
 starts. What is understood and shown is :mod:`replay.scorekeeper`'s, every rule the
 engine's (:mod:`notation.recording`); the file is written at every entry by
 :class:`notation.recording.RecordFile`. A lay-down is judged in a thread of its own (the

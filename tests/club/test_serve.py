@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from club.serve import announce
 from club.store import Format, Store
-from notation.cli.app import app
+from notation.cli.commands import app
 
 
 def _serve(*args: str) -> tuple[int, str]:

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from notation.archive.reading import json_game
 from notation.check.validate import check_game
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.errors import RecordError
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import read_games

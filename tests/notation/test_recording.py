@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.files import FileBusy
 from notation.formats.text.reader import read_games
 from notation.model.bids import Bid

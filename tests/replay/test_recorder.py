@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.app import app as cli
+from notation.cli.commands import app as cli
 from notation.recording import Recording, Step
 from replay.scorekeeper import QUESTIONS, answer, enter, screen, start
 

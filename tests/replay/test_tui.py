@@ -21,7 +21,7 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from notation.check.validate import check_game
-from notation.cli.app import app as cli
+from notation.cli.commands import app as cli
 from notation.formats.text.reader import read_games
 from notation.model.seats import Seat
 from notation.views import navigation

@@ -27,7 +27,7 @@ from notation.analysis.audit import audit_game
 from notation.analysis.par import hand_par
 from notation.check.claims import DEAL_NOT_KNOWN
 from notation.check.validate import check_game
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_games
 from notation.model.bids import Bid

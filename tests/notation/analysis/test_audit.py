@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from notation.analysis.audit import HandAudit, audit_game
 from notation.check.claims import LAYDOWN_REFUTED
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.text.reader import read_games
 from notation.model.game import EndKind
 from notation.model.seats import Seat, Team

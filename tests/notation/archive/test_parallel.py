@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from notation import files
 from notation.archive import parallel
 from notation.archive.reading import render
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.model.rule_sets import rule_set
 from notation.rules.dealing import random_game
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.json import form as json_form
 from notation.formats.text import loads
 from notation.formats.text.reader import read_games
@@ -753,7 +753,7 @@ PROBE = """\
 import sys
 sys.argv = ["t42", *sys.argv[1:]]
 try:
-    from notation.cli.app import main
+    from notation.cli.commands import main
     main()
 finally:
     sys.stderr.write("\\ntextual loaded\\n" if "textual" in sys.modules else "\\nno textual\\n")

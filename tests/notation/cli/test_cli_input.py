@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.app import app
+from notation.cli.commands import app
 
 # Every command that reads a record file, with the options it needs to run.
 READERS = [

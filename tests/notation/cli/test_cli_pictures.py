@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.text import loads
 from notation.views.svg import hand_diagram
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
 from typer.testing import CliRunner
 
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.json import form as json_form
 from notation.formats.text import loads
 

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from notation.check.validate import GameReport, check_game
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.formats.text import dumps, loads
 from notation.formats.text.reader import read_games
 from notation.model.bids import Bid

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.app import app
+from notation.cli.commands import app
 from notation.views.terminal import inert, inert_lines
 
 ROOT = Path(__file__).resolve().parents[3]
