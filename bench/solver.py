@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pickle
 import random
 import statistics
 import subprocess
@@ -37,18 +36,23 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from notation.model.contracts import Trump
-from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import Tile
-from notation.rules.dealing import deal, random_trump
-from notation.solver.solver import Position, Solver, contract_tables
+# The paths that every layout of the package has (this script also runs, with --baseline, on
+# a checkout from before the layout of 26 November, where these were top-level modules).
+from notation.contracts import Trump
+from notation.dealing import deal, random_trump
+from notation.seats import SEATS, Seat, Team
+from notation.solver import Position, Solver, contract_tables
+
+if TYPE_CHECKING:
+    from notation.model.tiles import Tile
 
 CLAIM_AFTER_PLAYS = 16  # four tricks
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 # A seeded deal: every seat's tiles, the trump, the declarer (who leads).
-Deal = tuple[dict[Seat, tuple[Tile, ...]], Trump, Seat]
+Deal = tuple[dict[Seat, tuple["Tile", ...]], Trump, Seat]
 
 
 def _random_plays(pos: Position, solver: Solver, rng: random.Random, plays: int) -> Position:
@@ -128,18 +132,20 @@ def every_question(seed: int, deals: int) -> None:
 class _Checkout:
     """A subprocess solving full hands with the solver of one checkout (see :func:`serve`)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, seed: int) -> None:
         env = {**os.environ, "PYTHONPATH": str(root)}
         self.process = subprocess.Popen(
-            [sys.executable, "-P", str(Path(__file__).resolve()), "--serve", str(root)],
+            [sys.executable, "-P", str(Path(__file__).resolve()), "--serve", str(root),
+             "--seed", str(seed)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=root,
         )
 
-    def solve(self, game: Deal) -> tuple[float, int, int]:
-        """Seconds, nodes and value of the full-hand solve of ``game``."""
+    def solve(self, number: int) -> tuple[float, int, int]:
+        """Seconds, nodes and value of the full-hand solve of seeded deal ``number`` (asked
+        in increasing order)."""
         assert self.process.stdin is not None
         assert self.process.stdout is not None
-        self.process.stdin.write(pickle.dumps(game).hex().encode() + b"\n")
+        self.process.stdin.write(f"{number}\n".encode())
         self.process.stdin.flush()
         seconds, nodes, value = self.process.stdout.readline().split()
         return float(seconds), int(nodes), int(value)
@@ -159,16 +165,21 @@ def _warm_up() -> None:
     solver.reaches(Position.deal(hands, Seat.E), Team.EW, 30)
 
 
-def serve(root: Path) -> None:
-    """The subprocess's side: for each pickled deal read from stdin, solve the full hand
-    with a fresh solver of the checkout at ``root`` and write the seconds, nodes and value."""
+def serve(root: Path, seed: int) -> None:
+    """The subprocess's side: for each deal number read from stdin (increasing), solve that
+    seeded deal's full hand with a fresh solver of the checkout at ``root`` and write the
+    seconds, nodes and value. Each side deals the seeded deals itself: nothing of one
+    layout's classes crosses to the other's."""
     # The imports at the top found the checkout's package first (PYTHONPATH).
     where = Path(sys.modules[Solver.__module__].__file__ or "").resolve()
     if not where.is_relative_to(root.resolve()):
         sys.exit(f"bench/solver.py: the solver loaded is {where}, not the one in {root}")
     _warm_up()
+    seeded = enumerate(_seeded_deals(random.Random(seed), sys.maxsize))
     for line in sys.stdin:
-        hands, trump, declarer = pickle.loads(bytes.fromhex(line.strip()))
+        n, ((hands, trump, declarer), _) = next(seeded)
+        while n < int(line):
+            n, ((hands, trump, declarer), _) = next(seeded)
         tables = contract_tables(trump)
         pos = Position.deal(hands, declarer)
         solver = Solver(tables)
@@ -180,14 +191,14 @@ def serve(root: Path) -> None:
 
 def against_baseline(seed: int, deals: int, baseline: Path) -> None:
     """The full-hand value by this checkout's solver and the baseline's, turn about."""
-    old, new = _Checkout(baseline), _Checkout(CHECKOUT)
+    old, new = _Checkout(baseline, seed), _Checkout(CHECKOUT, seed)
     old_runs: list[tuple[float, int]] = []
     new_runs: list[tuple[float, int]] = []
     started = time.perf_counter()
     try:
-        for n, (game, _) in enumerate(_seeded_deals(random.Random(seed), deals)):
+        for n in range(deals):
             first, second = (old, new) if n % 2 == 0 else (new, old)
-            a, b = first.solve(game), second.solve(game)
+            a, b = first.solve(n), second.solve(n)
             was, now = (a, b) if first is old else (b, a)
             if was[2] != now[2]:
                 sys.exit(f"deal {n}: the baseline says {was[2]} points for NS, "
@@ -224,7 +235,7 @@ def main() -> None:
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        serve(args.serve)
+        serve(args.serve, args.seed)
     elif args.baseline is not None:
         against_baseline(args.seed, args.deals, args.baseline)
     else:
