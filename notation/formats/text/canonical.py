@@ -33,6 +33,7 @@ from typing import NamedTuple
 from notation.formats.json.document import FORMAT, VERSION
 from notation.formats.text.reader import TERMINAL_FLAGS, grammar_parser, terminal_pattern
 from notation.formats.text.writer import DEAL_INDENT
+from notation.model.tiles import TRICKS_IN_A_HAND
 
 
 class Kind(Enum):
@@ -77,7 +78,6 @@ Piece = str | Field | Optional  # literal text, a field, or a field that may be 
 SEATS = "NESW"  # the deal's order
 TEAMS = ("NS", "EW")
 SCORE_KINDS = ("points", "marks", "total")
-TRICKS = 7
 
 # ---- the fields of a hand, in the order both forms write them ----
 
@@ -92,10 +92,10 @@ CALLS = tuple(
 TRUMP_SEAT = Field("trump_seat", Kind.SEAT)
 TRUMP_SUIT = Field("trump_suit", Kind.SUIT)
 TRUMP_DOUBLES = Field("trump_doubles", Kind.DOUBLES)  # written for some trumps only
-LEADERS = tuple(Field(f"trick_{k}_leader", Kind.SEAT) for k in range(1, TRICKS + 1))
+LEADERS = tuple(Field(f"trick_{k}_leader", Kind.SEAT) for k in range(1, TRICKS_IN_A_HAND + 1))
 PLAYS = tuple(
     tuple(Field(f"trick_{k}_play_{p}", Kind.TILE) for p in range(1, 5))
-    for k in range(1, TRICKS + 1)
+    for k in range(1, TRICKS_IN_A_HAND + 1)
 )
 SCORES = {
     kind: tuple(Field(f"{kind}_{team}", Kind.SCORE) for team in TEAMS) for kind in SCORE_KINDS
@@ -108,7 +108,7 @@ FIELDS: tuple[Field, ...] = (
     TRUMP_SEAT,
     TRUMP_SUIT,
     TRUMP_DOUBLES,
-    *(field for k in range(TRICKS) for field in (LEADERS[k], *PLAYS[k])),
+    *(field for k in range(TRICKS_IN_A_HAND) for field in (LEADERS[k], *PLAYS[k])),
     *(field for kind in SCORE_KINDS for field in SCORES[kind]),
 )
 AT = {field.name: at for at, field in enumerate(FIELDS)}  # each field's place in a hand
@@ -132,7 +132,7 @@ def _notation_hand() -> list[Piece]:
         pieces += ["\n", "deal " if i == 0 else DEAL_INDENT, seat, *_between(" ", DEAL[seat])]
     pieces += ["\nbid", *_between(" ", [field for call in CALLS for field in call])]
     pieces += ["\ntrump ", TRUMP_SEAT, " ", TRUMP_SUIT, Optional(" doubles-", TRUMP_DOUBLES, "")]
-    for k in range(TRICKS):
+    for k in range(TRICKS_IN_A_HAND):
         pieces += [f"\n{k + 1} ", LEADERS[k], *_between(" ", PLAYS[k])]
     for kind in SCORE_KINDS:
         ns, ew = SCORES[kind]
@@ -162,7 +162,7 @@ def _json_hand() -> list[Piece]:
         [
             [f'{{"number": {k + 1}, "leader": "', LEADERS[k], '", "plays": ',
              *_json_tiles(PLAYS[k]), "}"]
-            for k in range(TRICKS)
+            for k in range(TRICKS_IN_A_HAND)
         ]
     )
     pieces: list[Piece] = ['{"number": ', NUMBER, ', "dealer": "', DEALER, '", "deal": ', *deal]
