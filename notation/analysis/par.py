@@ -25,11 +25,12 @@ N 2m doubles
 
 from __future__ import annotations
 
+import heapq
 import os
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from notation.check.claims import DEAL_NOT_KNOWN, known_deal, whole_deal
@@ -248,30 +249,79 @@ def cores() -> int:
 def _solved(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
             workers: int | None) -> Iterator[dict[tuple[Seat, Trump], int]]:
     """The cells of each trump in turn (:func:`_plain_points`), each trump with its own
-    solver, on ``workers`` threads (None: :func:`cores`)."""
+    solver, on ``workers`` threads (None: :func:`cores`; see :func:`_on_threads`)."""
     workers = min(len(trumps), cores() if workers is None else workers)
     if workers <= 1:
         return (_plain_points(deal, trump) for trump in trumps)
-    with ThreadPoolExecutor(workers) as pool:
-        return iter(list(pool.map(partial(_plain_points, deal), trumps)))
+    return iter(_on_threads(deal, trumps, workers))
+
+
+DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)
+"""The order in which one solver takes a trump's declarers: partners one after the other
+(their values are often close, and each is the guess for the next)."""
+
+
+class _Declaring:
+    """One trump's cells, found declarer by declarer with one solver: its table holds NS
+    points from positions keyed by the tiles left and the leader, true whoever led the first
+    trick, so what one declarer's search learned serves the next."""
+
+    def __init__(self, deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump) -> None:
+        self.deal = deal
+        self.trump = trump
+        self.solver = Solver(contract_tables(trump))
+        self.cells: dict[tuple[Seat, Trump], int] = {}
+        self._guess: int | None = None
+
+    def declare(self, seats: Sequence[Seat]) -> _Declaring:
+        """Solve ``seats`` as declarers (each leading), each value the guess for the next."""
+        for seat in seats:
+            ns = self.solver.value(Position.deal(self.deal, seat), self._guess)
+            self._guess = ns
+            self.cells[seat, self.trump] = ns if seat.team is Team.NS else POINTS_IN_A_HAND - ns
+        return self
 
 
 def _plain_points(deal: Mapping[Seat, tuple[Tile, ...]],
                   trump: Trump) -> dict[tuple[Seat, Trump], int]:
-    """The declaring side's points in ``trump`` with each seat declaring and leading.
+    """The declaring side's points in ``trump`` with each seat declaring and leading."""
+    return _Declaring(deal, trump).declare(DECLARERS).cells
 
-    One solver serves the four declarers: its table holds NS points from positions keyed by
-    the tiles left and the leader, true whoever led the first trick. Each value is the first
-    guess for the next, partners first (their values are often close).
+
+def _first_declarer(deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump) -> _Declaring:
+    return _Declaring(deal, trump).declare(DECLARERS[:1])
+
+
+def _on_threads(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
+                workers: int) -> list[dict[tuple[Seat, Trump], int]]:
+    """The cells of each trump (as :func:`_plain_points`), on ``workers`` threads.
+
+    Each trump's first declarer is queued first, in table order; as each is solved, the
+    rest of its trump is queued behind them, and a thread that takes one takes the trump
+    whose first declarer searched the most plays (a trump's cost follows its first
+    declarer's, and the dearest last would leave a core idle at the end). Each solver is
+    used by one thread at a time, so the cells are the serial table's.
     """
-    solver = Solver(contract_tables(trump))
-    out: dict[tuple[Seat, Trump], int] = {}
-    guess: int | None = None
-    for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
-        ns = solver.value(Position.deal(deal, seat), guess)
-        guess = ns
-        out[seat, trump] = ns if seat.team is Team.NS else POINTS_IN_A_HAND - ns
-    return out
+    cells: dict[int, dict[tuple[Seat, Trump], int]] = {}
+    waiting: list[tuple[int, int, _Declaring]] = []  # (-plays so far, trump, its solving)
+    lock = threading.Lock()
+
+    def dearest() -> None:
+        with lock:
+            _, k, job = heapq.heappop(waiting)
+        cells[k] = job.declare(DECLARERS[1:]).cells
+
+    with ThreadPoolExecutor(workers) as pool:
+        firsts = {pool.submit(_first_declarer, deal, t): k for k, t in enumerate(trumps)}
+        rests = []
+        for done in as_completed(firsts):
+            job = done.result()
+            with lock:
+                heapq.heappush(waiting, (-job.solver.nodes, firsts[done], job))
+            rests.append(pool.submit(dearest))
+        for rest in rests:
+            rest.result()
+    return [cells[k] for k in range(len(trumps))]
 
 
 def _special_verdict(

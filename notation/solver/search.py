@@ -559,22 +559,31 @@ def _value(hands: Ints, leader: int, trick: Ints, total: int, guess: int,
            memory: Memory) -> int:
     """The exact value (NS points, of ``total`` still to be won), by zero-window searches
     alone, bisecting the range (fail-soft answers narrow it faster); ``guess`` (-1: none) is
-    tested first and settles it quickly when close."""
+    tested first, then points away from it in steps of 1, 2, 4 … until the value is
+    bracketed, then the bracket is bisected: a close guess settles it in two tests, a far
+    one costs a few cheap tests rather than a bisection of the whole range."""
     lo, hi = 0, total
     test = (lo + hi + 1) // 2 if guess < 0 else guess
+    step = 0 if guess < 0 else 1  # 0: bisecting
+    rising = True  # the way the steps go from the guess
+    tested = False
     while lo < hi:
         test = max(lo + 1, min(hi, test))
         # Is the value at least ``test``? Fail-soft: the answer also bounds it.
         found = _search(hands, leader, trick, test - 1, test, memory)
-        if found >= test:
+        above = found >= test
+        if above:
             lo = found
         else:
             hi = found
-        if guess >= 0:
-            # Near a good guess, the next test settles it: one point either side.
-            test = lo + 1 if found >= test else hi
-            guess = -1
+        if step and (not tested or above == rising):
+            # Still on one side of the guess: step further away, twice as far.
+            test = lo + step if above else hi - step + 1
+            step *= 2
+            rising = above
+            tested = True
         else:
+            step = 0
             test = (lo + hi + 1) // 2
     return lo
 

@@ -235,6 +235,19 @@ def test_solver_agrees_with_exhaustive_reference() -> None:
     assert checked == POSITIONS
 
 
+def test_any_guess_gives_the_exhaustive_value() -> None:
+    """A guess only orders the zero-window tests (stepping away from it, then bisecting):
+    close, far or outside the range, the value is the reference's."""
+    rng = random.Random(31)
+    for _ in range(POSITIONS // 20):
+        hands, leader, trick, trump, order = end_position(rng)
+        pos = _position(hands, leader, trick)
+        want = reference(hands, leader, trick, trump, order=order)
+        total = pos.points_left
+        for guess in (want, want - 1, want + 2, rng.randrange(-3, total + 4), 0, total):
+            assert Solver(_tables(trump, order)).value(pos, guess) == want, (hands, guess)
+
+
 def test_full_hand_value_is_best_opening_play() -> None:
     """From the opening lead the solver's paths differ (whole tricks in nested loops, the
     last two tricks without tables, a trick under way ply by ply): the value must be the
