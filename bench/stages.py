@@ -13,7 +13,8 @@ without the model, and the quick conversions of ``t42 convert`` that write such 
 the other form without the model; and the whole of what ``t42 validate`` does with a game,
 on the archive as dealt and on the same games with a comment on every trump line. Last, the
 cost of a finding: ``t42 validate``'s work per game on the games as dealt against the same
-games each with one hand misscored (its points line one point off), and their ratio. A
+games each with one hand misscored (its points line one point off), and their ratio; then the
+same with a comment on every trump line. A
 benchmark, not a test: nothing here fails on a slow machine.
 """
 
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -34,7 +36,7 @@ from archive import HANDS_PER_GAME, comment, deal  # the benchmark's own: one ar
 from notation.archive.quick_check import clean_hands, clean_json_hands
 from notation.archive.quick_convert import jsonl as to_jsonl
 from notation.archive.quick_convert import notation as to_notation
-from notation.archive.reading import check_unit, read_unit, render, settle, units
+from notation.archive.reading import Unit, check_unit, read_unit, render, settle, units
 from notation.archive.reading import games as games_of
 from notation.check.validate import check_game
 
@@ -46,6 +48,11 @@ def median_seconds(stage: Callable[[], object], repeat: int) -> float:
         stage()
         runs.append(time.perf_counter() - start)
     return statistics.median(runs)
+
+
+def _check_all(units_: list[Unit]) -> None:
+    for unit in units_:
+        check_unit(unit)
 
 
 def misscore(source: Path, target: Path) -> None:
@@ -76,13 +83,16 @@ def main() -> None:
         notation, jsonl = Path(folder) / "archive.t42", Path(folder) / "archive.jsonl"
         commented = Path(folder) / "archive-commented.t42"
         one_finding = Path(folder) / "archive-one-finding.t42"
+        commented_finding = Path(folder) / "archive-one-finding-commented.t42"
         hands = deal(notation, args.seed, max(1, round(args.hands / HANDS_PER_GAME)))
         comment(notation, commented)
         misscore(notation, one_finding)
+        misscore(commented, commented_finding)
         settle()  # as the command does before reading
         games = list(units(notation))
         commented_games = list(units(commented))
         misscored_games = list(units(one_finding))
+        misscored_commented = list(units(commented_finding))
         read = [read_unit(unit) for unit in games]
         jsonl.write_text("".join(render(r.game, "jsonl") for r in read), encoding="utf-8")
         records = [game for unit in units(jsonl) for game in games_of(unit)]
@@ -108,16 +118,20 @@ def main() -> None:
         for name, stage in stages:
             seconds = median_seconds(stage, args.repeat)
             print(f"{name:<32} {seconds / hands * 1e6:>8.0f}")
-        # The same games clean and with one finding each, timed in turn in this one run.
-        clean, found = [], []
-        for _ in range(args.repeat):
-            clean.append(median_seconds(lambda: [check_unit(u) for u in games], 1))
-            found.append(median_seconds(lambda: [check_unit(u) for u in misscored_games], 1))
-        per_game = 1e6 / len(games)
-        clean_s, found_s = statistics.median(clean), statistics.median(found)
-        print(f"{'validate, a clean game':<32} {clean_s * per_game:>8.0f} µs/game")
-        print(f"{'validate, a game, one finding':<32} {found_s * per_game:>8.0f} µs/game")
-        print(f"{'one finding / clean':<32} {found_s / clean_s:>8.2f}×")
+        # The same games clean and with one finding each, timed in turn in this one run;
+        # then the same with a comment on every trump line.
+        for label, plain, odd in (("", games, misscored_games),
+                                  (", with comments", commented_games, misscored_commented)):
+            clean, found = [], []
+            for _ in range(args.repeat):
+                clean.append(median_seconds(partial(_check_all, plain), 1))
+                found.append(median_seconds(partial(_check_all, odd), 1))
+            per_game = 1e6 / len(plain)
+            clean_s, found_s = statistics.median(clean), statistics.median(found)
+            print(f"{'validate, a clean game' + label:<40} {clean_s * per_game:>8.0f} µs/game")
+            print(f"{'validate, a game, one finding' + label:<40} "
+                  f"{found_s * per_game:>8.0f} µs/game")
+            print(f"{'one finding / clean' + label:<40} {found_s / clean_s:>8.2f}×")
 
 
 if __name__ == "__main__":
