@@ -27,6 +27,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     func,
@@ -239,6 +240,10 @@ class Store:
         # Built once: an entry whose number is stored already is left as it is.
         self._insert_entry = dialect.insert(entry_table).on_conflict_do_nothing(
             index_elements=["game_id", "number"])
+        # The two reads of every entry, built once too (building one costs more than its run).
+        self._select_game = select(game_table).where(game_table.c.id == bindparam("game"))
+        self._count_entries = (select(func.count()).select_from(entry_table)
+                               .where(entry_table.c.game_id == bindparam("game")))
         # What never changes once made (tables, events, teams), kept after the first read.
         self._tables_by_token: dict[str, ClubTable] = {}
         self._events: dict[int, Event] = {}
@@ -400,7 +405,7 @@ class Store:
 
     def game(self, game_id: int) -> GameRow | None:
         with self.engine.connect() as c:
-            row = c.execute(select(game_table).where(game_table.c.id == game_id)).first()
+            row = c.execute(self._select_game, {"game": game_id}).first()
         return None if row is None else _game(row._mapping)
 
     def table_game(self, table_id: int) -> GameRow | None:
@@ -449,8 +454,7 @@ class Store:
     def entry_count(self, game_id: int) -> int:
         """How many entries of a game are stored."""
         with self.engine.connect() as c:
-            return int(c.execute(select(func.count()).select_from(entry_table)
-                                 .where(entry_table.c.game_id == game_id)).scalar() or 0)
+            return int(c.execute(self._count_entries, {"game": game_id}).scalar() or 0)
 
     def entries(self, game_id: int) -> list[tuple[int, str]]:
         with self.engine.connect() as c:
