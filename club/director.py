@@ -79,9 +79,9 @@ async def _event_template(request: Request, template: str) -> Response:
     site = site_of(request)
     if not site.is_director(request):
         return site.refused(request, 403, "the director's pages need the director's secret")
-    event = await run_in_threadpool(site.event_or_none, request)
-    if event is None:
-        return site.refused(request, 404, "there is no such event")
+    event = await site.event_or_refusal(request)
+    if isinstance(event, Response):
+        return event
     view = await run_in_threadpool(site.event_view, event, site.base_url(request))
     return site.page(request, template, csrf=site.csrf, **view)
 
@@ -131,9 +131,9 @@ async def next_bracket_round(request: Request) -> Response:
     form = await form_of(request)
     if form is None:
         return site.refused(request, 403, "the director's forms need the director's secret")
-    event = await run_in_threadpool(site.event_or_none, request)
-    if event is None:
-        return site.refused(request, 404, "there is no such event")
+    event = await site.event_or_refusal(request)
+    if isinstance(event, Response):
+        return event
     try:
         await run_in_threadpool(site.night.next_bracket_round, event)
     except ValueError as e:
@@ -146,9 +146,9 @@ async def add_game(request: Request) -> Response:
     form = await form_of(request)
     if form is None:
         return site.refused(request, 403, "the director's forms need the director's secret")
-    event = await run_in_threadpool(site.event_or_none, request)
-    if event is None:
-        return site.refused(request, 404, "there is no such event")
+    event = await site.event_or_refusal(request)
+    if isinstance(event, Response):
+        return event
     teams = {t.id for t in await run_in_threadpool(site.store.teams, event.id)}
     tables = {t.id for t in await run_in_threadpool(site.store.tables, event.id)}
     try:

@@ -52,9 +52,9 @@ async def _exported(request: Request) -> tuple[Event, dict[str, bytes]] | Respon
     site = site_of(request)
     if not site.is_director(request):
         return site.refused(request, 403, "the director's pages need the director's secret")
-    event = await run_in_threadpool(site.event_or_none, request)
-    if event is None:
-        return site.refused(request, 404, "there is no such event")
+    event = await site.event_or_refusal(request)
+    if isinstance(event, Response):
+        return event
     return event, await run_in_threadpool(export, site, event)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 import segno
 from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
@@ -76,6 +77,11 @@ class Site:
             return self.store.event(int(request.path_params["event"]))
         except ValueError:
             return None
+
+    async def event_or_refusal(self, request: Request) -> Event | Response:
+        """The event named in the address, or the page refusing it (404)."""
+        event = await run_in_threadpool(self.event_or_none, request)
+        return self.refused(request, 404, "there is no such event") if event is None else event
 
     def event_view(self, event: Event, base: str) -> dict[str, Any]:
         """What the director's pages, the public pages and the exports show of an event."""
