@@ -11,6 +11,9 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
+from collections.abc import Callable
+from types import FrameType
 from typing import Annotated, NoReturn
 
 import typer
@@ -87,16 +90,34 @@ class Terminated(BaseException):
     files removed, workers ended). Not an Exception, so that nothing takes it for an error."""
 
 
-def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
+# How long a stop that landed in the import machinery waits to be sent again, in seconds.
+_ASK_AGAIN = 0.05
+
+
+def stop_handler(stop: type[BaseException]) -> Callable[[int, FrameType | None], None]:
+    """A signal handler that stops the run where it is by raising ``stop`` (it then tidies up
+    as it ends). Except where the signal lands in one of importlib's own callbacks (a module
+    lock's, as a lazy import finishes): an exception raised there is printed as "Exception
+    ignored" with its traceback and dropped, and the run would go on; so the signal is sent
+    again a moment later, when the run is out of it."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+            again = threading.Timer(_ASK_AGAIN, os.kill, (os.getpid(), signum))
+            again.daemon = True
+            again.start()
+            return
+        raise stop
+
+    return handler
 
 
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     # From here on, Ctrl-C and SIGTERM stop the run where it is, to tidy up as it ends (until
     # now, notation._starting answered them for the `t42` command).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, stop_handler(KeyboardInterrupt))
+    signal.signal(signal.SIGTERM, stop_handler(Terminated))
     try:
         try:
             app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name

@@ -4,13 +4,19 @@ command runs) ends as one stopped later does: a line saying so and the shell's e
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from types import FrameType
 
 import pytest
+
+from notation.cli import commands
+from notation.cli.commands import Terminated
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = Path(sys.executable).parent / "t42"  # the installed command, as a user runs it
@@ -75,3 +81,35 @@ def test_a_stop_while_starting_is_said_in_words(
         assert "Traceback" not in err, (delay, err)
         assert returncode == code, (delay, returncode, err)
         assert err in ("", f"{words}\n"), (delay, err)
+
+
+def _frame_in(filename: str) -> FrameType:
+    """A frame of code that says it comes from ``filename``."""
+    found: dict[str, FrameType] = {}
+    exec(compile("import sys; found['frame'] = sys._getframe()", filename, "exec"),
+         {"found": found})
+    return found["frame"]
+
+
+@pytest.mark.parametrize(("signum", "stop"), [(signal.SIGINT, KeyboardInterrupt),
+                                              (signal.SIGTERM, Terminated)])
+def test_a_stop_landing_in_the_import_machinery_is_asked_again_out_of_it(
+    monkeypatch: pytest.MonkeyPatch, signum: signal.Signals, stop: type[BaseException]
+) -> None:
+    """A stop can land while the interpreter runs one of importlib's own callbacks (a module
+    lock's), where an exception is printed as "Exception ignored" with its traceback and then
+    dropped, and the run goes on. There the stop is sent again a moment later instead."""
+    sent = threading.Event()
+    again: list[tuple[int, int]] = []
+
+    def kill(pid: int, number: int) -> None:
+        again.append((pid, number))
+        sent.set()
+
+    monkeypatch.setattr(os, "kill", kill)
+    handler = commands.stop_handler(stop)
+    handler(signum, _frame_in("<frozen importlib._bootstrap>"))  # no exception here
+    assert sent.wait(5)
+    assert again == [(os.getpid(), signum)]
+    with pytest.raises(stop):
+        handler(signum, _frame_in(__file__))
