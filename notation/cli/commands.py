@@ -90,45 +90,62 @@ class Terminated(BaseException):
     files removed, workers ended). Not an Exception, so that nothing takes it for an error."""
 
 
-# How long a stop that landed in the import machinery waits to be sent again, in seconds.
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C arrived: a KeyboardInterrupt to everything that tidies up after one, but not
+    Python's own. CPython marks an exact KeyboardInterrupt leaving code run by ``eval()`` (as
+    Typer reads annotations while it starts) as unhandled, even once :func:`main` has
+    answered it, and under ``python -m notation`` it then kills itself with SIGINT as it exits
+    instead of exiting 130."""
+
+
+# How long a stop that was dropped waits to be sent again, in seconds.
 _ASK_AGAIN = 0.05
+
+# The signal behind each stop, to send it again.
+_SIGNAL_OF: dict[type[BaseException], signal.Signals] = {
+    Interrupted: signal.SIGINT, Terminated: signal.SIGTERM}
 
 
 def stop_handler(stop: type[BaseException]) -> Callable[[int, FrameType | None], None]:
     """A signal handler that stops the run where it is by raising ``stop`` (it then tidies up
-    as it ends). Except where the signal lands in one of importlib's own callbacks (a module
-    lock's, as a lazy import finishes): an exception raised there is printed as "Exception
-    ignored" with its traceback and dropped, and the run would go on; so the signal is sent
-    again a moment later, when the run is out of it."""
+    as it ends)."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        if frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
-            again = threading.Timer(_ASK_AGAIN, os.kill, (os.getpid(), signum))
-            again.daemon = True
-            again.start()
-            return
         raise stop
 
     return handler
+
+
+def send_dropped_stops_again(unraisable: sys.UnraisableHookArgs) -> None:
+    """``sys.unraisablehook``: a stop raised where Python cannot let an exception out (one of
+    importlib's callbacks as a lazy import ends, a finaliser, a lookup that swallows errors)
+    is printed as "Exception ignored" with its traceback and dropped, and the run would go on.
+    Such a stop is sent again a moment later, when the run is out of there; anything else
+    is reported as Python reports it."""
+    signum = next((number for stop, number in _SIGNAL_OF.items()
+                   if isinstance(unraisable.exc_value, stop)), None)
+    if signum is None:
+        sys.__unraisablehook__(unraisable)
+        return
+    again = threading.Timer(_ASK_AGAIN, os.kill, (os.getpid(), signum))
+    again.daemon = True
+    again.start()
 
 
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     # From here on, Ctrl-C and SIGTERM stop the run where it is, to tidy up as it ends (until
     # now, notation._starting answered them for the `t42` command).
-    signal.signal(signal.SIGINT, stop_handler(KeyboardInterrupt))
+    signal.signal(signal.SIGINT, stop_handler(Interrupted))
     signal.signal(signal.SIGTERM, stop_handler(Terminated))
+    sys.unraisablehook = send_dropped_stops_again
     try:
         try:
             app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
         finally:
             sys.stdout.flush()  # a full disk under stdout shows here, not after the exit code
-    except Terminated:
-        say(screen.err, "t42: terminated", "bold red")
-        sys.exit(143)  # as a shell reports a process ended by SIGTERM: 128 + 15
-    except KeyboardInterrupt:
-        say(screen.err, "t42: interrupted", "bold red")
-        sys.exit(130)
+    except (Terminated, KeyboardInterrupt) as stop:
+        _stopped(stop)
     except BrokenPipeError:
         _closed_pipe()
     except SystemExit:
@@ -151,7 +168,32 @@ def main() -> None:
         _internal_error(e)
 
 
+def _stopped(stop: BaseException) -> NoReturn:
+    if isinstance(stop, Terminated):
+        say(screen.err, "t42: terminated", "bold red")
+        sys.exit(143)  # as a shell reports a process ended by SIGTERM: 128 + 15
+    say(screen.err, "t42: interrupted", "bold red")
+    sys.exit(130)
+
+
+def _stop_behind(error: BaseException) -> BaseException | None:
+    """The stop that caused ``error``, if any: a stop raised inside code that wraps what it
+    meets (Python 3.11 wraps an exception of ``__set_name__`` in a RuntimeError) comes out
+    as that code's error."""
+    seen: set[int] = set()
+    cause = error.__cause__ or error.__context__
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, (Terminated, KeyboardInterrupt)):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
 def _internal_error(e: Exception) -> NoReturn:
+    stop = _stop_behind(e)
+    if stop is not None:
+        _stopped(stop)
     say(screen.err, f"t42: internal error ({type(e).__name__}: {e}); please report it", "bold red")
     sys.exit(EXIT_UNUSABLE)
 

@@ -11,12 +11,11 @@ import sys
 import threading
 import time
 from pathlib import Path
-from types import FrameType
 
 import pytest
 
 from notation.cli import commands
-from notation.cli.commands import Terminated
+from notation.cli.commands import Interrupted, Terminated
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = Path(sys.executable).parent / "t42"  # the installed command, as a user runs it
@@ -83,22 +82,13 @@ def test_a_stop_while_starting_is_said_in_words(
         assert err in ("", f"{words}\n"), (delay, err)
 
 
-def _frame_in(filename: str) -> FrameType:
-    """A frame of code that says it comes from ``filename``."""
-    found: dict[str, FrameType] = {}
-    exec(compile("import sys; found['frame'] = sys._getframe()", filename, "exec"),
-         {"found": found})
-    return found["frame"]
-
-
-@pytest.mark.parametrize(("signum", "stop"), [(signal.SIGINT, KeyboardInterrupt),
+@pytest.mark.parametrize(("signum", "stop"), [(signal.SIGINT, Interrupted),
                                               (signal.SIGTERM, Terminated)])
-def test_a_stop_landing_in_the_import_machinery_is_asked_again_out_of_it(
+def test_a_dropped_stop_is_sent_again(
     monkeypatch: pytest.MonkeyPatch, signum: signal.Signals, stop: type[BaseException]
 ) -> None:
-    """A stop can land while the interpreter runs one of importlib's own callbacks (a module
-    lock's), where an exception is printed as "Exception ignored" with its traceback and then
-    dropped, and the run goes on. There the stop is sent again a moment later instead."""
+    """Where Python cannot let the handler's exception out (one of importlib's callbacks, a
+    finaliser), it hands it to ``sys.unraisablehook`` and goes on: the stop is sent again."""
     sent = threading.Event()
     again: list[tuple[int, int]] = []
 
@@ -107,9 +97,98 @@ def test_a_stop_landing_in_the_import_machinery_is_asked_again_out_of_it(
         sent.set()
 
     monkeypatch.setattr(os, "kill", kill)
-    handler = commands.stop_handler(stop)
-    handler(signum, _frame_in("<frozen importlib._bootstrap>"))  # no exception here
+    try:
+        raise stop
+    except BaseException as dropped:  # as Python would have dropped it
+        commands.send_dropped_stops_again(_unraisable(dropped))
     assert sent.wait(5)
     assert again == [(os.getpid(), signum)]
-    with pytest.raises(stop):
-        handler(signum, _frame_in(__file__))
+
+
+def test_other_dropped_exceptions_are_reported_as_python_reports_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    try:
+        raise ValueError("a finaliser's own failure")
+    except ValueError as dropped:
+        commands.send_dropped_stops_again(_unraisable(dropped))
+    assert "ValueError: a finaliser's own failure" in capsys.readouterr().err
+
+
+def _unraisable(dropped: BaseException) -> sys.UnraisableHookArgs:
+    """What Python hands ``sys.unraisablehook`` for an exception it cannot let out."""
+    caught: list[sys.UnraisableHookArgs] = []
+
+    class Finalised:
+        def __del__(self) -> None:
+            raise dropped
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = caught.append
+    try:
+        Finalised()
+    finally:
+        sys.unraisablehook = hook
+    return caught[0]
+
+
+def _main_module(tmp_path: Path, name: str, app: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m name``, a module that replaces t42's app by ``app`` (the source of a
+    function of ``prog_name``) and calls ``notation.cli.commands.main`` as ``t42`` does."""
+    package = tmp_path / name
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__main__.py").write_text(
+        "import os, signal, time\n"
+        "from notation.cli import commands\n"
+        f"{app}\n"
+        "commands.app = app\n"
+        "commands.main()\n",
+        encoding="utf-8",
+    )
+    return subprocess.run([sys.executable, "-m", name], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+
+
+def test_a_stop_landing_where_python_drops_exceptions_still_stops_the_run(tmp_path: Path) -> None:
+    """A Ctrl-C raised in a finaliser (as in importlib's callbacks, or a lookup that swallows
+    errors, seen once in 100 runs stopped 0.2-0.45 s after the start) stops the run."""
+    run = _main_module(tmp_path, "stopped_in_finaliser", (
+        "class Stopper:\n"
+        "    def __del__(self):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        time.sleep(0.01)\n"
+        "def app(prog_name):\n"
+        "    Stopper()\n"
+        "    time.sleep(5)\n"))
+    assert (run.returncode, run.stderr) == (130, "t42: interrupted\n")
+
+
+def test_a_stop_raised_inside_evaluated_code_still_ends_python_m_with_its_code(
+    tmp_path: Path,
+) -> None:
+    """Typer reads the commands' annotations with ``eval()`` as it starts, and CPython marks a
+    KeyboardInterrupt that leaves code run by ``eval()`` as unhandled, even once ``main``
+    has answered it; under ``python -m`` the interpreter then kills itself with SIGINT as it
+    exits (return code -2) instead of exiting 130. Seen in about 2 runs in 100 stopped
+    0.2-0.45 s after the start."""
+    run = _main_module(tmp_path, "stopped_in_eval", (
+        "def app(prog_name):\n"
+        "    eval('os.kill(os.getpid(), signal.SIGINT) or time.sleep(5)')\n"))
+    assert (run.returncode, run.stderr) == (130, "t42: interrupted\n")
+
+
+def test_a_stop_wrapped_in_another_error_is_still_a_stop(tmp_path: Path) -> None:
+    """A Ctrl-C raised in a class's ``__set_name__`` (as while a library defines its classes)
+    reaches ``main`` wrapped in a RuntimeError on Python 3.11: it is a stop, not an internal
+    error of t42 (seen once in 300 runs stopped 0.2-0.45 s after the start)."""
+    run = _main_module(tmp_path, "stopped_in_set_name", (
+        "class Named:\n"
+        "    def __set_name__(self, owner, name):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        time.sleep(0.01)\n"
+        "def app(prog_name):\n"
+        "    class Owner:\n"
+        "        named = Named()\n"
+        "    time.sleep(5)\n"))
+    assert (run.returncode, run.stderr) == (130, "t42: interrupted\n")
