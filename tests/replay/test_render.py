@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -15,29 +16,9 @@ from notation.model.seats import Seat
 from notation.views.steps import Step, game_steps
 from replay.render import comment_text, inert, print_replay, render_step
 
-RECORD = """\
-; Friday club night
-[Event "Friday night"]
-[North "Ann"] [East "Bob"] [South "Cy"] [West "Dee"]
-[Rules "straight"]
-
-hand 1 dealer N
-deal N 6-6 6-0 5-3 5-1 4-0 3-0 2-2
-     E 6-3 5-4 5-0 4-4 4-2 4-1 3-3
-     S 6-5 6-4 5-2 4-3 2-1 1-1 1-0
-     W 6-2 6-1 5-5 3-2 3-1 2-0 0-0
-bid E pass S 30 {bold} W pass N pass
-trump fives
-1 S 4-3 5-5 4-0 4-4   ; W trumps in
-2 W 6-1 {why?} 6-0 6-3 6-4
-3 S 1-1 3-1 5-1 4-1
-4 N 3-0 3-3 1-0 3-2
-5 E 5-0 6-5 0-0 5-3
-6 S 2-1 6-2 2-2 4-2
-7 N 6-6 5-4 5-2 2-0
-points NS 24 EW 18
-marks NS 0 EW 1
-"""
+# One hand of a club night, with comments and a bid written in braces: shared with the
+# step tests (tests/notation/views/test_steps.py).
+RECORD = (Path(__file__).parents[1] / "records" / "friday-night.t42").read_text(encoding="utf-8")
 
 RENEGE = RECORD.replace("2 W 6-1 {why?} 6-0 6-3 6-4", "2 W 6-1 {why?} 2-2 6-3 6-4").replace(
     "6 S 2-1 6-2 2-2 4-2", "6 S 2-1 6-2 6-0 4-2"
@@ -211,8 +192,6 @@ def test_a_comment_with_an_escape_code_is_inert() -> None:
 
 
 def test_the_printed_replay_says_who_won_the_game_once_it_is_won() -> None:
-    from pathlib import Path
-
     sample = Path(__file__).parents[2] / "samples" / "full-game.t42"
     game, report = _read(sample.read_text(encoding="utf-8"))
     out = io.StringIO()

@@ -17,29 +17,9 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
 from notation.views.steps import Step, StepKind, game_steps, hand_steps
 
-HAND_1 = """\
-; Friday club night
-[Event "Friday night"]
-[North "Ann"] [East "Bob"] [South "Cy"] [West "Dee"]
-[Rules "straight"]
-
-hand 1 dealer N
-deal N 6-6 6-0 5-3 5-1 4-0 3-0 2-2
-     E 6-3 5-4 5-0 4-4 4-2 4-1 3-3
-     S 6-5 6-4 5-2 4-3 2-1 1-1 1-0
-     W 6-2 6-1 5-5 3-2 3-1 2-0 0-0
-bid E pass S 30 {bold} W pass N pass
-trump fives
-1 S 4-3 5-5 4-0 4-4   ; W trumps in
-2 W 6-1 {why?} 6-0 6-3 6-4
-3 S 1-1 3-1 5-1 4-1
-4 N 3-0 3-3 1-0 3-2
-5 E 5-0 6-5 0-0 5-3
-6 S 2-1 6-2 2-2 4-2
-7 N 6-6 5-4 5-2 2-0
-points NS 24 EW 18
-marks NS 0 EW 1
-"""
+# One hand of a club night, with comments and a bid written in braces: shared with the
+# replay tests (tests/replay/test_render.py).
+HAND_1 = (Path(__file__).parents[2] / "records" / "friday-night.t42").read_text(encoding="utf-8")
 
 # N plays 2-2 on the lead of 6-1 in trick 2 while holding 6-6 and 6-0 (a renege), and the
 # scorekeeper writes the points wrong.
