@@ -58,13 +58,10 @@ def _check_all(units_: list[Unit]) -> None:
         check_unit(unit)
 
 
-def _rules_of(unit: Unit) -> RuleSet:
-    return read_unit(unit).rules
-
-
-def _read_and_check(hands: list[tuple[GameText, RuleSet]]) -> None:
-    for segments, rules in hands:
-        hand = read_hand(segments[0], rules)
+def _read_and_check(games: list[tuple[GameText, RuleSet]]) -> None:
+    """Read each game's misscored hand (its second: :func:`misscore`) and check it."""
+    for game, rules in games:
+        hand = read_hand(game[2], rules)  # the tag block, the first hand, then this one
         assert hand is not None  # the misscored hand is written as the dealer wrote it
         check_hand(hand, rules)
 
@@ -148,7 +145,9 @@ def main() -> None:
             print(f"{'one finding / clean' + label:<40} {found_s / clean_s:>8.2f}×")
         # What a finding cannot cost less than: its hand read into the model and checked,
         # as validate's long way does it for the one hand the quick check cannot vouch for.
-        odd_hands = [(u.notation[2:3], _rules_of(u)) for u in misscored_games if u.notation]
+        # The rules of each game are those read above of its clean twin (the same tags).
+        odd_hands = [(u.notation, r.rules)
+                     for u, r in zip(misscored_games, read, strict=True) if u.notation]
         clean, long_way = [], []
         for _ in range(args.repeat):
             clean.append(median_seconds(partial(_check_all, games), 1))

@@ -98,6 +98,9 @@ class Interrupted(KeyboardInterrupt):
     instead of exiting 130."""
 
 
+# What a stop raises: Ctrl-C (Interrupted, or a KeyboardInterrupt from elsewhere), SIGTERM.
+_STOPS = (Terminated, KeyboardInterrupt)
+
 # How long a stop that was dropped waits to be sent again, in seconds.
 _ASK_AGAIN = 0.05
 
@@ -144,7 +147,7 @@ def main() -> None:
             app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
         finally:
             sys.stdout.flush()  # a full disk under stdout shows here, not after the exit code
-    except (Terminated, KeyboardInterrupt) as stop:
+    except _STOPS as stop:
         _stopped(stop)
     except BrokenPipeError:
         _closed_pipe()
@@ -183,7 +186,7 @@ def _stop_behind(error: BaseException) -> BaseException | None:
     seen: set[int] = set()
     cause = error.__cause__ or error.__context__
     while cause is not None and id(cause) not in seen:
-        if isinstance(cause, (Terminated, KeyboardInterrupt)):
+        if isinstance(cause, _STOPS):
             return cause
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
