@@ -11,7 +11,7 @@ from starlette.routing import Route
 
 import notation
 from club.guard import same
-from club.site import COOKIE, site_of
+from club.site import COOKIE, site_of, whole_number
 from club.store import Format
 
 LONGEST_NAME = 60
@@ -99,7 +99,8 @@ async def game_outcome(request: Request) -> Response:
     form = await form_of(request)
     if form is None:
         return site.refused(request, 403, "the director's forms need the director's secret")
-    game = await run_in_threadpool(site.store.game, int(request.path_params["game"]))
+    game_id = whole_number(request.path_params["game"])
+    game = None if game_id is None else await run_in_threadpool(site.store.game, game_id)
     if game is None or game.ew_team_id is None:
         return site.refused(request, 404, "there is no such game")
     reason = form.get("reason", "").strip()[:200]
@@ -151,11 +152,12 @@ async def add_game(request: Request) -> Response:
         return event
     teams = {t.id for t in await run_in_threadpool(site.store.teams, event.id)}
     tables = {t.id for t in await run_in_threadpool(site.store.tables, event.id)}
-    try:
-        ns, ew = int(form["ns"]), int(form["ew"])
-        table, round_ = int(form["table"]), int(form.get("round", "1"))
-    except (KeyError, ValueError):
+    ns, ew = whole_number(form.get("ns")), whole_number(form.get("ew"))
+    table, round_ = whole_number(form.get("table")), whole_number(form.get("round", "1"), 999)
+    if ns is None or ew is None or table is None:
         return site.refused(request, 400, "choose the two teams and the table")
+    if round_ is None:
+        return site.refused(request, 400, "a round is a whole number from 1 to 999")
     if ns == ew or not {ns, ew} <= teams or table not in tables:
         return site.refused(request, 400, "two different teams of this event, at its table")
     await run_in_threadpool(site.store.add_game, event.id, round_, table, ns, ew)

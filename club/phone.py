@@ -4,6 +4,7 @@ screen shows (:func:`state_view`) is also what a spectator watches."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -11,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from club.site import Site, site_of
+from club.site import LARGEST_ID, Site, site_of, whole_number
 from club.store import ClubTable, Event, GameRow
 from club.store import Team as ClubTeam
 from club.tables import LONGEST_ENTRY, Mode, TableGame
@@ -70,19 +71,45 @@ def _enter(site: Site, table: ClubTable, game_id: int, number: int,
     return {"stored": number, "through": state.through, "html": html}
 
 
+LAST_NUMBER = 99_999  # an entry's number: no game has nearly so many
+
+
+def read_json(body: bytes) -> object:
+    """The JSON value ``body`` holds, or None when it holds none: not UTF-8, not JSON,
+    nested deeper than Python reads, or with ``NaN`` or ``Infinity`` (not JSON).
+
+    >>> read_json(b'{"game": 1}'), read_json(b'{"game": NaN}'), read_json(b"[" * 5000)
+    ({'game': 1}, None, None)
+    """
+    def no_constant(name: str) -> object:
+        raise ValueError(name)
+
+    try:
+        return json.loads(body, parse_constant=no_constant)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError too
+        return None
+
+
+def _counted(value: object, largest: int = LARGEST_ID) -> int | None:
+    # A JSON number that is whole, as JSON writes it (not 1.0, "1", true).
+    return whole_number(value, largest) if type(value) is int else None
+
+
 async def table_entry(request: Request) -> Response:
     table = await run_in_threadpool(_table, request)
     if table is None:
         return JSONResponse({"refused": "this table link is not known here"}, 404)
     if request.headers.get("content-type", "").split(";")[0] != "application/json":
         return JSONResponse({"refused": "entries are sent as JSON"}, 415)
-    try:
-        sent = await request.json()
-        game_id, number, entry = int(sent["game"]), int(sent["number"]), sent["entry"]
-    except (ValueError, KeyError, TypeError):
+    sent = read_json(await request.body())
+    if not isinstance(sent, dict):
         return JSONResponse({"refused": "an entry is {game, number, entry}"}, 400)
+    game_id, number, entry = _counted(sent.get("game")), sent.get("number"), sent.get("entry")
+    number = _counted(number, LAST_NUMBER)
+    if game_id is None or number is None:
+        return JSONResponse({"refused": "an entry's game and number are whole numbers"}, 400)
     if (not isinstance(entry, str) or not 0 < len(entry) <= LONGEST_ENTRY
-            or not entry.isprintable() or not 0 < number < 100_000):
+            or not entry.isprintable()):
         return JSONResponse({"refused": "that is no entry"}, 400)
     answer = await run_in_threadpool(
         _enter, site_of(request), table, game_id, number, entry.strip())

@@ -12,7 +12,7 @@ from starlette.routing import Route
 import notation
 from club.engine import replay_page
 from club.phone import state_view
-from club.site import replay_headers, site_of
+from club.site import replay_headers, site_of, whole_number
 from club.store import Event, GameRow
 
 
@@ -38,11 +38,8 @@ async def public_standings(request: Request) -> Response:
 
 
 def _watched(request: Request) -> tuple[Event, GameRow] | None:
-    event = _public(request)
-    try:
-        game = site_of(request).store.game(int(request.path_params["game"]))
-    except ValueError:
-        return None
+    event, game_id = _public(request), whole_number(request.path_params["game"])
+    game = None if game_id is None else site_of(request).store.game(game_id)
     if event is None or game is None or game.event_id != event.id or game.table_id is None:
         return None
     return event, game

@@ -26,6 +26,28 @@ from notation import Team, Tile
 
 HERE = Path(__file__).parent
 COOKIE = "t42_director"
+LARGEST_ID = 2**31 - 1  # the largest whole number both databases keep in an Integer column
+
+
+def whole_number(given: object, largest: int = LARGEST_ID) -> int | None:
+    """``given`` as a whole number from 1 to ``largest``, or None: the one reading of a
+    number an address, a form or an entry names (an event, a game, a round, a table).
+    Digits only (no sign, no space, no other script's digits); an int as it is.
+
+    >>> whole_number("12"), whole_number("9" * 23), whole_number("0"), whole_number("-1")
+    (12, None, None, None)
+    >>> whole_number("\u0663"), whole_number(" 3"), whole_number(True), whole_number(3.0)
+    (None, None, None, None)
+    >>> whole_number(7), whole_number(2**31), whole_number("100000", largest=99_999)
+    (7, None, None)
+    """
+    if type(given) is int:
+        number = given
+    elif isinstance(given, str) and given.isascii() and given.isdigit() and len(given) <= 12:
+        number = int(given)
+    else:
+        return None
+    return number if 1 <= number <= largest else None
 
 
 @dataclass(frozen=True)
@@ -73,10 +95,8 @@ class Site:
 
     def event_or_none(self, request: Request) -> Event | None:
         """The event named in the address, or None."""
-        try:
-            return self.store.event(int(request.path_params["event"]))
-        except ValueError:
-            return None
+        event_id = whole_number(request.path_params["event"])
+        return None if event_id is None else self.store.event(event_id)
 
     async def event_or_refusal(self, request: Request) -> Event | Response:
         """The event named in the address, or the page refusing it (404)."""

@@ -4,6 +4,7 @@ SIGKILL when a test asks; and the director's form, filled in over HTTP."""
 from __future__ import annotations
 
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -33,16 +34,24 @@ class Server:
     process: subprocess.Popen[str] | None = None
     secret: str = ""
     _drain: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    args: tuple[str, ...] = ()  # more options of ``t42 serve``
+    nofile: int | None = None  # the server's limit of open files (``ulimit -n``)
+    log: Path | None = None  # where what it prints after the addresses goes (else nowhere)
+    scheme: str = "http"  # https with --certfile and --keyfile
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
+
+    def _limits(self) -> None:
+        if self.nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def start(self) -> None:
         command = [sys.executable, "-m", "notation", "serve", str(self.folder),
-                   "--database", self.database, "--port", str(self.port)]
+                   "--database", self.database, "--port", str(self.port), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
-                                        stderr=subprocess.STDOUT)
+                                        stderr=subprocess.STDOUT, preexec_fn=self._limits)
         assert self.process.stdout is not None
         for line in self.process.stdout:  # the director's address comes first
             found = re.search(r"/director/login\?key=(\S+)", line)
@@ -52,11 +61,13 @@ class Server:
         else:
             raise AssertionError(f"t42 serve stopped: {self.process.wait()}")
         # Drain the rest of what it prints, so that it never blocks on a full pipe.
-        self._drain = subprocess.Popen(["cat"], stdin=self.process.stdout,
-                                       stdout=subprocess.DEVNULL)
+        out = subprocess.DEVNULL if self.log is None else self.log.open("ab")
+        self._drain = subprocess.Popen(["cat"], stdin=self.process.stdout, stdout=out)
+        if not isinstance(out, int):
+            out.close()  # the drain has its own
         for _ in range(600):
             try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/health", timeout=1, verify=False).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.05)
@@ -83,7 +94,8 @@ class Server:
 
     def director(self) -> httpx.Client:
         """A client holding the director's cookie."""
-        client = httpx.Client(base_url=self.url, timeout=30, follow_redirects=True)
+        client = httpx.Client(base_url=self.url, timeout=30, follow_redirects=True,
+                              verify=False)
         answer = client.get(f"/director/login?key={self.secret}")
         assert answer.status_code == 200
         return client

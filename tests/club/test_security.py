@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import sqlalchemy
 
 from club.app import Settings, create_app
 from club.guard import MAX_BODY, Buckets
@@ -25,7 +27,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from club_server import Server
+from club_server import Server, create_event, csrf_of, game_of, send
 
 # Names and an event name that attack a page: markup, a script, an attribute that runs one.
 HOSTILE = {
@@ -244,3 +246,104 @@ def test_the_server_listens_on_this_machine_only_unless_asked(server: Server) ->
         (outside, server.port), timeout=5
     ):
         pass
+
+
+# -- against a running ``t42 serve`` (SQLite and PostgreSQL) --
+
+HUGE = "9" * 23  # beyond any whole number a database keeps
+
+
+def _night(server: Server, teams: str = FOUR) -> tuple[httpx.Client, str, list[str], str]:
+    """The director's client, the event's address, its tables' tokens and public token."""
+    director = server.director()
+    event_url, links = create_event(director, teams)
+    public = re.search(r'href="[^"]*/e/([A-Za-z0-9_-]+)"', director.get(event_url).text)
+    assert public
+    return director, event_url, [link.rsplit("/", 1)[1] for link in links], public[1]
+
+
+def _in_words(answer: httpx.Response) -> bool:
+    """A refusal a person can read: 4xx, with a sentence, never the bare server error."""
+    return (400 <= answer.status_code < 500 and "Internal Server Error" not in answer.text
+            and ("refused" in answer.text or "<p" in answer.text))
+
+
+def test_every_bad_request_is_answered_in_words_with_a_4xx(server: Server) -> None:
+    director, event_url, (token, _), public = _night(server)
+    event = event_url.rsplit("/", 1)[1]
+    _, game = game_of(director, f"{server.url}/t/{token}")
+    stranger = httpx.Client(base_url=server.url, timeout=30, verify=False)
+    # Every whole number in an address, too big, negative or not one at all.
+    for number in (HUGE, "-" + HUGE, "-1", "0", "1e3", "0x10", "٣"):
+        for path in (f"/e/{public}/watch/{number}", f"/e/x/watch/{number}",
+                     f"/e/{public}/replay/{number}", f"/e/{public}/watch/{number}?part=1"):
+            answer = stranger.get(path)
+            assert _in_words(answer), (path, answer.status_code, answer.text[:200])
+        for path in (f"/director/e/{number}", f"/director/e/{number}/live",
+                     f"/director/e/{number}/export.zip",
+                     f"/director/e/{number}/files/games.t42"):
+            answer = director.get(path)
+            assert _in_words(answer), (path, answer.status_code, answer.text[:200])
+        if number in ("0", "٣"):
+            continue  # marks of 0 (or 3, in Arabic-Indic digits) are a result
+        csrf = csrf_of(director.get("/director").text)
+        for path, form in (
+            (f"/director/g/{number}/outcome", {"what": "restore", "reason": "r"}),
+            (f"/director/e/{number}/games", {"ns": "1", "ew": "2", "table": "1"}),
+            (f"/director/e/{number}/brackets", {}),
+            (f"/director/e/{event}/games", {"ns": "1", "ew": "2", "table": "1",
+                                             "round": number}),
+            (f"/director/g/{game}/outcome", {"what": "correct", "ns": number, "ew": "1",
+                                              "reason": "r"}),
+            (f"/director/g/{game}/outcome", {"what": "forfeit", "team": number,
+                                              "reason": "r"}),
+        ):
+            answer = director.post(path, data={"csrf": csrf, **form})
+            assert _in_words(answer), (path, form, answer.status_code, answer.text[:200])
+    # Every field of an entry: numbers that are no whole number, too big, not numbers.
+    bad_numbers = ["1e300", "1.0", "Infinity", "-Infinity", "NaN", "true", "false", "null",
+                   '"123456789012345678901234567890"', "123456789012345678901234567890",
+                   '"1"', "[1]", "{}", "-1", "0"]
+    bodies = [f'{{"game": {n}, "number": 1, "entry": "start tricks N"}}' for n in bad_numbers]
+    bodies += [f'{{"game": {game}, "number": {n}, "entry": "start tricks N"}}'
+               for n in bad_numbers]
+    bodies += [f'{{"game": {game}, "number": 1, "entry": {e}}}'
+               for e in ("1e300", "NaN", "true", "null", "[]", '{"a": 1}')]
+    bodies += ["[" * 5000 + "]" * 5000, '{"game": ' + "[" * 5000 + "]" * 5000 + "}",
+               '{"game": 1, "number": 1, "entry": "pass", "device": ' + "[" * 5000
+               + "]" * 5000 + "}",
+               "", "{", '"just text"', "[1, 2, 3]", "\xff\xfe", '{"game": 1}']
+    for body in bodies:
+        answer = stranger.post(f"/t/{token}/entries", content=body.encode("utf-8", "replace"),
+                               headers={"content-type": "application/json"})
+        assert _in_words(answer), (body[:80], answer.status_code, answer.text[:200])
+    assert send(stranger, token, game, 1, "start tricks N").status_code == 200
+    assert director.get(f"{event_url}/files/round-1-table-1.t42").status_code == 200
+
+
+def test_a_full_disk_is_said_in_words_and_the_entry_waits_on_the_phone(store: Store) -> None:
+    director = _director(store)
+    token = _tables(_event(director, FOUR))[0]
+    game = _game_of(director, token)
+    phone = _client(store)
+    assert phone.post(f"/t/{token}/entries", json={
+        "game": game, "number": 1, "entry": "start tricks N"}).status_code == 200
+
+    def no_room(connection: Any, _record: Any) -> None:  # the file may grow no more
+        cursor = connection.cursor()
+        pages = cursor.execute("PRAGMA page_count").fetchone()[0]
+        cursor.execute(f"PRAGMA max_page_count={pages}")
+        cursor.close()
+
+    sqlalchemy.event.listen(store.engine, "connect", no_room)
+    store.engine.dispose()
+    answers = [phone.post(f"/t/{token}/entries", json={
+        "game": game, "number": n, "entry": "pass " + "x" * 50}) for n in range(2, 200)]
+    full = [a for a in answers if a.status_code != 200]
+    assert full, "the database never filled up"
+    assert full[0].status_code == 503  # the phone keeps it and sends it again
+    assert full[0].json() == {"refused": "the club's computer is out of disk space: nothing "
+                              "was stored; tell the director"}
+    page = director.get(f"/t/{token}")
+    assert page.status_code in (200, 503)
+    assert "Internal Server Error" not in page.text
