@@ -76,14 +76,16 @@ class Night:
             self._games[game.id] = found
         return found[1]
 
-    def enter(self, game: GameRow, number: int, entry: str) -> tuple[bool, TableGame]:
+    def enter(self, game: GameRow, number: int, entry: str, device: str | None = None,
+              table_id: int | None = None) -> tuple[bool, TableGame]:
         """Store entry ``number`` of ``game`` (committed before this returns) and apply it;
-        True when it was new, False when that number was stored before."""
+        True when it was new, False when that number was stored before. ``device`` is the
+        phone that sent it, ``table_id`` the table whose link it came by."""
         with self._lock(game.id):
             before = self._state(game)
             if before.has(number):
                 return False, before
-            if not self.store.add_entry(game.id, number, entry):
+            if not self.store.add_entry(game.id, number, entry, device, table_id):
                 return False, self._state(game)  # stored meanwhile by another server
             after = before.take(number, entry)
             self._games[game.id] = (self._games[game.id][0] + 1, after)

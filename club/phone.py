@@ -5,6 +5,7 @@ screen shows (:func:`state_view`) is also what a spectator watches."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -13,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from club.site import LARGEST_ID, Site, site_of, whole_number
-from club.store import ClubTable, Event, GameRow
+from club.store import ClubTable, Event, GameRow, Store, TableTurn
 from club.store import Team as ClubTeam
 from club.tables import LONGEST_ENTRY, Mode, TableGame
 from notation import Seat, Team, Trump
@@ -26,12 +27,29 @@ def _table(request: Request) -> ClubTable | None:
     return site_of(request).store.table_by_token(str(request.path_params["token"]))
 
 
+def waiting_words(store: Store, turn: TableTurn) -> str:
+    """What a table waiting for its next game is told: who it waits for, and where."""
+    if turn.next is None:
+        return "this table has no game to play now"
+    teams = {t.id: t for t in store.teams(turn.next.event_id)}
+    tables = {t.id: t.number for t in store.tables(turn.next.event_id)}
+    waits = [f"{teams[h.team_id].name} to finish round {h.game.round}"
+             + (f" at table {tables[h.game.table_id]}" if h.game.table_id in tables else "")
+             for h in turn.holdups]
+    return (f"round {turn.next.round}: this table is waiting for " + " and for ".join(waits)
+            + "; the page moves on by itself")
+
+
 def _table_view(site: Site, table: ClubTable) -> dict[str, Any] | None:
-    game = site.store.table_game(table.id)
-    if game is None:
-        return None
+    turn = site.store.table_turn(table.id)
     event = site.store.event(table.event_id)
     assert event is not None
+    if turn.now is None and turn.next is not None:
+        return {"event": event, "table": table, "game": turn.next,
+                "waiting": waiting_words(site.store, turn)}
+    game = turn.now or turn.last
+    if game is None:
+        return None
     teams = {t.id: t for t in site.store.teams(table.event_id)}
     return state_view(event, table, game, teams, site.night.state(game))
 
@@ -44,6 +62,8 @@ async def _table_template(request: Request, template: str) -> Response:
     view = await run_in_threadpool(_table_view, site, table)
     if view is None:
         return site.refused(request, 404, "this table has no game to play yet")
+    if "waiting" in view:
+        return site.page(request, "waiting.html", token=table.token, **view)
     return site.page(request, template, token=table.token, **view)
 
 
@@ -55,12 +75,50 @@ async def table_state(request: Request) -> Response:
     return await _table_template(request, "state.html")
 
 
-def _enter(site: Site, table: ClubTable, game_id: int, number: int,
-           entry: str) -> dict[str, Any]:
-    game = site.store.game(game_id)
+def _started(site: Site, game: GameRow | None) -> bool:
+    return game is not None and site.store.entry_count(game.id) > 0
+
+
+def _over(state: TableGame) -> bool:
+    return state.recording is not None and state.recording.winner is not None
+
+
+def _refusal(site: Site, table: ClubTable, game: GameRow | None, number: int,
+             entry: str, turn: TableTurn) -> str | None:
+    """Why the table's link may not write entry ``number`` of ``game``, or None when it
+    may: the game the table plays now only (:meth:`Store.table_turn`); an entry that game
+    or an earlier one of the table's stored already is answered as stored, not refused."""
     if game is None or game.table_id != table.id:
-        return {"refused": "that game is not this table's"}
-    _, state = site.night.enter(game, number, entry)
+        return "that game is not this table's"
+    if turn.now is not None and turn.now.id == game.id:
+        return None
+    state = site.night.state(game)
+    if state.has(number):
+        return None  # sent again: answered as stored (and nothing is changed)
+    if game.finished:
+        # The game the table just finished takes what its record still writes (its last
+        # score lines) until the next game starts, but nothing that opens it again: its
+        # teams may be at other tables by now.
+        if (turn.previous is not None and turn.previous.id == game.id
+                and game.outcome is None and not _started(site, turn.now or turn.next)
+                and number == state.through + 1 and _over(state.take(number, entry))):
+            return None
+        return ("that game is over: the table plays its next game now (the director "
+                "corrects a finished game's result)")
+    if turn.now is None:
+        return waiting_words(site.store, turn)
+    return (f"that game is not the one this table plays now (round {turn.now.round}): "
+            "open the table's link again")
+
+
+def _enter(site: Site, table: ClubTable, game_id: int, number: int,
+           entry: str, device: str | None = None) -> dict[str, Any]:
+    game = site.store.game(game_id)
+    refused = _refusal(site, table, game, number, entry, site.store.table_turn(table.id))
+    if refused is not None:
+        return {"refused": refused}
+    assert game is not None
+    _, state = site.night.enter(game, number, entry, device, table.id)
     event = site.store.event(table.event_id)
     assert event is not None
     teams = {t.id: t for t in site.store.teams(table.event_id)}
@@ -71,6 +129,7 @@ def _enter(site: Site, table: ClubTable, game_id: int, number: int,
     return {"stored": number, "through": state.through, "html": html}
 
 
+DEVICE = re.compile(r"[A-Za-z0-9_-]{1,40}")  # the id a phone makes for itself
 LAST_NUMBER = 99_999  # an entry's number: no game has nearly so many
 
 
@@ -111,8 +170,11 @@ async def table_entry(request: Request) -> Response:
     if (not isinstance(entry, str) or not 0 < len(entry) <= LONGEST_ENTRY
             or not entry.isprintable()):
         return JSONResponse({"refused": "that is no entry"}, 400)
+    device = sent.get("device")
+    if device is not None and not (isinstance(device, str) and DEVICE.fullmatch(device)):
+        return JSONResponse({"refused": "a phone's id is 1 to 40 letters and digits"}, 400)
     answer = await run_in_threadpool(
-        _enter, site_of(request), table, game_id, number, entry.strip())
+        _enter, site_of(request), table, game_id, number, entry.strip(), device)
     return JSONResponse(answer, 403 if "refused" in answer else 200)
 
 

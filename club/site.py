@@ -110,6 +110,7 @@ class Site:
         tables = store.tables(event.id)
         numbers = {t.id: t.number for t in tables}
         games = store.games(event.id)
+        devices = store.devices(event.id)
         names = games_named(games, numbers)
         rows = []
         for g in games:
@@ -124,6 +125,7 @@ class Site:
                 "now": _now(g, state),
                 "flags": night.flags(g, names[g.id]) if g.id in names else [],
                 "name": names.get(g.id),
+                "devices": devices.get(g.id, []),  # the phones that wrote it
             })
         return {
             "event": event, "teams": teams, "games": rows,

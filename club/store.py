@@ -97,6 +97,13 @@ entry_table = Table(
     Column("number", Integer, primary_key=True),
     Column("text", String(80), nullable=False),
     Column("at", String(40), nullable=False),
+    Column("device", String(40), nullable=True),  # the phone that sent it (its own id)
+    Column("table_id", Integer, nullable=True),  # the table whose link it came by
+)
+session_table = Table(
+    "director_session", metadata,
+    Column("id", String(64), primary_key=True),  # sha256 of the cookie's value
+    Column("expires", Integer, nullable=False),  # seconds since 1970, UTC
 )
 audit_table = Table(
     "audit", metadata,
@@ -168,6 +175,46 @@ class GameRow:
     @property
     def in_bracket(self) -> bool:
         return self.stage == BRACKET
+
+
+@dataclass(frozen=True)
+class Holdup:
+    """A team of a table's next game that has an earlier game still to finish."""
+
+    team_id: int
+    game: GameRow  # that earlier game
+
+
+@dataclass(frozen=True)
+class TableTurn:
+    """Which game a table plays now: its earliest unfinished game whose two teams have
+    no unfinished game in an earlier round (anywhere). That game takes the table's
+    entries (and the one it finished last, until the next one starts: the score lines
+    its record still writes); when there is none, the table waits for ``holdups`` to
+    finish ``next``."""
+
+    now: GameRow | None  # the game the table plays now
+    next: GameRow | None = None  # when waiting: the game it plays next
+    holdups: tuple[Holdup, ...] = ()
+    last: GameRow | None = None  # when every game of the table is over: its last
+    previous: GameRow | None = None  # the game it finished last
+
+
+def holdups(game: GameRow, unfinished: Sequence[GameRow]) -> tuple[Holdup, ...]:
+    """The teams of ``game`` that have an earlier game among ``unfinished``.
+
+    >>> g = lambda id, round, ns, ew: GameRow(id, 1, round, 1, ns, ew, False, None, None, None)
+    >>> [(h.team_id, h.game.id) for h in holdups(g(5, 3, 1, 2), [g(1, 1, 3, 2), g(5, 3, 1, 2)])]
+    [(2, 1)]
+    """
+    teams = {game.ns_team_id, game.ew_team_id} - {None}
+    return tuple(
+        Holdup(team, other)
+        for other in sorted(unfinished, key=lambda o: (o.round, o.id))
+        if other.id != game.id and not other.finished and other.round < game.round
+        for team in sorted(teams & {other.ns_team_id, other.ew_team_id}, key=str)
+        if team is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -409,23 +456,61 @@ class Store:
         return None if row is None else _game(row._mapping)
 
     def table_game(self, table_id: int) -> GameRow | None:
-        """The game the table plays now: its first game not finished (else its last)."""
+        """The game the table's screen shows: the one it plays now (:meth:`table_turn`),
+        else the one it waits for, else (every game over) its last."""
+        turn = self.table_turn(table_id)
+        return turn.now or turn.next or turn.last
+
+    def table_turn(self, table_id: int) -> TableTurn:
+        """Which game the table plays now, or what it waits for (:class:`TableTurn`)."""
+        g = game_table.c
         with self.engine.connect() as c:
-            rows = c.execute(select(game_table).where(game_table.c.table_id == table_id)
-                             .order_by(game_table.c.round, game_table.c.id)).all()
-        games = [_game(r._mapping) for r in rows]
-        return next((g for g in games if not g.finished), games[-1] if games else None)
+            rows = c.execute(select(game_table).where(g.table_id == table_id)
+                             .order_by(g.round, g.id)).all()
+            games = [_game(r._mapping) for r in rows]
+            waiting: tuple[Holdup, ...] = ()
+            next_game: GameRow | None = None
+            for game in (game for game in games if not game.finished):
+                teams = [t for t in (game.ns_team_id, game.ew_team_id) if t is not None]
+                earlier = [_game(r._mapping) for r in c.execute(select(game_table).where(
+                    g.finished == 0, g.round < game.round,
+                    g.ns_team_id.in_(teams) | g.ew_team_id.in_(teams))).all()]
+                found = holdups(game, earlier)
+                if not found:
+                    return TableTurn(game, previous=_before(games, game))
+                if not waiting:
+                    waiting, next_game = found, game
+        if waiting and next_game is not None:
+            return TableTurn(None, next_game, waiting, previous=_before(games, next_game))
+        last = games[-1] if games else None
+        return TableTurn(None, last=last, previous=last)
+
+    def devices(self, event_id: int) -> dict[int, list[tuple[str | None, int]]]:
+        """For each game of the event, the phones that wrote its entries and how many
+        each wrote (None: a phone that sent no id)."""
+        e = entry_table.c
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(e.game_id, e.device, func.count())
+                .join(game_table, game_table.c.id == e.game_id)
+                .where(game_table.c.event_id == event_id)
+                .group_by(e.game_id, e.device).order_by(e.game_id, e.device)).all()
+        out: dict[int, list[tuple[str | None, int]]] = {}
+        for game_id, device, count in rows:
+            out.setdefault(int(game_id), []).append((device, int(count)))
+        return out
 
     # -- entries --
 
-    def add_entry(self, game_id: int, number: int, text: str) -> bool:
+    def add_entry(self, game_id: int, number: int, text: str, device: str | None = None,
+                  table_id: int | None = None) -> bool:
         """Store entry ``number`` of a game, committed when this returns; False when that
         number was stored before (the entry is not stored twice).
 
         Entries sent at the same moment by many tables are committed together (a group
         commit): each waits for the one transaction that holds its entry, so a disk sync
         is shared rather than paid by every table in turn."""
-        pending = _Pending(game_id, number, text)
+        pending = _Pending(game_id, number, text, device, table_id)
         with self._queue_lock:
             self._queue.append(pending)
         with self._commit_lock:  # one committer at a time takes every entry waiting
@@ -442,7 +527,7 @@ class Store:
             with self._writing() as c:
                 for p in batch:
                     values = {"game_id": p.game_id, "number": p.number, "text": p.text,
-                              "at": now()}
+                              "at": now(), "device": p.device, "table_id": p.table_id}
                     p.new = bool(c.execute(self._insert_entry, values).rowcount)
         except Exception as e:  # every entry of the batch is refused, none acknowledged
             for p in batch:
@@ -499,9 +584,17 @@ class _Pending:
     game_id: int
     number: int
     text: str
+    device: str | None = None
+    table_id: int | None = None
     new: bool = False
     done: bool = False
     error: Exception | None = None
+
+
+def _before(games: Sequence[GameRow], game: GameRow) -> GameRow | None:
+    """The last finished game of ``games`` (a table's, in order) that comes before ``game``."""
+    done = [g for g in games if g.finished and (g.round, g.id) < (game.round, game.id)]
+    return done[-1] if done else None
 
 
 def _event(row: Any) -> Event:

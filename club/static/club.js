@@ -14,6 +14,18 @@
   }
   function keep(entries) { localStorage.setItem(KEY, JSON.stringify(entries)); }
   function state() { return document.getElementById("state"); }
+  // This phone's own id, made once and kept: each entry says which phone sent it, so that
+  // the director sees when two phones wrote one game.
+  function device() {
+    var id = localStorage.getItem("t42-device");
+    if (!id) {
+      var bytes = new Uint8Array(8);
+      crypto.getRandomValues(bytes);
+      id = Array.from(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+      localStorage.setItem("t42-device", id);
+    }
+    return id;
+  }
 
   function showQueue(offline) {
     var q = waiting(), line = document.getElementById("queue");
@@ -46,7 +58,8 @@
     var e = q[0];
     fetch("/t/" + token + "/entries", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(e), credentials: "same-origin"
+      body: JSON.stringify({ game: e.game, number: e.number, entry: e.entry, device: device() }),
+      credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 429 || response.status >= 500) { throw new Error("later"); }
       return response.json().then(function (answer) { return [response.ok, answer]; });

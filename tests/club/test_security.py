@@ -347,3 +347,122 @@ def test_a_full_disk_is_said_in_words_and_the_entry_waits_on_the_phone(store: St
     page = director.get(f"/t/{token}")
     assert page.status_code in (200, 503)
     assert "Internal Server Error" not in page.text
+
+
+def _forfeit(director: httpx.Client, game: int, team_field: str = "0") -> None:
+    """The director records a forfeit of ``game`` by its first (N–S) team."""
+    page = director.get("/director").text
+    form = re.search(rf'action="/director/g/{game}/outcome".*?<option value="(\d+)"',
+                     director.get(_event_of(director)).text, re.S)
+    assert form, page[:200]
+    answer = director.post(f"/director/g/{game}/outcome", data={
+        "csrf": csrf_of(page), "what": "forfeit", "team": form[1], "reason": "gone home"})
+    assert answer.status_code == 200, answer.text
+
+
+def _event_of(director: httpx.Client) -> str:
+    found = re.findall(r'href="(/director/e/\d+)"', director.get("/director").text)
+    return str(found[-1])
+
+
+def _stored_entries(director: httpx.Client, event_url: str, name: str) -> str:
+    answer = director.get(f"{event_url}/files/{name}")
+    return answer.text if answer.status_code == 200 else ""
+
+
+def test_a_table_link_writes_only_the_game_its_table_plays_now(server: Server) -> None:
+    # Four teams, two tables: table 1 plays 1–4, then 1–3, then 1–2; table 2 plays 2–3,
+    # then 4–2, then 3–4 (games 1 to 6 of the event, in rounds of two).
+    director, event_url, (first, second), _ = _night(server)
+    phone = httpx.Client(base_url=server.url, timeout=30, verify=False)
+    _, now = game_of(phone, f"{server.url}/t/{first}")
+    _, theirs = game_of(phone, f"{server.url}/t/{second}")
+    later = [now + 2, now + 4]  # rounds 2 and 3 at table 1
+    for game in (*later, theirs, theirs + 2):
+        answer = phone.post(f"/t/{first}/entries", json={
+            "game": game, "number": 1, "entry": "start tricks E"})
+        assert answer.status_code == 403, (game, answer.text)
+        assert "this table" in answer.json()["refused"]
+    for name in ("round-2-table-1.t42", "round-3-table-1.t42", "round-1-table-2.t42"):
+        assert "start" not in _stored_entries(director, event_url, name)
+        assert "Hand" not in _stored_entries(director, event_url, name)
+    assert send(phone, first, now, 1, "start tricks E").status_code == 200
+    # Round 1 over at both tables (forfeits): table 1 moves on to round 2, and its round 1
+    # game, finished, is written no more (a resend of what it stored is answered as stored).
+    _forfeit(director, now)
+    _forfeit(director, theirs)
+    _, then = game_of(phone, f"{server.url}/t/{first}")
+    assert then == later[0]
+    answer = phone.post(f"/t/{first}/entries", json={
+        "game": now, "number": 2, "entry": "pass"})
+    assert answer.status_code == 403
+    assert "over" in answer.json()["refused"]
+    answer = phone.post(f"/t/{first}/entries", json={
+        "game": now, "number": 1, "entry": "start tricks E"})
+    assert answer.status_code == 200
+    # Round 2 played to its end (N–S bid 2 marks four times and take every point): the
+    # score line its record still writes is taken, an undo that would open it again is not
+    # (its teams may be at other tables by now).
+    quick = ["start score N"] + 4 * ["pass", "2m", "pass", "pass", "sixes", "points 42 0",
+                                     "write", "write"]
+    for number, entry in enumerate(quick[:-2], start=1):
+        assert send(phone, first, then, number, entry).status_code == 200
+    assert send(phone, first, then, len(quick) - 1, "write").status_code == 200
+    undos = [send(phone, first, then, len(quick) + n, "u") for n in range(4)]
+    refused = [a for a in undos if a.status_code == 403]
+    assert refused, "an undo opened a finished game again"
+    assert "over" in refused[0].json()["refused"]
+    # Round 3 at table 1 (1–2) waits for team 2, still playing round 2 at table 2.
+    said = re.sub(r"<[^>]+>", "", phone.get(f"/t/{first}").text)
+    assert "waiting for B to finish round 2 at table 2" in said, said
+
+
+def test_each_entry_says_which_phone_sent_it_and_the_director_sees_two(
+    server: Server
+) -> None:
+    director, event_url, (first, _), _ = _night(server)
+    phone = httpx.Client(base_url=server.url, timeout=30, verify=False)
+    _, game = game_of(phone, f"{server.url}/t/{first}")
+    for number, entry, device in ((1, "start tricks N", "phoneA1"), (2, "pass", "phoneA1"),
+                                  (3, "30", "phoneB2")):
+        answer = phone.post(f"/t/{first}/entries", json={
+            "game": game, "number": number, "entry": entry, "device": device})
+        assert answer.status_code == 200, answer.text
+    for not_id in ("", "x" * 41, "a b", "<b>", 7, ["a"]):
+        answer = phone.post(f"/t/{first}/entries", json={
+            "game": game, "number": 4, "entry": "pass", "device": not_id})
+        assert answer.status_code == 400, not_id
+    row = re.search(rf'<tr data-game="{game}">.*?</tr>', director.get(event_url).text, re.S)
+    assert row
+    devices = re.search(r'<td class="devices[^"]*"[^>]*>(.*?)</td>', row[0], re.S)
+    assert devices, row[0]
+    text = re.sub(r"<[^>]+>", "", devices[1])
+    assert "phoneA1 (2 entries)" in text
+    assert "phoneB2 (1 entry)" in text
+    assert "2 phones wrote this game" in text
+
+
+def test_a_table_waits_while_a_team_of_its_next_game_plays_elsewhere(server: Server) -> None:
+    # Round 1: 1–4 at table 1, 2–3 at table 2. Table 2's round 1 is over and its round 2
+    # (4–2) is forfeited: its round 3 game (3–4) waits for team 4, still at table 1.
+    director, _, (first, second), _ = _night(server)
+    phone = httpx.Client(base_url=server.url, timeout=30, verify=False)
+    _, table_1 = game_of(phone, f"{server.url}/t/{first}")
+    _, table_2 = game_of(phone, f"{server.url}/t/{second}")
+    _forfeit(director, table_2)
+    _forfeit(director, table_2 + 2)
+    page = phone.get(f"/t/{second}")
+    assert page.status_code == 200
+    assert 'data-game="' not in page.text
+    said = re.sub(r"<[^>]+>", "", page.text)
+    assert "waiting for D to finish round 1 at table 1" in said, said
+    answer = phone.post(f"/t/{second}/entries", json={
+        "game": table_2 + 4, "number": 1, "entry": "start tricks N"})
+    assert answer.status_code == 403
+    assert "waiting for D to finish round 1 at table 1" in answer.json()["refused"]
+    _forfeit(director, table_1)  # team 4 is free; team 3 is now playing round 2 at table 1
+    said = re.sub(r"<[^>]+>", "", phone.get(f"/t/{second}").text)
+    assert "waiting for C to finish round 2 at table 1" in said, said
+    _forfeit(director, table_1 + 2)
+    _, now = game_of(phone, f"{server.url}/t/{second}")
+    assert now == table_2 + 4
