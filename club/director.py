@@ -11,7 +11,7 @@ from starlette.routing import Route
 
 import notation
 from club.guard import same
-from club.site import COOKIE, site_of, whole_number
+from club.site import COOKIE, qr_svg, site_of, whole_number
 from club.store import Format
 
 LONGEST_NAME = 60
@@ -24,7 +24,18 @@ async def form_of(request: Request) -> dict[str, str] | None:
         return None
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    return fields if same(fields.get("csrf"), site.csrf) else None
+    return fields if same(fields.get("csrf"), site.csrf(request)) else None
+
+
+def _with_session(request: Request, response: Response) -> Response:
+    """``response`` giving the director a new session's cookie: sent back over HTTPS only
+    when the request came so (directly, or through the club's proxy), never to a script."""
+    site = site_of(request)
+    seconds = int(site.settings.session_hours * 3600)
+    response.set_cookie(COOKIE, site.store.open_session(seconds), max_age=seconds,
+                        httponly=True, samesite="strict", path="/",
+                        secure=request.url.scheme == "https")
+    return response
 
 
 async def login(request: Request) -> Response:
@@ -33,11 +44,40 @@ async def login(request: Request) -> Response:
         key = (await request.form()).get("key")
     else:
         key = request.query_params.get("key")
-    if not same(key if isinstance(key, str) else None, site.secret):
-        return site.refused(request, 403, "that is not the director's secret")
+    secret = await run_in_threadpool(site.store.secret)
+    if not same(key if isinstance(key, str) else None, secret):
+        return site.refused(request, 403, "that is not the director's secret (it may "
+                            "have been changed: ask the director for the new link)")
     response = RedirectResponse("/director", status_code=303)
-    response.set_cookie(COOKIE, site.director_cookie, httponly=True, samesite="strict")
+    return await run_in_threadpool(_with_session, request, response)
+
+
+async def logout(request: Request) -> Response:
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    await run_in_threadpool(site.store.close_session, request.cookies.get(COOKIE, ""))
+    response = site.page(request, "refused.html", words="You are logged out. The "
+                         "director's link opens the director's pages again.")
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
+                           secure=request.url.scheme == "https")
     return response
+
+
+async def new_secret(request: Request) -> Response:
+    """A new secret: every other session and the old link end; this director gets a new
+    session and sees the new link (and ``t42 serve`` prints it)."""
+    site = site_of(request)
+    form = await form_of(request)
+    if form is None:
+        return site.refused(request, 403, "the director's forms need the director's secret")
+    secret = await run_in_threadpool(site.store.new_secret)
+    link = site.login_link(request, secret)
+    if site.settings.on_new_secret is not None:
+        site.settings.on_new_secret(link)
+    response = site.page(request, "secret.html", link=link, qr=qr_svg(link))
+    return await run_in_threadpool(_with_session, request, response)
 
 
 async def director(request: Request) -> Response:
@@ -47,7 +87,7 @@ async def director(request: Request) -> Response:
     events = await run_in_threadpool(site.store.events)
     rule_sets = list(notation.RULE_SETS)
     return site.page(request, "director.html", events=events, rule_sets=rule_sets,
-                     csrf=site.csrf, formats=[f.value for f in Format])
+                     csrf=site.csrf(request), formats=[f.value for f in Format])
 
 
 async def create_event(request: Request) -> Response:
@@ -83,7 +123,7 @@ async def _event_template(request: Request, template: str) -> Response:
     if isinstance(event, Response):
         return event
     view = await run_in_threadpool(site.event_view, event, site.base_url(request))
-    return site.page(request, template, csrf=site.csrf, **view)
+    return site.page(request, template, csrf=site.csrf(request), **view)
 
 
 async def event_page(request: Request) -> Response:
@@ -166,6 +206,8 @@ async def add_game(request: Request) -> Response:
 
 ROUTES = [
     Route("/director/login", login, methods=["GET", "POST"]),
+    Route("/director/logout", logout, methods=["POST"]),
+    Route("/director/secret", new_secret, methods=["POST"]),
     Route("/director", director),
     Route("/director/events", create_event, methods=["POST"]),
     Route("/director/e/{event}", event_page),

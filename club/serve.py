@@ -4,6 +4,7 @@ and serve the app on uvicorn until stopped."""
 from __future__ import annotations
 
 import socket
+import ssl
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -46,11 +47,21 @@ def _plain(text: str) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
+def announce_director(link: str, out: TextIO, new: bool = False) -> None:
+    """Print the director's link and its QR code (again when the secret is changed)."""
+    if new:
+        out.write("\nThe director's secret was changed: the old link and every director's "
+                  f"login have ended.\nDirector (keep this secret): {link}\n")
+    else:
+        out.write(f"Director (keep this secret): {link}\n")
+    segno.make(link, error="m").terminal(out=out, compact=True)
+    out.flush()
+
+
 def announce(store: Store, url: str, out: TextIO) -> None:
     """Print the director's address (with the secret) and its QR code, and each table's."""
-    director = f"{url}/director/login?key={store.secret()}"
-    out.write(f"t42 club night at {url}\n\nDirector (keep this secret): {director}\n")
-    segno.make(director, error="m").terminal(out=out, compact=True)
+    out.write(f"t42 club night at {url}\n\n")
+    announce_director(f"{url}/director/login?key={store.secret()}", out)
     for event in store.events():
         out.write(f"\nEvent {event.id}: {_plain(event.name)}\n")
         for table in store.tables(event.id):
@@ -61,16 +72,40 @@ def announce(store: Store, url: str, out: TextIO) -> None:
     out.flush()
 
 
+def check_certificate(certfile: Path | None, keyfile: Path | None) -> None:
+    """Raise ValueError or OSError, in words, unless the two files make a certificate this
+    server can use (or neither is given)."""
+    if certfile is None and keyfile is None:
+        return
+    if certfile is None or keyfile is None:
+        raise ValueError("HTTPS needs both --certfile and --keyfile")
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except ssl.SSLError as e:
+        raise ValueError(f"cannot use {certfile} with {keyfile} as the server's "
+                         f"certificate: {e.reason or e}") from None
+    except OSError as e:
+        raise OSError(f"cannot read the certificate: {e.filename}: {e.strerror}") from None
+
+
 def serve(folder: Path, database: str | None = None, host: str = "127.0.0.1",
-          port: int = 8042) -> None:
-    """Serve the club night kept in ``folder`` (or in ``database``) until interrupted."""
+          port: int = 8042, certfile: Path | None = None, keyfile: Path | None = None,
+          public_url: str | None = None) -> None:
+    """Serve the club night kept in ``folder`` (or in ``database``) until interrupted:
+    over HTTPS with the club's certificate when ``certfile`` and ``keyfile`` are given;
+    ``public_url`` is the address the phones use when a proxy stands in front."""
     import uvicorn
 
+    check_certificate(certfile, keyfile)
     _check_free(host, port)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(database_url(folder, database))
     shown_host = hall_address(host)
-    url = f"http://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{port}"
-    app = create_app(store, Settings(public_url=url))
+    scheme = "https" if certfile else "http"
+    url = (public_url.rstrip("/") if public_url else
+           f"{scheme}://{f'[{shown_host}]' if ':' in shown_host else shown_host}:{port}")
+    app = create_app(store, Settings(public_url=url, on_new_secret=lambda link:
+                                     announce_director(link, sys.stdout, new=True)))
     announce(store, url, sys.stdout)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                ssl_certfile=certfile, ssl_keyfile=keyfile)

@@ -5,6 +5,7 @@ the few answers all the pages give (a page, a refusal, the view of an event)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from club.engine import HALF, all_strokes, tile_svg
-from club.guard import same, signed
+from club.guard import signed
 from club.night import Night, games_named
 from club.store import Event, GameRow, Store
 from club.tables import TableGame
@@ -59,6 +60,9 @@ class Settings:
     # send a whole hand it kept at once.
     rate: float = 30.0
     burst: float = 300.0
+    session_hours: float = 12.0  # a director's login lasts a night, not for ever
+    # Told the director's new link when the secret is changed (``t42 serve`` prints it).
+    on_new_secret: Callable[[str], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -68,16 +72,12 @@ class Site:
     store: Store
     settings: Settings
     night: Night
-    secret: str
-    director_cookie: str
-    csrf: str
     templates: Jinja2Templates
 
     @classmethod
     def of_store(cls, store: Store, settings: Settings) -> Site:
-        secret = store.secret()
-        return cls(store=store, settings=settings, night=Night(store), secret=secret,
-                   director_cookie=signed(secret, "director"), csrf=signed(secret, "csrf"),
+        store.secret()  # made on the first start
+        return cls(store=store, settings=settings, night=Night(store),
                    templates=Jinja2Templates(env=_environment()))
 
     def base_url(self, request: Request) -> str:
@@ -91,7 +91,17 @@ class Site:
         return self.page(request, "refused.html", status, words=words)
 
     def is_director(self, request: Request) -> bool:
-        return same(request.cookies.get(COOKIE), self.director_cookie)
+        """True when the request carries a director's session that has not ended."""
+        return self.store.is_session(request.cookies.get(COOKIE))
+
+    def csrf(self, request: Request) -> str:
+        """The token the director's forms carry: made from the session's cookie, so that
+        a page of another site (which cannot read the cookie) cannot make it."""
+        session = request.cookies.get(COOKIE)
+        return signed(session, "csrf") if session else ""
+
+    def login_link(self, request: Request, secret: str) -> str:
+        return f"{self.base_url(request)}/director/login?key={secret}"
 
     def event_or_none(self, request: Request) -> Event | None:
         """The event named in the address, or None."""

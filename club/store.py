@@ -9,8 +9,10 @@ part of its key).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +31,7 @@ from sqlalchemy import (
     Table,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -325,6 +328,43 @@ class Store:
             c.execute(insert(setting).values(name="secret", value=secrets.token_urlsafe(18)))
         return self.secret()
 
+    def new_secret(self) -> str:
+        """A new director's secret in place of the old, and every director's session
+        ended: the old link and every cookie given for it stop working at once."""
+        made = secrets.token_urlsafe(18)
+        with self._writing() as c:
+            if c.execute(update(setting).where(setting.c.name == "secret")
+                         .values(value=made)).rowcount == 0:
+                c.execute(insert(setting).values(name="secret", value=made))
+            c.execute(delete(session_table))
+        return made
+
+    # -- the director's sessions: a cookie names one; the database keeps its hash --
+
+    def open_session(self, seconds: int, at: float | None = None) -> str:
+        """A new director's session lasting ``seconds``: the value its cookie holds."""
+        at = time.time() if at is None else at
+        value = secrets.token_urlsafe(32)
+        with self._writing() as c:
+            c.execute(delete(session_table).where(session_table.c.expires <= int(at)))
+            c.execute(insert(session_table).values(id=_hashed(value),
+                                                   expires=int(at + seconds)))
+        return value
+
+    def is_session(self, value: str | None, at: float | None = None) -> bool:
+        """True when ``value`` names a director's session that has not ended."""
+        if not value or len(value) > 100:
+            return False
+        at = time.time() if at is None else at
+        with self.engine.connect() as c:
+            expires = c.execute(select(session_table.c.expires)
+                                .where(session_table.c.id == _hashed(value))).scalar()
+        return expires is not None and at < expires
+
+    def close_session(self, value: str) -> None:
+        with self._writing() as c:
+            c.execute(delete(session_table).where(session_table.c.id == _hashed(value)))
+
     # -- events --
 
     def create_event(self, name: str, rules: str, options: str, format: Format,
@@ -589,6 +629,11 @@ class _Pending:
     new: bool = False
     done: bool = False
     error: Exception | None = None
+
+
+def _hashed(value: str) -> str:
+    """What the database keeps of a session's cookie (a copy of the database opens none)."""
+    return hashlib.sha256(value.encode()).hexdigest()
 
 
 def _before(games: Sequence[GameRow], game: GameRow) -> GameRow | None:

@@ -121,6 +121,17 @@ def serve_command(
         str, typer.Option("--host", help="0.0.0.0 to take the phones of the hall's network.")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8042,
+    certfile: Annotated[
+        Path | None, typer.Option("--certfile", help="The club's certificate (PEM): serve "
+                                  "HTTPS. See docs/club-night.md.")
+    ] = None,
+    keyfile: Annotated[
+        Path | None, typer.Option("--keyfile", help="The certificate's private key (PEM).")
+    ] = None,
+    public_url: Annotated[
+        str | None, typer.Option("--public-url", help="The address the phones use, when a "
+                                 "proxy serves HTTPS in front (https://…).")
+    ] = None,
 ) -> None:
     """Run a club night: every table records on a phone, the director sees the standings.
 
@@ -135,7 +146,7 @@ def serve_command(
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
-        serve(folder, database, host, port)
+        serve(folder, database, host, port, certfile, keyfile, public_url)
     except (SQLAlchemyError, OSError, ValueError) as e:
         say(screen.err, f"t42 serve: {str(e).splitlines()[0]}", "bold red")
         raise typer.Exit(EXIT_UNUSABLE) from None

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 import socket
+import ssl
+import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +30,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from club_server import Server, create_event, csrf_of, game_of, send
+from club_server import Server, create_event, csrf_of, free_port, game_of, send
 
 # Names and an event name that attack a page: markup, a script, an attribute that runs one.
 HOSTILE = {
@@ -466,3 +469,109 @@ def test_a_table_waits_while_a_team_of_its_next_game_plays_elsewhere(server: Ser
     _forfeit(director, table_1 + 2)
     _, now = game_of(phone, f"{server.url}/t/{second}")
     assert now == table_2 + 4
+
+
+def _director_link(server: Server) -> str:
+    return f"/director/login?key={server.secret}"
+
+
+def _post_form(client: httpx.Client, action: str) -> httpx.Response:
+    """Press the button of the director's form posting to ``action``."""
+    page = client.get("/director").text
+    assert f'action="{action}"' in page, f"the director's page has no form for {action}"
+    return client.post(action, data={"csrf": csrf_of(page)})
+
+
+def test_the_directors_access_ends_with_a_logout_and_in_time(server: Server) -> None:
+    director = server.director()
+    kept = director.cookies.get("t42_director")
+    assert kept is not None
+    assert kept not in (server.secret,)
+    again = server.director()  # each login is a session of its own
+    assert again.cookies.get("t42_director") != kept
+    assert _post_form(director, "/director/logout").status_code == 200
+    assert director.get("/director").status_code == 403
+    # The cookie, kept by someone who saw it, opens nothing after the logout.
+    thief = httpx.Client(base_url=server.url, timeout=30, verify=False,
+                         cookies={"t42_director": kept})
+    assert thief.get("/director").status_code == 403
+    assert again.get("/director").status_code == 200  # another session goes on
+    # A session ends by itself: the cookie says so, and so does the server.
+    login = httpx.get(f"{server.url}{_director_link(server)}", verify=False)
+    max_age = re.search(r"max-age=(\d+)", login.headers["set-cookie"], re.I)
+    assert max_age
+    assert 0 < int(max_age[1]) <= 24 * 3600
+    store = Store(server.database)
+    try:
+        with store.engine.begin() as c:
+            c.execute(sqlalchemy.text("UPDATE director_session SET expires = 1"))
+    finally:
+        store.close()
+    assert again.get("/director").status_code == 403
+
+
+def test_a_new_secret_ends_every_old_link_and_cookie_at_once(
+    database: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "serve.log"
+    server = Server(tmp_path / "night", database, free_port(), log=log)
+    server.start()
+    try:
+        old_link = _director_link(server)
+        director, other = server.director(), server.director()
+        answer = _post_form(director, "/director/secret")
+        assert answer.status_code == 200
+        new = re.search(r"/director/login\?key=([A-Za-z0-9_-]+)", answer.text)
+        assert new, answer.text[:500]
+        assert new[1] != server.secret
+        assert "<svg" in answer.text  # its QR code, to show the next director
+        # The old link and every other session end at once; the director's own goes on.
+        assert httpx.get(server.url + old_link, verify=False).status_code == 403
+        assert other.get("/director").status_code == 403
+        assert director.get("/director").status_code == 200
+        fresh = httpx.Client(base_url=server.url, timeout=30, verify=False,
+                             follow_redirects=True)
+        assert fresh.get(f"/director/login?key={new[1]}").status_code == 200
+        assert fresh.get("/director").status_code == 200
+        # ``t42 serve`` says the new link where the old one was printed.
+        for _ in range(100):
+            if new[1] in log.read_text():
+                break
+            time.sleep(0.05)
+        assert f"/director/login?key={new[1]}" in log.read_text()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_https_with_the_clubs_certificate_and_a_secure_cookie(
+    database: str, tmp_path: Path
+) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    log = tmp_path / "serve.log"
+    server = Server(tmp_path / "night", database, free_port(), scheme="https", log=log,
+                    args=("--certfile", str(cert), "--keyfile", str(key)))
+    server.start()
+    try:
+        trusted = ssl.create_default_context(cafile=str(cert))
+        login = httpx.get(f"{server.url}{_director_link(server)}", verify=trusted)
+        assert login.status_code == 303
+        cookie = login.headers["set-cookie"].lower()
+        assert "; secure" in cookie
+        assert "httponly" in cookie
+        with pytest.raises(httpx.HTTPError):  # plain HTTP is not answered
+            httpx.get(f"http://127.0.0.1:{server.port}/health", timeout=5)
+    finally:
+        server.stop()
+    # A certificate it cannot use is said in words, before any address is printed.
+    code = subprocess.run([sys.executable, "-m", "notation", "serve", str(tmp_path / "x"),
+                           "--port", str(free_port()), "--certfile", str(key),
+                           "--keyfile", str(key)], capture_output=True, text=True)
+    assert code.returncode == 2
+    assert "t42 serve:" in code.stderr + code.stdout
+    assert "Director" not in code.stdout
+    assert "Traceback" not in code.stderr

@@ -79,3 +79,27 @@ def test_no_table_plays_a_game_whose_team_has_an_earlier_game_to_finish(tmp_path
     assert all(g.finished for g in store.games(event))
     assert all(store.table_turn(t.id).last is not None for t in tables)
     store.close()
+
+
+def test_a_directors_session_ends_in_time_at_logout_and_with_a_new_secret(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'club.db'}")
+    first, second = store.open_session(60, at=1000), store.open_session(60, at=1000)
+    assert first != second
+    assert store.is_session(first, at=1059)
+    assert not store.is_session(first, at=1060)  # an hour's session ends in an hour
+    assert not store.is_session(first[:-1] + "x", at=1001)
+    assert not store.is_session("", at=1001)
+    store.close_session(first)
+    assert not store.is_session(first, at=1001)
+    assert store.is_session(second, at=1001)
+    old = store.secret()
+    new = store.new_secret()
+    assert new != old
+    assert store.secret() == new
+    assert not store.is_session(second, at=1001)
+    with store.engine.connect() as c:  # the database keeps no cookie, only its hash
+        kept = c.execute(text("SELECT id FROM director_session")).scalars().all()
+    assert second not in kept
+    store.close()
