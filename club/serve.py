@@ -12,6 +12,15 @@ from typing import TextIO
 import segno
 
 from club.app import Settings, create_app
+from club.connections import (
+    BACKLOG,
+    REQUEST_SECONDS,
+    Doors,
+    door_protocol,
+    most_connections,
+    raise_file_limit,
+    tally_trouble,
+)
 from club.store import Store, database_url
 
 ALL_ADDRESSES = ("0.0.0.0", "::")
@@ -107,5 +116,13 @@ def serve(folder: Path, database: str | None = None, host: str = "127.0.0.1",
     app = create_app(store, Settings(public_url=url, on_new_secret=lambda link:
                                      announce_director(link, sys.stdout, new=True)))
     announce(store, url, sys.stdout)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ssl_certfile=certfile, ssl_keyfile=keyfile)
+    raise_file_limit()
+    doors = Doors(most_connections(), REQUEST_SECONDS)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            ssl_certfile=certfile, ssl_keyfile=keyfile, backlog=BACKLOG,
+                            http=door_protocol(doors))
+    tally = tally_trouble()  # after the config, which sets uvicorn's logging up
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        tally.flush()

@@ -1,7 +1,11 @@
-"""Only who belongs: a table's token reads and writes that table's game only; the director's
-pages need the secret; a form posted from another site is refused; a name written as markup
-is shown as text on every page; requests are limited in size and rate; the server listens on
-127.0.0.1 unless asked."""
+"""Only who belongs: a table's token reads and writes that table's game only (the game it
+plays now), and each entry names the phone that sent it; the director's pages need a
+session, which ends at a logout, in time, or when the secret is changed, and is sent over
+HTTPS only when served so; a form posted from another site is refused; a name written as
+markup is shown as text on every page; requests are limited in size and rate; every bad
+request is answered in words with a 4xx, a full disk with a 503; slow clients do not stop
+the night; the server listens on 127.0.0.1 unless asked. Most run against a real ``t42
+serve``, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -30,6 +35,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
+from club_fixtures import DATABASES
 from club_server import Server, create_event, csrf_of, free_port, game_of, send
 
 # Names and an event name that attack a page: markup, a script, an attribute that runs one.
@@ -575,3 +581,123 @@ def test_https_with_the_clubs_certificate_and_a_secure_cookie(
     assert "t42 serve:" in code.stderr + code.stdout
     assert "Director" not in code.stdout
     assert "Traceback" not in code.stderr
+
+
+class _SlowClients:
+    """``count`` connections to the server that send a request's headers a line at a
+    time, one line a second, and never finish; each closed by the server is opened again."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port, self.count = port, count
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.opened = 0
+
+    def _open(self) -> socket.socket | None:
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(("127.0.0.1", self.port))
+        except BlockingIOError:
+            pass
+        except OSError:
+            s.close()
+            return None
+        self.opened += 1
+        return s
+
+    def _run(self) -> None:
+        sockets = [s for s in (self._open() for _ in range(self.count)) if s is not None]
+        line = 0
+        while not self.stopping.wait(1.0):
+            line += 1
+            for i, s in enumerate(sockets):
+                try:
+                    s.send(b"GET /health HTTP/1.1\r\n" if line == 1 else b"X-Slow-%d: a\r\n" % line)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:  # closed by the server: open another
+                    s.close()
+                    opened = self._open()
+                    if opened is not None:
+                        sockets[i] = opened
+        for s in sockets:
+            s.close()
+
+    def __enter__(self) -> _SlowClients:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+
+@pytest.mark.parametrize("database", DATABASES, indirect=True)
+def test_slow_clients_do_not_stop_the_night(database: str, tmp_path: Path) -> None:
+    # 1,100 connections that send their headers a line a second, against a server allowed
+    # 1,024 open files: /health answers throughout, a table's entries are stored, and the
+    # trouble is said once with a count, not once a connection.
+    log = tmp_path / "serve.log"
+    server = Server(tmp_path / "night", database, free_port(), nofile=1024, log=log)
+    server.start()
+    try:
+        director, _, (token, _), _ = _night(server)
+        _, game = game_of(director, f"{server.url}/t/{token}")
+        waits: list[float] = []
+        stored = 0
+        with _SlowClients(server.port, 1100) as slow:
+            ends = time.monotonic() + 20
+            while time.monotonic() < ends:
+                started = time.monotonic()
+                try:
+                    answer = httpx.get(f"{server.url}/health", timeout=10)
+                    assert answer.status_code == 200
+                except httpx.HTTPError as e:
+                    raise AssertionError(
+                        f"/health: {e!r} after {time.monotonic() - started:.1f} s, "
+                        f"{len(waits)} answers so far") from None
+                waits.append(time.monotonic() - started)
+                entry = ["start tricks N", "pass", "pass", "pass", "30"][stored % 5]
+                if stored < 5:
+                    phone = httpx.Client(base_url=server.url, timeout=10)
+                    assert send(phone, token, game, stored + 1, entry).status_code == 200
+                    stored += 1
+                time.sleep(0.25)
+            assert slow.opened >= 1100
+        print(f"/health answered {len(waits)} times, slowest {max(waits):.2f} s; "
+              f"{slow.opened} slow connections opened")
+        assert max(waits) < 5, sorted(waits)[-5:]
+        store = Store(database)
+        try:
+            assert [n for n, _ in store.entries(game)] == [1, 2, 3, 4, 5]
+        finally:
+            store.close()
+    finally:
+        server.stop()
+    said = log.read_text()
+    assert len(said.splitlines()) < 60, said[-3000:]
+    assert "Too many open files" not in said or "more like it" in said
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_request_sent_a_line_a_second_is_cut_off_in_time(server: Server) -> None:
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+        s.sendall(b"GET /health HTTP/1.1\r\n")
+        line = 0
+        closed = False
+        while time.monotonic() - started < 30 and not closed:
+            line += 1
+            try:
+                s.sendall(b"X-Slow-%d: a\r\n" % line)
+                s.settimeout(1.0)
+                closed = s.recv(1024) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+    took = time.monotonic() - started
+    assert closed, "the server waited 30 s for the rest of the request"
+    assert 9 < took < 20, took  # the deadline is 10 s (club.connections.REQUEST_SECONDS)
+    assert httpx.get(f"{server.url}/health", timeout=5).status_code == 200
