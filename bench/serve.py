@@ -16,6 +16,13 @@ connection each), each client sending ``--entries`` requests one after the other
 It prints, for each phase, requests per second, the 50th and 99th percentile latency, and for
 the entries the entries lost: sent but missing from the database afterwards, or answered with
 an error (must be 0). A benchmark, not a test: nothing here fails on a slow machine.
+
+``--slow-clients N`` runs a night under attack instead: the server at ``--nofile`` open
+files (1,024), N connections (1,100) sending a request's headers a line a second and opened
+again when closed, and meanwhile the tables send their entries as phones do (again until
+answered 200) and ``/health`` is asked four times a second. It prints how many times
+``/health`` answered and its slowest wait, the entries' latencies, and the acknowledged
+entries missing from the database afterwards (must be 0).
 """
 
 from __future__ import annotations
@@ -24,10 +31,13 @@ import argparse
 import asyncio
 import random
 import re
+import resource
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -48,11 +58,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(folder: Path, database: str, port: int) -> tuple[subprocess.Popen[str], str]:
+def _start(folder: Path, database: str, port: int, nofile: int | None = None
+           ) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-m", "notation", "serve", str(folder), "--database", database,
                "--port", str(port)]
+
+    def limits() -> None:  # the server's limit of open files (``ulimit -n``), if asked
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, cwd=ROOT)
+                               text=True, cwd=ROOT, preexec_fn=limits)
     assert process.stdout is not None
     for line in process.stdout:
         found = re.search(r"key=(\S+)", line)
@@ -109,12 +125,180 @@ def _report(name: str, seconds: float, latencies: list[float]) -> float:
     return rate
 
 
+# -- the night with slow clients (--slow-clients N) --
+
+
+class _SlowClients:
+    """``count`` connections that send a request's headers a line a second and never
+    finish, each opened again when the server closes it (as an attacker would)."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port, self.count, self.opened = port, count, 0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self) -> socket.socket | None:
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(("127.0.0.1", self.port))
+        except BlockingIOError:
+            pass
+        except OSError:
+            s.close()
+            return None
+        self.opened += 1
+        return s
+
+    def _run(self) -> None:
+        sockets = [s for s in (self._open() for _ in range(self.count)) if s is not None]
+        line = 0
+        while not self.stopping.wait(1.0):
+            line += 1
+            for i, s in enumerate(sockets):
+                try:
+                    s.send(b"GET /health HTTP/1.1\r\n" if line == 1 else b"X-Slow: a\r\n")
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    s.close()
+                    opened = self._open()
+                    if opened is not None:
+                        sockets[i] = opened
+        for s in sockets:
+            s.close()
+
+
+def _health_watch(url: str, stopping: threading.Event, waits: list[float | None]) -> None:
+    """Ask /health four times a second until ``stopping``: each wait, or None (no answer
+    within 10 s, or not 200)."""
+    with httpx.Client(timeout=10) as client:
+        while not stopping.is_set():
+            started = time.perf_counter()
+            try:
+                ok = client.get(url + "/health").status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            waits.append(time.perf_counter() - started if ok else None)
+            stopping.wait(0.25)
+
+
+async def _steady_table(url: str, token: str, requests: list[tuple[str, dict[str, object]]],
+                        latencies: list[float], acknowledged: list[tuple[str, int, str]]
+                        ) -> int:
+    """Send the requests in order as a phone does: again until the server answers 200
+    (after a refusal, a 503 or a connection closed); the number of tries beyond the first."""
+    again = 0
+    async with httpx.AsyncClient(base_url=url, timeout=30,
+                                 limits=httpx.Limits(max_connections=1)) as client:
+        for path, body in requests:
+            started = time.perf_counter()
+            while True:
+                try:
+                    answer = await client.post(path, json=body)
+                    if answer.status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                again += 1
+                await asyncio.sleep(0.2)
+            latencies.append(time.perf_counter() - started)
+            acknowledged.append((token, int(str(body["number"])), str(body["entry"])))
+    return again
+
+
+async def _steady_tables(url: str, per_table: dict[str, list[tuple[str, dict[str, object]]]],
+                         latencies: list[float], acknowledged: list[tuple[str, int, str]]
+                         ) -> int:
+    tries = await asyncio.gather(*(
+        _steady_table(url, token, requests, latencies, acknowledged)
+        for token, requests in per_table.items()))
+    return sum(tries)
+
+
+def slow_clients_night(tables: int, per_table: int, database: str | None, slow: int,
+                       nofile: int) -> None:
+    """``tables`` tables enter ``per_table`` entries each while ``slow`` slow clients hold
+    connections to a server allowed ``nofile`` open files; /health is asked throughout.
+    Prints /health's answers and waits, the entries' latencies, and the acknowledged
+    entries missing from the database afterwards (must be 0)."""
+    folder = Path(tempfile.mkdtemp(prefix="t42-bench-slow-"))
+    database = database or f"sqlite:///{folder / 'club.db'}"
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    process, secret = _start(folder, database, port, nofile=nofile)
+    try:
+        _wait(url)
+        director = httpx.Client(base_url=url, timeout=120, follow_redirects=True)
+        director.get(f"/director/login?key={secret}")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', director.get("/director").text)
+        assert csrf
+        teams = "\n".join(f"Team {i}, P{i}a, P{i}b" for i in range(1, 2 * tables + 1))
+        page = director.post("/director/events", data={
+            "csrf": csrf[1], "name": "Bench", "rules": "straight", "options": "",
+            "format": "round-robin", "teams": teams}).text
+        tokens = re.findall(r'href="http://[^"]+/t/([A-Za-z0-9_-]+)" data-table', page)
+        sending: dict[str, list[tuple[str, dict[str, object]]]] = {}
+        games: dict[str, int] = {}
+        for i, token in enumerate(tokens):
+            found = re.search(r'data-game="(\d+)"', director.get(f"/t/{token}").text)
+            assert found
+            games[token] = int(found[1])
+            game = notation.random_game(random.Random(i), notation.rule_set("straight"))
+            sending[token] = [
+                (f"/t/{token}/entries", {"game": games[token], "number": n, "entry": e})
+                for n, e in enumerate(entries_of(game)[:per_table], start=1)]
+        director.close()
+        print(f"{tables} tables at once, {per_table} entries each, {slow} slow clients, the "
+              f"server at {nofile} open files, "
+              f"{'SQLite' if database.startswith('sqlite') else 'PostgreSQL'}")
+        waits: list[float | None] = []
+        stopping = threading.Event()
+        watch = threading.Thread(target=_health_watch, args=(url, stopping, waits))
+        attack = _SlowClients(port, slow)
+        attack.thread.start()
+        time.sleep(3)  # the slow clients hold their connections before the tables begin
+        watch.start()
+        latencies: list[float] = []
+        acknowledged: list[tuple[str, int, str]] = []
+        started = time.perf_counter()
+        again = asyncio.run(_steady_tables(url, sending, latencies, acknowledged))
+        seconds = time.perf_counter() - started
+        stopping.set()
+        watch.join()
+        attack.stopping.set()
+        attack.thread.join()
+        answered = [w for w in waits if w is not None]
+        print(f"/health: {len(answered)} of {len(waits)} answered, "
+              f"median {1000 * statistics.median(answered):.1f} ms, "
+              f"slowest {1000 * max(answered):.0f} ms" if answered else "/health: no answer")
+        _report("entries", seconds, latencies)
+        print(f"slow connections opened: {attack.opened}; entries sent again: {again}")
+        store = Store(database)
+        stored = {token: dict(store.entries(games[token])) for token in tokens}
+        store.close()
+        lost = sum(1 for token, number, entry in acknowledged
+                   if stored[token].get(number) != entry)
+        print(f"acknowledged entries: {len(acknowledged)}   lost: {lost}")
+    finally:
+        process.terminate()
+        process.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--entries", type=int, default=100, help="requests per table")
     parser.add_argument("--database", default=None, help="default: SQLite in a temp folder")
+    parser.add_argument("--slow-clients", type=int, default=0, metavar="N",
+                        help="instead: the tables enter while N slow clients hold connections")
+    parser.add_argument("--nofile", type=int, default=1024,
+                        help="the server's limit of open files with --slow-clients")
     args = parser.parse_args()
+    if args.slow_clients:
+        slow_clients_night(args.tables, args.entries, args.database, args.slow_clients,
+                           args.nofile)
+        return
 
     folder = Path(tempfile.mkdtemp(prefix="t42-bench-serve-"))
     database = args.database or f"sqlite:///{folder / 'club.db'}"
