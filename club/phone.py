@@ -14,9 +14,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from club.site import LARGEST_ID, Site, site_of, whole_number
-from club.store import ClubTable, Event, GameRow, Store, TableTurn
+from club.store import ClubTable, Event, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import LONGEST_ENTRY, Mode, TableGame
+from club.turns import TableTurn, table_turn
 from notation import Seat, Team, Trump
 from notation.recording import Step
 
@@ -41,7 +42,7 @@ def waiting_words(store: Store, turn: TableTurn) -> str:
 
 
 def _table_view(site: Site, table: ClubTable) -> dict[str, Any] | None:
-    turn = site.store.table_turn(table.id)
+    turn = table_turn(site.store, table.id)
     event = site.store.event(table.event_id)
     assert event is not None
     if turn.now is None and turn.next is not None:
@@ -86,7 +87,7 @@ def _over(state: TableGame) -> bool:
 def _refusal(site: Site, table: ClubTable, game: GameRow | None, number: int,
              entry: str, turn: TableTurn) -> str | None:
     """Why the table's link may not write entry ``number`` of ``game``, or None when it
-    may: the game the table plays now only (:meth:`Store.table_turn`); an entry that game
+    may: the game the table plays now only (:func:`club.turns.table_turn`); an entry that game
     or an earlier one of the table's stored already is answered as stored, not refused."""
     if game is None or game.table_id != table.id:
         return "that game is not this table's"
@@ -114,7 +115,7 @@ def _refusal(site: Site, table: ClubTable, game: GameRow | None, number: int,
 def _enter(site: Site, table: ClubTable, game_id: int, number: int,
            entry: str, device: str | None = None) -> dict[str, Any]:
     game = site.store.game(game_id)
-    refused = _refusal(site, table, game, number, entry, site.store.table_turn(table.id))
+    refused = _refusal(site, table, game, number, entry, table_turn(site.store, table.id))
     if refused is not None:
         return {"refused": refused}
     assert game is not None

@@ -181,46 +181,6 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class Holdup:
-    """A team of a table's next game that has an earlier game still to finish."""
-
-    team_id: int
-    game: GameRow  # that earlier game
-
-
-@dataclass(frozen=True)
-class TableTurn:
-    """Which game a table plays now: its earliest unfinished game whose two teams have
-    no unfinished game in an earlier round (anywhere). That game takes the table's
-    entries (and the one it finished last, until the next one starts: the score lines
-    its record still writes); when there is none, the table waits for ``holdups`` to
-    finish ``next``."""
-
-    now: GameRow | None  # the game the table plays now
-    next: GameRow | None = None  # when waiting: the game it plays next
-    holdups: tuple[Holdup, ...] = ()
-    last: GameRow | None = None  # when every game of the table is over: its last
-    previous: GameRow | None = None  # the game it finished last
-
-
-def holdups(game: GameRow, unfinished: Sequence[GameRow]) -> tuple[Holdup, ...]:
-    """The teams of ``game`` that have an earlier game among ``unfinished``.
-
-    >>> g = lambda id, round, ns, ew: GameRow(id, 1, round, 1, ns, ew, False, None, None, None)
-    >>> [(h.team_id, h.game.id) for h in holdups(g(5, 3, 1, 2), [g(1, 1, 3, 2), g(5, 3, 1, 2)])]
-    [(2, 1)]
-    """
-    teams = {game.ns_team_id, game.ew_team_id} - {None}
-    return tuple(
-        Holdup(team, other)
-        for other in sorted(unfinished, key=lambda o: (o.round, o.id))
-        if other.id != game.id and not other.finished and other.round < game.round
-        for team in sorted(teams & {other.ns_team_id, other.ew_team_id}, key=str)
-        if team is not None
-    )
-
-
-@dataclass(frozen=True)
 class AuditLine:
     at: str
     game_id: int | None
@@ -495,35 +455,21 @@ class Store:
             row = c.execute(self._select_game, {"game": game_id}).first()
         return None if row is None else _game(row._mapping)
 
-    def table_game(self, table_id: int) -> GameRow | None:
-        """The game the table's screen shows: the one it plays now (:meth:`table_turn`),
-        else the one it waits for, else (every game over) its last."""
-        turn = self.table_turn(table_id)
-        return turn.now or turn.next or turn.last
+    def table_games(self, table_id: int) -> list[GameRow]:
+        """The games of a table, in the order of their rounds."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(game_table).where(game_table.c.table_id == table_id)
+                             .order_by(game_table.c.round, game_table.c.id)).all()
+        return [_game(r._mapping) for r in rows]
 
-    def table_turn(self, table_id: int) -> TableTurn:
-        """Which game the table plays now, or what it waits for (:class:`TableTurn`)."""
+    def unfinished_before(self, round: int, teams: Sequence[int]) -> list[GameRow]:
+        """The games not finished of these teams in rounds before ``round``."""
         g = game_table.c
         with self.engine.connect() as c:
-            rows = c.execute(select(game_table).where(g.table_id == table_id)
-                             .order_by(g.round, g.id)).all()
-            games = [_game(r._mapping) for r in rows]
-            waiting: tuple[Holdup, ...] = ()
-            next_game: GameRow | None = None
-            for game in (game for game in games if not game.finished):
-                teams = [t for t in (game.ns_team_id, game.ew_team_id) if t is not None]
-                earlier = [_game(r._mapping) for r in c.execute(select(game_table).where(
-                    g.finished == 0, g.round < game.round,
-                    g.ns_team_id.in_(teams) | g.ew_team_id.in_(teams))).all()]
-                found = holdups(game, earlier)
-                if not found:
-                    return TableTurn(game, previous=_before(games, game))
-                if not waiting:
-                    waiting, next_game = found, game
-        if waiting and next_game is not None:
-            return TableTurn(None, next_game, waiting, previous=_before(games, next_game))
-        last = games[-1] if games else None
-        return TableTurn(None, last=last, previous=last)
+            rows = c.execute(select(game_table).where(
+                g.finished == 0, g.round < round,
+                g.ns_team_id.in_(teams) | g.ew_team_id.in_(teams))).all()
+        return [_game(r._mapping) for r in rows]
 
     def devices(self, event_id: int) -> dict[int, list[tuple[str | None, int]]]:
         """For each game of the event, the phones that wrote its entries and how many
@@ -634,12 +580,6 @@ class _Pending:
 def _hashed(value: str) -> str:
     """What the database keeps of a session's cookie (a copy of the database opens none)."""
     return hashlib.sha256(value.encode()).hexdigest()
-
-
-def _before(games: Sequence[GameRow], game: GameRow) -> GameRow | None:
-    """The last finished game of ``games`` (a table's, in order) that comes before ``game``."""
-    done = [g for g in games if g.finished and (g.round, g.id) < (game.round, game.id)]
-    return done[-1] if done else None
 
 
 def _event(row: Any) -> Event:
