@@ -35,7 +35,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from club_fixtures import DATABASES
+from club_fixtures import DATABASES, Cluster
 from club_server import Server, create_event, csrf_of, free_port, game_of, send
 
 # Names and an event name that attack a page: markup, a script, an attribute that runs one.
@@ -516,11 +516,20 @@ def test_the_directors_access_ends_with_a_logout_and_in_time(server: Server) -> 
     assert again.get("/director").status_code == 403
 
 
+def _own_database(database: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A database of the same kind as ``database`` for this test alone (its secret changes)."""
+    if database.startswith("sqlite"):
+        return f"sqlite:///{tmp_path / 'own.db'}"
+    cluster: Cluster = request.getfixturevalue("postgres_cluster")
+    return cluster.new_database()
+
+
 def test_a_new_secret_ends_every_old_link_and_cookie_at_once(
-    database: str, tmp_path: Path
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     log = tmp_path / "serve.log"
-    server = Server(tmp_path / "night", database, free_port(), log=log)
+    server = Server(tmp_path / "night", _own_database(database, tmp_path, request),
+                    free_port(), log=log)
     server.start()
     try:
         old_link = _director_link(server)
@@ -701,3 +710,21 @@ def test_a_request_sent_a_line_a_second_is_cut_off_in_time(server: Server) -> No
     assert closed, "the server waited 30 s for the rest of the request"
     assert 9 < took < 20, took  # the deadline is 10 s (club.connections.REQUEST_SECONDS)
     assert httpx.get(f"{server.url}/health", timeout=5).status_code == 200
+
+
+def test_behind_the_clubs_proxy_the_cookie_is_sent_over_https_only(server: Server) -> None:
+    # A proxy on this machine serves HTTPS and says so (X-Forwarded-Proto): the cookie is
+    # Secure. Straight over HTTP (on the laptop itself) it cannot be.
+    def login(headers: dict[str, str]) -> httpx.Response:
+        while True:  # this module's tests share an address: wait when told to
+            answer = httpx.get(f"{server.url}{_director_link(server)}", headers=headers)
+            if answer.status_code != 429:
+                return answer
+            time.sleep(1)
+
+    proxied = login({"x-forwarded-proto": "https"})
+    assert proxied.status_code == 303
+    assert "; secure" in proxied.headers["set-cookie"].lower()
+    plain = login({})
+    assert plain.status_code == 303
+    assert "; secure" not in plain.headers["set-cookie"].lower()
