@@ -106,6 +106,9 @@ def serve(folder: Path, database: str | None = None, host: str = "127.0.0.1",
     import uvicorn
 
     check_certificate(certfile, keyfile)
+    if public_url is not None and not public_url.startswith(("https://", "http://")):
+        raise ValueError(f"--public-url {_plain(public_url)!r}: the address the phones use, "
+                         "https://… (or http://…)")
     _check_free(host, port)
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(database_url(folder, database))

@@ -61,3 +61,21 @@ def test_what_it_prints_shows_an_event_name_as_plain_text(tmp_path: Path) -> Non
     assert "\u202e" not in printed
     assert f"/director/login?key={secret}" in printed
     assert printed.count("Table 1: http://127.0.0.1:8042/t/") == 1
+
+
+def test_a_certificate_or_an_address_it_cannot_use_is_said_in_words(tmp_path: Path) -> None:
+    key = tmp_path / "key.pem"
+    key.write_text("not a key\n")
+    for args, words in (
+        (["--certfile", str(key)], "HTTPS needs both --certfile and --keyfile"),
+        (["--certfile", str(key), "--keyfile", str(key)], "as the server's certificate"),
+        (["--certfile", str(tmp_path / "none.pem"), "--keyfile", str(key)],
+         "cannot read the certificate"),
+        (["--public-url", "javascript:alert(1)"], "--public-url 'javascript:alert(1)'"),
+    ):
+        code, said = _serve(str(tmp_path / "night"), *args)
+        assert code == 2, said
+        assert "t42 serve: " in said
+        assert words in said, said
+        assert "Director" not in said
+        assert not (tmp_path / "night").exists()
