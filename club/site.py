@@ -23,6 +23,7 @@ from club.night import Night, games_named
 from club.store import Event, GameRow, Store
 from club.tables import TableGame
 from notation import Team, Tile
+from notation.recording import hand_now
 
 HERE = Path(__file__).parent
 COOKIE = "t42_director"
@@ -131,7 +132,17 @@ def _environment() -> jinja2.Environment:
     )
     env.globals["tile"] = tile_picture
     env.globals["strokes"] = all_strokes
+    env.filters["sentence"] = sentence
     return env
+
+
+def sentence(words: str) -> str:
+    """``words`` with a capital first letter, the rest as written (unlike ``capitalize``).
+
+    >>> sentence("hand 1, seat E")
+    'Hand 1, seat E'
+    """
+    return words[:1].upper() + words[1:]
 
 
 @functools.cache
@@ -168,5 +179,4 @@ def _now(game: GameRow, state: TableGame | None) -> str:
     score = f"N–S {marks[Team.NS]} E–W {marks[Team.EW]}"
     if r.winner is not None:
         return f"over: {score}"
-    number = r.hand.number if r.hand else 1
-    return f"hand {number}, {r.step.value}: {score}"
+    return f"hand {hand_now(r).number}, {r.step.value}: {score}"

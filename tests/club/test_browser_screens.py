@@ -1,0 +1,121 @@
+"""Screens that tell the truth (issue 35, points 8, 9, 11, 12 and 13), read in real headless
+Chromium at a phone's size (390×844), as a club member would read them: the hand now at a
+table, the director's correction form, the director's and the public pages on a phone, a
+score-only hand whose points cannot be a hand's, byes and a ruling in the standings, the
+results page and the exports.
+
+The entries that bring a game to the moment a test looks at are posted as a phone posts
+them (JSON, numbered); what is asserted is what the page shows.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from club_server import Server
+
+webdriver: Any
+try:
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+except ImportError:  # pragma: no cover - the test extra installs selenium
+    webdriver = None
+
+pytestmark = [
+    pytest.mark.usefixtures("browser_needed"),
+    pytest.mark.parametrize("database", ["sqlite"], indirect=True),
+]
+
+PHONE = (390, 844)
+TEAMS = [
+    ("Garcias", "Lupe Garcia", "Manny Garcia"),
+    ("Weatherbys", "Tom Weatherby", "Jolene Weatherby"),
+    ("Nguyens", "Anh Nguyen", "Bao Nguyen"),
+    ("O'Briens", "Siobhan O'Brien", "Pat O'Brien"),
+    ("Lees", "Dot Lee", "Earl Lee"),
+]
+# A hand kept by its score only: East bids 29 (below the minimum: flagged), South 30 and
+# makes it, 35 to 7.
+SCORED_HAND = ["29", "30", "pass", "pass", "sixes", "points 35 7", "write", "write"]
+
+
+@pytest.fixture
+def phone(start_chromium: Callable[[int, int], Any]) -> Iterator[Any]:
+    browser = start_chromium(*PHONE)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+def _director(server: Server) -> httpx.Client:
+    client = httpx.Client(base_url=server.url, timeout=30, follow_redirects=True)
+    client.get(f"/director/login?key={server.secret}")
+    return client
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, page
+    return found[1]
+
+
+def _event(director: httpx.Client, name: str, teams: list[tuple[str, str, str]],
+           fmt: str = "round-robin") -> tuple[str, list[str]]:
+    """A new event: its director's page address and its tables' links."""
+    created = director.post("/director/events", data={
+        "csrf": _csrf(director.get("/director").text), "name": name, "rules": "straight",
+        "options": "", "format": fmt, "teams": "\n".join(", ".join(t) for t in teams)})
+    links = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', created.text)
+    return str(created.url), links
+
+
+def _enter(link: str, entries: list[str]) -> None:
+    """Post ``entries`` to the table's game now, numbered after those it has."""
+    page = httpx.get(link, timeout=30).text
+    game = int(re.search(r'data-game="(\d+)"', page)[1])  # type: ignore[index]
+    stored = int(re.search(r'data-stored="(\d+)"', page)[1])  # type: ignore[index]
+    for number, entry in enumerate(entries, stored + 1):
+        answer = httpx.post(f"{link}/entries", timeout=30,
+                            json={"game": game, "number": number, "entry": entry})
+        assert answer.status_code == 200, answer.text
+
+
+def _text(browser: Any, selector: str) -> str:
+    """What the page shows in the element (all of it, folded or not), spaces made one."""
+    text = browser.execute_script(
+        "var e = document.querySelector(arguments[0]); return e ? e.textContent : null",
+        selector)
+    assert text is not None, f"nothing on the page is {selector}"
+    return " ".join(str(text).split())
+
+
+# -- 8: the hand now --
+
+
+def test_a_new_hand_is_shown_as_itself_and_earlier_findings_say_their_hand(
+    server: Server, phone: Any
+) -> None:
+    director = _director(server)
+    _, links = _event(director, "The hand now", TEAMS[:2])
+    _enter(links[0], ["start score N", *SCORED_HAND])  # hand 1, its total written
+    phone.get(links[0])
+    # Hand 2: East deals, South bids first; nothing of hand 1's auction.
+    assert _text(phone, ".hand") == "Hand 2 · E Tom Weatherby deals"
+    assert _text(phone, ".prompt") == "S Manny Garcia to bid"
+    # Hand 1's finding is still there, saying it is hand 1's, in words.
+    assert _text(phone, "#earlier summary") == "1 finding in earlier hands"
+    assert _text(phone, "#earlier li") == "Hand 1, seat E: 29 is below the minimum bid of 30"
+    assert not phone.find_elements(By.ID, "findings")  # none of hand 2's own
+    _enter(links[0], ["29"])  # South bids 29 in hand 2 (flagged)
+    phone.get(links[0])
+    assert _text(phone, ".hand") == "Hand 2 · E Tom Weatherby deals · bids S 29"
+    assert _text(phone, "#findings li") == "Hand 2, seat S: 29 is below the minimum bid of 30"
