@@ -4,13 +4,14 @@ with their evidence, and the notation of every game."""
 
 from __future__ import annotations
 
+import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import notation
 from club.standings import BYE, FORFEIT, Result, Standing, standings
-from club.store import Event, Format, GameRow, Store
+from club.store import AuditLine, Event, Format, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import TableGame, fold
 from notation import Finding, Game, Team
@@ -140,6 +141,12 @@ class Night:
             if ns >= ew:
                 return Result(game.ns_team_id, game.ew_team_id, ns, ew)
             return Result(game.ew_team_id, game.ns_team_id, ew, ns)
+        return self.recorded_result(game)
+
+    def recorded_result(self, game: GameRow) -> Result[int] | None:
+        """The result the game's record gives (a ruling of the director's left aside)."""
+        if game.ew_team_id is None:
+            return None
         recording = self.state(game).recording
         if recording is None or recording.winner is None:
             return None
@@ -165,6 +172,13 @@ class Night:
                                       None if r.loser is None else by_id[r.loser],
                                       r.winner_marks, r.loser_marks))
         return standings(teams, results)
+
+    def audit(self, event: Event) -> list[Ruling]:
+        """The event's audit trail in words, oldest first."""
+        games = {g.id: g for g in self.store.games(event.id)}
+        teams = {t.id: t for t in self.store.teams(event.id)}
+        tables = {t.id: t.number for t in self.store.tables(event.id)}
+        return [ruling_words(line, games, teams, tables) for line in self.store.audit(event.id)]
 
     def bracket(self, event: Event) -> list[list[tuple[GameRow, Result[int] | None]]]:
         """The bracket's rounds so far, each game with its result (once it has one)."""
@@ -229,6 +243,48 @@ class Night:
         self.store.set_outcome(game.id, None, None, None,
                                f"game {game.id}: result as recorded", reason)
         self.store.set_finished(game.id, _over(self.state(game)))
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A line of the audit trail as the director reads it: when (UTC, as stored), what in
+    words (the round, the table and the teams by name), and why."""
+
+    at: str
+    words: str
+    reason: str
+
+
+# The audit trail's lines about a game, as the store keeps them (by database ids): read
+# back into names when shown, so that every line, old or new, reads the same.
+_GAME_LINE = re.compile(r"^game (\d+): (.*)$")
+_FORFEIT_LINE = re.compile(r"^forfeit by team (\d+), (\d+)-(\d+)$")
+_CORRECTED_LINE = re.compile(r"^result corrected to NS (\d+) EW (\d+)$")
+
+
+def ruling_words(line: AuditLine, games: Mapping[int, GameRow],
+                 teams: Mapping[int, ClubTeam], tables: Mapping[int, int]) -> Ruling:
+    """``line`` in words: ``Round 2, table 1, Garcias – Lees: Lees forfeit, Garcias win
+    7–0``; a line about no game (or one not read here) is shown as stored."""
+    found = _GAME_LINE.match(line.what)
+    game = None if found is None else games.get(int(found[1]))
+    if found is None or game is None or game.ew_team_id is None:
+        return Ruling(line.at, line.what, line.reason)
+    ns, ew = teams[game.ns_team_id].name, teams[game.ew_team_id].name
+    number = None if game.table_id is None else tables.get(game.table_id)
+    table = "" if number is None else f", table {number}"
+    where = f"Round {game.round}{table}, {ns} – {ew}"
+    what = found[2]
+    forfeit, corrected = _FORFEIT_LINE.match(what), _CORRECTED_LINE.match(what)
+    if forfeit and int(forfeit[1]) in (game.ns_team_id, game.ew_team_id):
+        by = teams[int(forfeit[1])].name
+        other = ew if int(forfeit[1]) == game.ns_team_id else ns
+        what = f"{by} forfeit, {other} win {max(FORFEIT)}–{min(FORFEIT)}"
+    elif corrected:
+        what = f"result corrected to {ns} {corrected[1]}, {ew} {corrected[2]}"
+    elif what == "result as recorded":
+        what = "back to the result as recorded"
+    return Ruling(line.at, f"{where}: {what}", line.reason)
 
 
 def _key(f: Finding) -> tuple[object, ...]:

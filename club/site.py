@@ -101,6 +101,7 @@ class Site:
                 "ns": teams[g.ns_team_id],
                 "ew": teams.get(g.ew_team_id) if g.ew_team_id else None,
                 "result": night.result(g),
+                "recorded": night.recorded_result(g) if g.outcome else None,
                 "state": state,
                 "now": _now(g, state),
                 "flags": night.flags(g, names[g.id]) if g.id in names else [],
@@ -112,7 +113,7 @@ class Site:
             "tables": [(t, f"{base}/t/{t.token}", qr_svg(f"{base}/t/{t.token}"))
                        for t in tables],
             "public": f"{base}/e/{event.public_token}",
-            "audit": store.audit(event.id),
+            "audit": night.audit(event),
             "bracket": night.bracket(event),
             "champion": night.champion(event),
         }

@@ -26,6 +26,7 @@ webdriver: Any
 try:
     from selenium import webdriver
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # pragma: no cover - the test extra installs selenium
     webdriver = None
 
@@ -119,3 +120,62 @@ def test_a_new_hand_is_shown_as_itself_and_earlier_findings_say_their_hand(
     phone.get(links[0])
     assert _text(phone, ".hand") == "Hand 2 · E Tom Weatherby deals · bids S 29"
     assert _text(phone, "#findings li") == "Hand 2, seat S: 29 is below the minimum bid of 30"
+
+
+# -- 9: the correction form --
+
+
+def _audit(browser: Any) -> list[str]:
+    lines = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#audit li'))"
+        ".map(function (li) { return li.textContent; })")
+    return [" ".join(str(line).split()) for line in lines]
+
+
+def test_the_correction_form_records_what_it_says_and_nothing_by_default(
+    server: Server, phone: Any
+) -> None:
+    director = _director(server)
+    event_url, _ = _event(director, "Rulings", TEAMS[:2])
+    phone.get(f"{server.url}/director/login?key={server.secret}")
+    phone.get(event_url)
+    phone.find_element(By.CSS_SELECTOR, "details summary").click()
+    # The director types the marks of the score sheet, 7–3, and a reason, and presses.
+    marks = phone.find_element(By.CSS_SELECTOR, 'input[name="ns"]')
+    form = marks.find_element(By.XPATH, "./ancestor::form")
+    marks.send_keys("7")
+    form.find_element(By.NAME, "ew").send_keys("3")
+    form.find_element(By.NAME, "reason").send_keys("the score sheet")
+    if form.find_elements(By.CLASS_NAME, "will"):  # what the form says it will record
+        assert _text(phone, "form.correct .will") == (
+            "This records Garcias 7, Weatherbys 3: Garcias win, as corrected by the director.")
+    form.find_element(By.CSS_SELECTOR, "button:not([disabled])").click()
+    WebDriverWait(phone, 30).until(lambda b: len(_audit(b)) == 2)
+    assert "Garcias 7, Weatherbys 3" in _audit(phone)[-1]
+    assert "forfeit" not in _audit(phone)[-1]
+    assert "Garcias won 7–3 (corrected)" in _text(phone, "details.ruling summary")
+
+    # Nothing is chosen for the director in any of the forms.
+    assert phone.execute_script(
+        "return document.querySelectorAll('#rulings input:checked, #rulings option[selected]')"
+        ".length") == 0
+    # A reason typed in the forfeit form and Enter records nothing: a forfeit names its team.
+    phone.find_element(By.CSS_SELECTOR, "details summary").click()
+    reason = phone.find_element(By.CSS_SELECTOR, "form.forfeit input[name='reason']")
+    reason.send_keys("no show\n")
+    assert len(_audit(phone)) == 2
+    buttons = [b.text for b in phone.find_elements(By.CSS_SELECTOR, "form.forfeit button")
+               if b.is_displayed()]
+    assert buttons == ["Garcias forfeit: Weatherbys win 7–0",
+                       "Weatherbys forfeit: Garcias win 7–0"]
+    # The server refuses, in words, a post that does not say what to record.
+    game = int(phone.find_element(By.CSS_SELECTOR, "details.ruling").get_attribute(
+        "data-game"))
+    csrf = _csrf(director.get(event_url).text)
+    for sent in ({"reason": "x"}, {"what": "forfeit", "reason": "x"},
+                 {"what": "correct", "ns": "7", "reason": "x"}):
+        refused = director.post(f"/director/g/{game}/outcome", data={"csrf": csrf, **sent})
+        assert refused.status_code == 400
+        assert "nothing was recorded" in refused.text
+    phone.get(event_url)
+    assert len(_audit(phone)) == 2

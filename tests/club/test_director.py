@@ -114,6 +114,16 @@ def test_byes_forfeits_and_corrections_with_their_reasons_in_the_audit_trail(
         (other.id, f"game {other.id}: result as recorded", "sheet lost"),
     ]
     assert "they played it after all: score sheet" in client.get("/director/e/1").text
+    # The trail as the director reads it: rounds, tables and teams by name, never ids.
+    shown = re.findall(r"<li><time[^>]*>[^<]*</time> ([^<]*)", client.get("/director/e/1").text)
+    table = {t.id: t.number for t in store.tables(1)}[other.table_id or 0]
+    ns, ew = teams[other.ns_team_id], teams[other.ew_team_id or 0]
+    game = f"Round 1, table {table}, {ns} – {ew}"
+    assert [line.strip() for line in shown[1:]] == [
+        f"{game}: {ns} forfeit, {ew} win 7–0",
+        f"{game}: result corrected to {ns} 7, {ew} 5",
+        f"{game}: back to the result as recorded",
+    ]
 
 
 def test_open_play_games_are_set_by_the_director(director: tuple[TestClient, Store]) -> None:
