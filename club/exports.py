@@ -27,13 +27,14 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     records = []
     for g in games:
-        text = night.text(g) if g.id in names else None
-        if text is None:
+        # The record with the director's ruling, if any (Result and Ruling tags).
+        record = night.exported_record(g) if g.id in names else None
+        if record is None:
             continue
-        files[names[g.id]] = text.encode()
-        record = night.game_record(g)
-        assert record is not None
+        files[names[g.id]] = notation.dumps(record).encode()
         records.append(record)
+        if not record.hands:  # ruled on before it began: nothing to replay
+            continue
         report = notation.check_game(record)
         replay = replay_page([(1, record, report)], title=names[g.id])
         files[names[g.id].removesuffix(".t42") + ".html"] = replay.encode()

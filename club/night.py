@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import notation
 from club.standings import BYE, FORFEIT, Result, Standing, standings
 from club.store import AuditLine, Event, Format, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import TableGame, fold
-from notation import Finding, Game, Team
+from notation import Finding, Game, Tag, Team
+from notation.recording import Recording
 
 FORFEIT_OUTCOME, CORRECTED_OUTCOME = "forfeit", "corrected"
 
@@ -128,12 +129,35 @@ class Night:
         recording = self.state(game).recording
         return None if recording is None else recording.game
 
+    def exported_record(self, game: GameRow) -> Game | None:
+        """The game's record as the exports write it: with the director's ruling, when there
+        is one, as a ``Result`` tag (the marks it gives, ``NS 7 EW 3``) and a ``Ruling`` tag
+        (what was ruled, and why) after the others (docs/notation.md, Tags); a game ruled on
+        before it began is its tags alone. None for a game with neither record nor ruling."""
+        record = self.game_record(game)
+        ns, ew = game.outcome_ns, game.outcome_ew
+        if game.outcome is None or ns is None or ew is None or game.ew_team_id is None:
+            return record
+        if record is None:
+            record = Recording.start(dict(self.tags(game))).game
+        lines = [a for a in self.store.audit(game.event_id) if a.game_id == game.id]
+        reason = lines[-1].reason if lines else ""
+        what = "corrected by the director"
+        if game.outcome == FORFEIT_OUTCOME:
+            teams = {t.id: t for t in self.store.teams(game.event_id)}
+            by, side = ((game.ns_team_id, "NS") if ns < ew else (game.ew_team_id, "EW"))
+            what = f"forfeit by {teams[by].name} ({side})"
+        ruling = (Tag("Result", f"NS {ns} EW {ew}"),
+                  Tag("Ruling", _one_line(f"{what}: {reason}" if reason else what)))
+        kept = tuple(t for t in record.tags if t.name not in ("Result", "Ruling"))
+        return replace(record, tags=(*kept, *ruling))
+
     # -- results and standings --
 
     def result(self, game: GameRow) -> Result[int] | None:
         """The game's result, once there is one."""
         if game.ew_team_id is None:
-            return Result(game.ns_team_id, None, *BYE)
+            return Result(game.ns_team_id, None, *BYE) if self.bye_counts(game) else None
         if game.outcome is not None and game.outcome_ns is not None and (
             game.outcome_ew is not None
         ):
@@ -142,6 +166,15 @@ class Night:
                 return Result(game.ns_team_id, game.ew_team_id, ns, ew)
             return Result(game.ew_team_id, game.ns_team_id, ew, ns)
         return self.recorded_result(game)
+
+    def bye_counts(self, game: GameRow) -> bool:
+        """The one rule for a bye, for the standings and the list of games alike: it counts
+        (7–4) once its round is under way, a game of that round begun or decided."""
+        return any(
+            g.round == game.round and g.ew_team_id is not None and not g.in_bracket and (
+                g.finished or g.outcome is not None or self.state(g).recording is not None)
+            for g in self.store.games(game.event_id)
+        )
 
     def recorded_result(self, game: GameRow) -> Result[int] | None:
         """The result the game's record gives (a ruling of the director's left aside)."""
@@ -159,13 +192,8 @@ class Night:
         teams = self.store.teams(event.id)
         by_id = {t.id: t for t in teams}
         games = [g for g in self.store.games(event.id) if not g.in_bracket]
-        # A bye counts once its round is under way (a game of it begun or decided).
-        begun = {g.round for g in games if g.ew_team_id is not None and (
-            g.finished or g.outcome is not None or self.state(g).recording is not None)}
         results = []
         for game in games:
-            if game.ew_team_id is None and game.round not in begun:
-                continue
             r = self.result(game)
             if r is not None:
                 results.append(Result(by_id[r.winner],
@@ -285,6 +313,11 @@ def ruling_words(line: AuditLine, games: Mapping[int, GameRow],
     elif what == "result as recorded":
         what = "back to the result as recorded"
     return Ruling(line.at, f"{where}: {what}", line.reason)
+
+
+def _one_line(text: str) -> str:
+    """``text`` as a tag's value holds it: on one line, no control characters."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
 def _key(f: Finding) -> tuple[object, ...]:

@@ -20,6 +20,7 @@ from starlette.templating import Jinja2Templates
 from club.engine import HALF, all_strokes, tile_svg
 from club.guard import same, signed
 from club.night import Night, games_named
+from club.standings import Result
 from club.store import Event, GameRow, Store
 from club.tables import TableGame
 from notation import Team, Tile
@@ -95,15 +96,16 @@ class Site:
         rows = []
         for g in games:
             state = night.state(g) if g.table_id is not None else None
+            result = night.result(g)
             rows.append({
                 "game": g,
                 "table": numbers.get(g.table_id) if g.table_id else None,
                 "ns": teams[g.ns_team_id],
                 "ew": teams.get(g.ew_team_id) if g.ew_team_id else None,
-                "result": night.result(g),
+                "result": result,
                 "recorded": night.recorded_result(g) if g.outcome else None,
                 "state": state,
-                "now": _now(g, state),
+                "now": _now(g, state, result),
                 "flags": night.flags(g, names[g.id]) if g.id in names else [],
                 "name": names.get(g.id),
             })
@@ -167,10 +169,10 @@ def replay_headers() -> dict[str, str]:
             "style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'"}
 
 
-def _now(game: GameRow, state: TableGame | None) -> str:
+def _now(game: GameRow, state: TableGame | None, result: Result[int] | None) -> str:
     """Where a game stands, in a few words."""
     if game.ew_team_id is None:
-        return "bye (7–4)"
+        return "bye: counts 7–4" if result else "bye: counts 7–4 once the round is under way"
     if game.outcome is not None:
         return f"{game.outcome}: N–S {game.outcome_ns} E–W {game.outcome_ew}"
     r = None if state is None else state.recording

@@ -179,3 +179,77 @@ def test_the_correction_form_records_what_it_says_and_nothing_by_default(
         assert "nothing was recorded" in refused.text
     phone.get(event_url)
     assert len(_audit(phone)) == 2
+
+
+# -- 12: points that cannot be a hand's; byes; --
+
+
+def _stored(browser: Any) -> int:
+    return int(browser.execute_script(
+        'return document.getElementById("state").getAttribute("data-stored")'))
+
+
+def _send_form(browser: Any, selector: str, values: dict[str, str]) -> None:
+    """Fill a form of the table's screen, send it, and wait for the server's answer."""
+    before = _stored(browser)
+    form = browser.find_element(By.CSS_SELECTOR, selector)
+    for name, value in values.items():
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button").click()
+    WebDriverWait(browser, 30, poll_frequency=0.05).until(lambda b: _stored(b) > before)
+
+
+def test_points_that_cannot_be_a_hands_are_refused_in_words_with_a_way_on(
+    server: Server, phone: Any
+) -> None:
+    director = _director(server)
+    _, links = _event(director, "Score only", TEAMS[:2])
+    _enter(links[0], ["start score N", "pass", "30", "pass", "pass", "sixes"])
+    phone.get(links[0])
+    _send_form(phone, "form#points", {"ns": "40", "ew": "4"})  # 44: no hand's points
+    assert _text(phone, "#said") == (
+        "not recorded: N–S 40 E–W 4: the points written add up to 44; a hand is worth 42. "
+        "Write the points again")
+    assert "flagged" in phone.find_element(By.ID, "said").get_attribute("class")
+    assert not phone.find_elements(By.ID, "findings")  # nothing of it is in the record
+    _send_form(phone, "form#points", {"ns": "35", "ew": "7"})  # asked again, and written
+    assert _text(phone, ".prompt") == "marks: N–S 1 E–W 0"
+    assert phone.find_element(By.ID, "write").text == "Write marks N–S 1 E–W 0"
+    # The table writes its own marks (2, where the hand gives 1): kept and flagged, and
+    # the total the engine cannot settle is asked for with a button to press.
+    _send_form(phone, "form.entry.other", {"ns": "2", "ew": "0"})
+    assert "flagged" in _text(phone, "#said")
+    assert phone.find_element(By.CSS_SELECTOR, "[data-step='score'] button.big").is_displayed()
+
+
+def _games_listed(browser: Any) -> list[str]:
+    return [" ".join(str(li).split()) for li in browser.execute_script(
+        "return Array.from(document.querySelectorAll('#results li'))"
+        ".map(function (li) { return li.textContent; })")]
+
+
+def test_a_bye_counts_in_the_standings_when_the_list_of_games_says_it_does(
+    server: Server, phone: Any
+) -> None:
+    director = _director(server)
+    event_url, links = _event(director, "Five teams", TEAMS)  # a bye every round
+    page = director.get(event_url).text
+    public = re.search(r'href="(http://[^"]+/e/[A-Za-z0-9_-]+)"', page)
+    assert public
+    phone.get(public[1])
+    byes = [line for line in _games_listed(phone) if "– bye" in line]
+    assert len(byes) == 5
+    assert all("won" not in line for line in byes)  # no round is under way
+    assert all(n == "0" for n in phone.execute_script(
+        "return Array.from(document.querySelectorAll('#standings .wins'))"
+        ".map(function (c) { return c.textContent; })"))
+    _enter(links[0], ["start score N"])  # round 1 is under way
+    phone.get(public[1])
+    byes = [line for line in _games_listed(phone) if "– bye" in line]
+    assert [("won 7–4" in line) for line in byes] == [True, False, False, False, False]
+    team = byes[0].split(": ")[1].split(" – ")[0]
+    row = phone.find_element(By.CSS_SELECTOR, f'#standings tr[data-team="{team}"]')
+    assert [row.find_element(By.CLASS_NAME, c).text for c in ("wins", "for", "against")] == [
+        "1", "7", "4"]
