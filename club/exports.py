@@ -14,7 +14,7 @@ from starlette.routing import Route
 import notation
 from club.engine import replay_page
 from club.night import games_named
-from club.site import Site, replay_headers, site_of
+from club.site import HERE, Site, replay_headers, site_of
 from club.store import Event
 
 
@@ -43,7 +43,7 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
     view = site.event_view(event, "")
     files["results.html"] = site.templates.get_template("results.html").render(
         event=event, standings=view["standings"], games=view["games"], teams=view["teams"],
-        standalone=True,
+        standalone=True, css=(HERE / "static" / "club.css").read_text(encoding="utf-8"),
     ).encode()
     return files
 

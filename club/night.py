@@ -1,6 +1,6 @@
 """The club night as the pages see it: each table's game folded from its stored entries
 (kept in memory once read, one lock per game), the results and the standings, the findings
-with their evidence, and the notation of every game."""
+of each game, the audit trail in words, and the notation of every game."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-import notation
 from club.standings import BYE, FORFEIT, Result, Standing, standings
 from club.store import AuditLine, Event, Format, GameRow, Store
 from club.store import Team as ClubTeam
@@ -20,14 +19,6 @@ from notation.recording import Recording
 FORFEIT_OUTCOME, CORRECTED_OUTCOME = "forfeit", "corrected"
 
 
-@dataclass(frozen=True)
-class Flag:
-    """A finding of a game's record, as ``t42 validate`` shows it (with the line)."""
-
-    finding: Finding
-    described: str
-
-
 class Night:
     """Every event of the store, its games kept folded in memory."""
 
@@ -36,7 +27,6 @@ class Night:
         self._games: dict[int, tuple[int, TableGame]] = {}  # game: (entries, fold)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
-        self._flags: dict[tuple[int, int, str], list[Flag]] = {}  # by game, entries, name
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -99,31 +89,11 @@ class Night:
         recording = self.state(game).recording
         return None if recording is None else recording.text
 
-    def flags(self, game: GameRow, name: str) -> list[Flag]:
-        """The findings of the game's record so far, located in its text as ``name``."""
-        state = self.state(game)
-        key = (game.id, state.through, name)
-        found = self._flags.get(key)
-        if found is None:
-            found = self._flags[key] = self._located(game, name)
-        return found
-
-    def _located(self, game: GameRow, name: str) -> list[Flag]:
-        text = self.text(game)
-        if text is None:
-            return []
-        lines = text.split("\n")
+    def flags(self, game: GameRow) -> tuple[Finding, ...]:
+        """The findings of the game's record so far (those that only say the hand is not
+        over yet left out), each with its hand, trick and seat (``Finding.where``)."""
         recording = self.state(game).recording
-        assert recording is not None
-        # The engine's findings so far (those that only say the hand is not over left out),
-        # found again in the text so that each has its line.
-        wanted = {_key(f) for f in recording.findings}
-        out = []
-        for read in notation.read_games(text):
-            report = notation.check_game(read.game, read.rules, 1, read.unread_lines)
-            out += [Flag(f, notation.describe(f, name, lines))
-                    for f in report.findings if _key(f) in wanted]
-        return out
+        return () if recording is None else recording.findings
 
     def game_record(self, game: GameRow) -> Game | None:
         recording = self.state(game).recording
@@ -318,10 +288,6 @@ def ruling_words(line: AuditLine, games: Mapping[int, GameRow],
 def _one_line(text: str) -> str:
     """``text`` as a tag's value holds it: on one line, no control characters."""
     return " ".join("".join(c if c.isprintable() else " " for c in text).split())
-
-
-def _key(f: Finding) -> tuple[object, ...]:
-    return (f.code, f.hand, f.trick, f.seat, f.message)
 
 
 def _over(game: TableGame) -> bool:

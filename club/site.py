@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from club.engine import HALF, all_strokes, tile_svg
+from club.engine import HALF, all_strokes_svg, tile_svg
 from club.guard import same, signed
 from club.night import Night, games_named
 from club.standings import Result
@@ -106,7 +106,7 @@ class Site:
                 "recorded": night.recorded_result(g) if g.outcome else None,
                 "state": state,
                 "now": _now(g, state, result),
-                "flags": night.flags(g, names[g.id]) if g.id in names else [],
+                "flags": night.flags(g) if g.id in names else (),
                 "name": names.get(g.id),
             })
         return {
@@ -134,7 +134,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.globals["tile"] = tile_picture
-    env.globals["strokes"] = all_strokes
+    env.globals["strokes"] = strokes_picture
     env.filters["sentence"] = sentence
     return env
 
@@ -156,6 +156,11 @@ def tile_picture(text: str) -> Markup:
         f'<svg class="domino" viewBox="-1 -1 {HALF + 2} {2 * HALF + 2}" '
         f'role="img" aria-label="{t}">{tile_svg(t, 0, 0)}</svg>'
     )
+
+
+def strokes_picture(marks: int) -> Markup:
+    """A team's marks drawn as strokes of ALL (the SVG of :mod:`replay.strokes`)."""
+    return Markup(all_strokes_svg(marks))
 
 
 def qr_svg(url: str) -> Markup:

@@ -13,6 +13,15 @@ made at 6) starts a second ALL beside the first.
 /--\ |
 >>> all_strokes(0)
 ''
+
+:func:`all_strokes_svg` draws the same strokes as a picture, each one a line of the letters
+(the strokes still to come drawn faintly, so that the word shows how far the team has to go):
+
+>>> svg = all_strokes_svg(4)
+>>> svg.count('class="stroke"'), svg.count('class="stroke to-come"')
+(4, 3)
+>>> 'aria-label="4 marks"' in svg
+True
 """
 
 from __future__ import annotations
@@ -32,6 +41,19 @@ _STROKES: tuple[tuple[tuple[int, int, str], ...], ...] = (
 )
 _WIDTH = 12
 _GAP = "  "  # between one finished ALL and the next
+
+# The same strokes as lines (x1, y1, x2, y2) of a picture of ALL 15 wide and 10 high, in the
+# same order: the A at 0-4, the first L at 6-9, the second at 11-14.
+_LINES: tuple[tuple[float, float, float, float], ...] = (
+    (0, 10, 2, 0),  # A: left leg
+    (2, 0, 4, 10),  # A: right leg
+    (0.7, 6.5, 3.3, 6.5),  # A: bar
+    (6.5, 0, 6.5, 10),  # L: upright
+    (6.5, 10, 9.5, 10),  # L: foot
+    (11.5, 0, 11.5, 10),  # second L: upright
+    (11.5, 10, 14.5, 10),  # second L: foot
+)
+_WORD_WIDTH, _WORD_GAP, _WORD_HEIGHT = 15, 4, 10
 
 
 def _word(strokes: int) -> list[str]:
@@ -56,3 +78,26 @@ def all_strokes(marks: int) -> str:
     full, rest = divmod(marks, MARKS_IN_ALL)
     words = [_word(MARKS_IN_ALL)] * full + ([_word(rest)] if rest else [])
     return "\n".join(_GAP.join(w[row] for w in words).rstrip() for row in range(2))
+
+
+def all_strokes_svg(marks: int) -> str:
+    """``marks`` drawn as strokes of ALL, an SVG picture (inline, its strokes of class
+    ``stroke``, those still to come in the word being written ``stroke to-come``; styled by
+    the page). No marks draw an empty ALL, all of it to come. Raises ValueError for a
+    negative number of marks."""
+    if marks < 0:
+        raise ValueError(f"marks cannot be negative: {marks}")
+    full, rest = divmod(marks, MARKS_IN_ALL)
+    words = [MARKS_IN_ALL] * full + ([rest] if rest or not full else [])
+    pad = 1.5
+    lines = []
+    for k, drawn in enumerate(words):
+        left = pad + k * (_WORD_WIDTH + _WORD_GAP)
+        for n, (x1, y1, x2, y2) in enumerate(_LINES):
+            css = "stroke" if n < drawn else "stroke to-come"
+            lines.append(f'<line class="{css}" x1="{left + x1:g}" y1="{pad + y1:g}" '
+                         f'x2="{left + x2:g}" y2="{pad + y2:g}"/>')
+    width = len(words) * _WORD_WIDTH + (len(words) - 1) * _WORD_GAP + 2 * pad
+    label = f"{marks} mark{'' if marks == 1 else 's'}"
+    return (f'<svg class="strokes" viewBox="0 0 {width:g} {_WORD_HEIGHT + 2 * pad:g}" '
+            f'role="img" aria-label="{label}"><title>{label}</title>{"".join(lines)}</svg>')

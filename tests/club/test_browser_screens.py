@@ -10,6 +10,8 @@ them (JSON, numbered); what is asserted is what the page shows.
 
 from __future__ import annotations
 
+import base64
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -46,6 +48,15 @@ TEAMS = [
 # A hand kept by its score only: East bids 29 (below the minimum: flagged), South 30 and
 # makes it, 35 to 7.
 SCORED_HAND = ["29", "30", "pass", "pass", "sixes", "points 35 7", "write", "write"]
+
+
+@pytest.fixture(scope="module")
+def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: ``$T42_ARTEFACTS`` when set."""
+    chosen = os.environ.get("T42_ARTEFACTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("artefacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 @pytest.fixture
@@ -215,7 +226,7 @@ def test_points_that_cannot_be_a_hands_are_refused_in_words_with_a_way_on(
     assert "flagged" in phone.find_element(By.ID, "said").get_attribute("class")
     assert not phone.find_elements(By.ID, "findings")  # nothing of it is in the record
     _send_form(phone, "form#points", {"ns": "35", "ew": "7"})  # asked again, and written
-    assert _text(phone, ".prompt") == "marks: N–S 1 E–W 0"
+    assert _text(phone, ".prompt") == "Marks: N–S 1 E–W 0"
     assert phone.find_element(By.ID, "write").text == "Write marks N–S 1 E–W 0"
     # The table writes its own marks (2, where the hand gives 1): kept and flagged, and
     # the total the engine cannot settle is asked for with a button to press.
@@ -253,3 +264,110 @@ def test_a_bye_counts_in_the_standings_when_the_list_of_games_says_it_does(
     row = phone.find_element(By.CSS_SELECTOR, f'#standings tr[data-team="{team}"]')
     assert [row.find_element(By.CLASS_NAME, c).text for c in ("wins", "for", "against")] == [
         "1", "7", "4"]
+
+
+# -- 11 and 13: every page fits a phone and every control can be tapped; the marks drawn --
+
+# How wide the page is, and the controls shown less than 44 px tall (a radio or a check box
+# is tapped by its label). Folded parts are opened first, so that their controls count too.
+_FIT = """
+document.querySelectorAll("details").forEach(function (d) { d.open = true; });
+var small = [];
+document.querySelectorAll(
+  "a[href], button, input:not([type=hidden]), select, textarea, summary"
+).forEach(function (e) {
+  var target = (e.type === "radio" || e.type === "checkbox") ? e.closest("label") : e;
+  var box = target.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) { return; }  // not shown
+  if (box.height < 44) { small.push(e.outerHTML.slice(0, 90) + " is " + box.height + " px"); }
+});
+return {width: document.documentElement.scrollWidth, small: small};
+"""
+LONG_NAME = "The-Longest-Team-Name-A-Club-Could-Type-Without-Any-Spaces-X"[:60]
+
+
+def _fits(browser: Any, page: str, artefacts: Path) -> None:
+    """The page fits the phone and its controls can be tapped (its screenshot is kept)."""
+    whole = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True})  # the whole page, not the window
+    name = f"screen-{re.sub(r'[^a-z]+', '-', page)}.png"
+    (artefacts / name).write_bytes(base64.b64decode(whole["data"]))
+    shown = browser.execute_script(_FIT)
+    assert shown["width"] <= PHONE[0], f"{page} is {shown['width']} px wide"
+    assert shown["small"] == [], f"{page}: controls too small to tap: {shown['small']}"
+
+
+def _strokes(browser: Any, team: str) -> tuple[int, int]:
+    """The strokes drawn for ``team`` on the table's screen: written, still to come."""
+    counts = browser.execute_script(
+        "var svg = document.querySelector('.side.' + arguments[0] + ' svg.strokes');"
+        "if (!svg) { return null; }"
+        "return [svg.querySelectorAll('line.stroke:not(.to-come)').length,"
+        "        svg.querySelectorAll('line.to-come').length];", team)
+    assert counts is not None, f"no strokes drawn for {team}"
+    return counts[0], counts[1]
+
+
+def test_the_marks_are_drawn_as_strokes_of_all(server: Server, phone: Any) -> None:
+    director = _director(server)
+    _, links = _event(director, "Strokes", TEAMS[:2])
+    _enter(links[0], ["start score N", *SCORED_HAND, "pass", "pass", "pass", "2m", "sixes",
+                      "points 0 42", "write", "write"])  # N-S 1 mark, then E-W 2
+    phone.get(links[0])
+    assert phone.execute_script(  # no marks written in characters
+        "return Array.from(document.querySelectorAll('#state pre'))"
+        ".map(function (p) { return p.textContent; })") == []
+    assert _text(phone, ".side.ns .count") == "1"
+    assert _text(phone, ".side.ew .count") == "2"
+    assert _strokes(phone, "ns") == (1, 6)  # the A's left leg; the rest of ALL to come
+    assert _strokes(phone, "ew") == (2, 5)
+    assert not phone.find_elements(By.CSS_SELECTOR, ".scoreboard pre, .marks pre")
+    label = phone.find_element(By.CSS_SELECTOR, ".side.ew svg.strokes").get_attribute(
+        "aria-label")
+    assert label == "2 marks"
+
+
+def test_every_page_fits_a_phone_and_every_control_can_be_tapped(
+    server: Server, phone: Any, artefacts: Path
+) -> None:
+    director = _director(server)
+    teams = [(LONG_NAME, "Lupe Garcia", "Manny Garcia"), *TEAMS[1:],
+             ("Patels", "Raj Patel", "Mina Patel")]  # three tables
+    event_url, links = _event(director, "A night of many pages", teams)
+    _enter(links[0], ["start tricks N", "pass", "29", "30", "pass", "sixes", "6-6"])
+    _enter(links[1], ["start score E", "pass", "pass", "30", "pass", "sixes"])
+    page = director.get(event_url).text
+    game = int(re.findall(r'<details class="ruling" data-game="(\d+)"', page)[-1])
+    director.post(f"/director/g/{game}/outcome", data={
+        "csrf": _csrf(page), "what": "forfeit", "reason": "no show",
+        "team": re.findall(rf'/director/g/{game}/outcome" class="forfeit">.*?'
+                           r'name="team" value="(\d+)"', page, re.S)[0]})
+    public = re.search(r'href="(http://[^"]+/e/[A-Za-z0-9_-]+)"', page)
+    assert public
+    phone.get(f"{server.url}/")
+    _fits(phone, "the home page", artefacts)
+    phone.get(f"{server.url}/director/login?key={server.secret}")
+    _fits(phone, "the director's events", artefacts)
+    phone.get(event_url)
+    _fits(phone, "the director's event page", artefacts)
+    # The findings in words, with their hand and seat; the trail in names.
+    assert "Hand 1, seat S: 29 is below the minimum bid of 30" in _text(phone, "li.game .flags")
+    assert not phone.find_elements(By.CSS_SELECTOR, "#live pre")
+    assert "forfeit" in _audit(phone)[-1]
+    assert not re.search(r"\b(game|team) \d", _audit(phone)[-1])
+    phone.get(f"{event_url}/files/results.html")
+    _fits(phone, "the exported results page", artefacts)
+    phone.get(public[1])
+    _fits(phone, "the public standings", artefacts)
+    watch = phone.find_element(By.PARTIAL_LINK_TEXT, "Watch").get_attribute("href")
+    phone.get(watch)
+    _fits(phone, "a spectator's view of a table", artefacts)
+    for link, step in ((links[0], "play"), (links[1], "play"), (links[2], "confirm")):
+        phone.get(link)
+        assert phone.find_element(By.ID, "state").get_attribute("data-step") == step
+        _fits(phone, f"a table's phone at its {step}", artefacts)
+    _enter(links[1], ["points 30 12"])
+    phone.get(links[1])
+    _fits(phone, "a table's phone writing the score", artefacts)
+    phone.get(f"{server.url}/t/no-such-table")
+    _fits(phone, "a refusal", artefacts)
