@@ -107,6 +107,7 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "names": names, "seats": list(Seat), "step": None, "watching": watching,
         "stored": max([state.through, *(n for n, _ in state.waiting)]),
         "trumps": TRUMPS, "modes": [m.value for m in Mode],
+        "ruling": _ruling(game, ns, ew),
     }
     if r is None:
         return view
@@ -135,6 +136,15 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "declarer": r.declarer,
     })
     return view
+
+
+def _ruling(game: GameRow, ns: ClubTeam, ew: ClubTeam | None) -> str | None:
+    """The director's ruling on the game, in words, when there is one: it is the result,
+    whatever the record on the screen gives."""
+    if game.outcome is None or ew is None:
+        return None
+    return (f"The director's ruling ({game.outcome}): {ns.name} {game.outcome_ns}, "
+            f"{ew.name} {game.outcome_ew}. It is the game's result.")
 
 
 ROUTES = [

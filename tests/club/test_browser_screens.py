@@ -190,6 +190,11 @@ def test_the_correction_form_records_what_it_says_and_nothing_by_default(
         assert "nothing was recorded" in refused.text
     phone.get(event_url)
     assert len(_audit(phone)) == 2
+    # Those who watch the game see the ruling, which is its result.
+    public = phone.find_element(By.PARTIAL_LINK_TEXT, "Public standings").get_attribute("href")
+    phone.get(f"{public}/watch/{game}")
+    assert _text(phone, "#ruling") == (
+        "The director's ruling (corrected): Garcias 7, Weatherbys 3. It is the game's result.")
 
 
 # -- 12: points that cannot be a hand's; byes; --
