@@ -376,3 +376,24 @@ def test_every_page_fits_a_phone_and_every_control_can_be_tapped(
     _fits(phone, "a table's phone writing the score", artefacts)
     phone.get(f"{server.url}/t/no-such-table")
     _fits(phone, "a refusal", artefacts)
+    phone.get(watch.replace("/watch/", "/replay/"))
+    _fits(phone, "the replay of a game", artefacts)
+    # A table at each step of a hand, and at the end of its game.
+    _enter(links[2], ["start tricks S"])
+    for step, entries in (("bid", []), ("trump", ["pass", "30", "pass", "pass"]),
+                          ("play", ["sixes"])):
+        _enter(links[2], entries)
+        phone.get(links[2])
+        assert phone.find_element(By.ID, "state").get_attribute("data-step") == step
+        _fits(phone, f"a table's phone at its {step}", artefacts)
+    _, quick = _event(director, "Quick", TEAMS[:2])
+    _enter(quick[0], ["start score N", *4 * ["pass", "2m", "pass", "pass", "sixes",
+                                              "points 42 0", "write", "write"]])
+    phone.get(quick[0])
+    assert phone.find_element(By.ID, "state").get_attribute("data-step") == "over"
+    _fits(phone, "a table's phone when the game is won", artefacts)
+    # The director's pages of the other formats: brackets, and open play.
+    for fmt in ("round-robin+brackets", "open"):
+        other, _ = _event(director, f"An event of {fmt}", TEAMS[:4], fmt)
+        phone.get(other)
+        _fits(phone, f"the director's page of {fmt}", artefacts)
