@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 MARKS_IN_ALL = 7
 
 # Each stroke of A, L, L: the cells (row, column) it draws in a two-row, 13-column word and
@@ -80,11 +82,24 @@ def all_strokes(marks: int) -> str:
     return "\n".join(_GAP.join(w[row] for w in words).rstrip() for row in range(2))
 
 
-def all_strokes_svg(marks: int) -> str:
-    """``marks`` drawn as strokes of ALL, an SVG picture (inline, its strokes of class
-    ``stroke``, those still to come in the word being written ``stroke to-come``; styled by
-    the page). No marks draw an empty ALL, all of it to come. Raises ValueError for a
-    negative number of marks."""
+class StrokesPicture(NamedTuple):
+    """Marks as strokes of ALL, to be drawn: the picture's size and its lines (x1, y1, x2, y2,
+    and whether the stroke is written or still to come)."""
+
+    width: float
+    height: float
+    lines: tuple[tuple[float, float, float, float, bool], ...]
+
+
+def strokes_picture(marks: int) -> StrokesPicture:
+    """``marks`` as strokes of ALL to draw: every 7 marks one ALL, then the strokes of the
+    next with those still to come (no marks: one ALL, all of it to come). Raises ValueError
+    for a negative number of marks.
+
+    >>> picture = strokes_picture(8)
+    >>> sum(written for *_, written in picture.lines), len(picture.lines)
+    (8, 14)
+    """
     if marks < 0:
         raise ValueError(f"marks cannot be negative: {marks}")
     full, rest = divmod(marks, MARKS_IN_ALL)
@@ -94,10 +109,26 @@ def all_strokes_svg(marks: int) -> str:
     for k, drawn in enumerate(words):
         left = pad + k * (_WORD_WIDTH + _WORD_GAP)
         for n, (x1, y1, x2, y2) in enumerate(_LINES):
-            css = "stroke" if n < drawn else "stroke to-come"
-            lines.append(f'<line class="{css}" x1="{left + x1:g}" y1="{pad + y1:g}" '
-                         f'x2="{left + x2:g}" y2="{pad + y2:g}"/>')
+            lines.append((left + x1, pad + y1, left + x2, pad + y2, n < drawn))
     width = len(words) * _WORD_WIDTH + (len(words) - 1) * _WORD_GAP + 2 * pad
-    label = f"{marks} mark{'' if marks == 1 else 's'}"
-    return (f'<svg class="strokes" viewBox="0 0 {width:g} {_WORD_HEIGHT + 2 * pad:g}" '
-            f'role="img" aria-label="{label}"><title>{label}</title>{"".join(lines)}</svg>')
+    return StrokesPicture(width, _WORD_HEIGHT + 2 * pad, tuple(lines))
+
+
+def marks_label(marks: int) -> str:
+    """``1 mark``, ``4 marks``: what a picture of the marks says to who cannot see it."""
+    return f"{marks} mark{'' if marks == 1 else 's'}"
+
+
+def all_strokes_svg(marks: int) -> str:
+    """``marks`` drawn as strokes of ALL (:func:`strokes_picture`), an SVG picture (inline,
+    its strokes of class ``stroke``, those still to come ``stroke to-come``; styled by the
+    page). Raises ValueError for a negative number of marks."""
+    picture = strokes_picture(marks)
+    lines = "".join(
+        f'<line class="{"stroke" if written else "stroke to-come"}" x1="{x1:g}" y1="{y1:g}" '
+        f'x2="{x2:g}" y2="{y2:g}"/>'
+        for x1, y1, x2, y2, written in picture.lines
+    )
+    label = marks_label(marks)
+    return (f'<svg class="strokes" viewBox="0 0 {picture.width:g} {picture.height:g}" '
+            f'role="img" aria-label="{label}"><title>{label}</title>{lines}</svg>')
