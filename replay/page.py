@@ -200,9 +200,14 @@ def _last_trick(frames: Sequence[Frame], at: int) -> dict[str, Any] | None:
 
 
 def _heading(game: Game) -> str:
-    """The game's Event, Site and Date, as far as the record names them."""
+    """The game's Event, Site and Date, as far as the record names them, and a ruling on its
+    result (the Result and Ruling tags, docs/notation.md) when it has one."""
     tags = (game.tag(name) for name in ("Event", "Site", "Date"))
-    return inert(" · ".join(v for v in tags if v and v != UNKNOWN))
+    heading = " · ".join(v for v in tags if v and v != UNKNOWN)
+    result, ruling = game.tag("Result"), game.tag("Ruling")
+    if result:
+        heading += f" · result by ruling: {result}" + (f" ({ruling})" if ruling else "")
+    return inert(heading)
 
 
 def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,

@@ -192,6 +192,8 @@ def test_the_export_carries_the_directors_rulings_and_their_reasons(
     assert two.hands == ()
     assert notation.loads(files["games.t42"]) == [one, two]
     assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
+    assert "result by ruling: NS 7 EW 3 (corrected by the director" in files[
+        "round-1-table-1.html"]
     assert "won 7–3 (corrected)" in files["results.html"]
     assert "won 7–0 (forfeit)" in files["results.html"]
     assert client.get("/director/e/1/files/games.t42").text == files["games.t42"]
