@@ -164,6 +164,11 @@ def start_chromium() -> Callable[[int, int], Any]:
                          "--disable-dev-shm-usage", f"--window-size={width},{height}"):
             options.add_argument(argument)
         service = webdriver.ChromeService(executable_path=shutil.which("chromedriver"))
-        return webdriver.Chrome(options=options, service=service)
+        driver = webdriver.Chrome(options=options, service=service)
+        # A window is never narrower than 500 px, headless or not: the page is shown at the
+        # size asked for, as a phone (or a desktop) of that size shows it.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+        return driver
 
     return start
