@@ -143,27 +143,32 @@ async def game_outcome(request: Request) -> Response:
     game = None if game_id is None else await run_in_threadpool(site.store.game, game_id)
     if game is None or game.ew_team_id is None:
         return site.refused(request, 404, "there is no such game")
+    # Nothing is ever recorded by default: the post says what it records, or is refused.
+    what, night = form.get("what", ""), site.night
+    if what not in ("forfeit", "correct", "restore"):
+        return site.refused(request, 400, "nothing was recorded: say what to record, a "
+                            "forfeit (and which team forfeits), the corrected marks, or the "
+                            "result as recorded")
     reason = form.get("reason", "").strip()[:200]
     if not reason:
         return site.refused(request, 400, "say why: a correction is kept with its reason")
-    what, night = form.get("what", ""), site.night
-    try:
-        if what == "forfeit":
-            team = int(form.get("team", "0"))
-            if team not in (game.ns_team_id, game.ew_team_id):
-                return site.refused(request, 400, "the team forfeiting must play this game")
-            await run_in_threadpool(night.forfeit, game, team, reason)
-        elif what == "correct":
+    if what == "forfeit":
+        team = form.get("team", "")
+        if team not in (str(game.ns_team_id), str(game.ew_team_id)):
+            return site.refused(request, 400, "nothing was recorded: say which of the two "
+                                "teams of this game forfeits")
+        await run_in_threadpool(night.forfeit, game, int(team), reason)
+    elif what == "correct":
+        try:
             ns, ew = int(form.get("ns", "")), int(form.get("ew", ""))
-            if not (0 <= ns <= 99 and 0 <= ew <= 99) or ns == ew:
-                return site.refused(request, 400, "a result has a winner: two different marks")
-            await run_in_threadpool(night.correct, game, ns, ew, reason)
-        elif what == "restore":
-            await run_in_threadpool(night.restore, game, reason)
-        else:
-            return site.refused(request, 400, "forfeit, correct or restore")
-    except ValueError:
-        return site.refused(request, 400, "the marks are whole numbers")
+        except ValueError:
+            return site.refused(request, 400, "nothing was recorded: the marks of both teams "
+                                "are whole numbers")
+        if not (0 <= ns <= 99 and 0 <= ew <= 99) or ns == ew:
+            return site.refused(request, 400, "a result has a winner: two different marks")
+        await run_in_threadpool(night.correct, game, ns, ew, reason)
+    else:
+        await run_in_threadpool(night.restore, game, reason)
     return RedirectResponse(f"/director/e/{game.event_id}", status_code=303)
 
 

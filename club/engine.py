@@ -7,6 +7,6 @@ from __future__ import annotations
 from notation.views.svg import HALF, tile_svg
 from replay.page import replay_page
 from replay.scorekeeper import EntryError, enter
-from replay.strokes import all_strokes
+from replay.strokes import all_strokes_svg
 
-__all__ = ["HALF", "EntryError", "all_strokes", "enter", "replay_page", "tile_svg"]
+__all__ = ["HALF", "EntryError", "all_strokes_svg", "enter", "replay_page", "tile_svg"]

@@ -14,7 +14,7 @@ from starlette.routing import Route
 import notation
 from club.engine import replay_page
 from club.night import games_named
-from club.site import Site, replay_headers, site_of
+from club.site import HERE, Site, replay_headers, site_of
 from club.store import Event
 
 
@@ -27,13 +27,14 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     records = []
     for g in games:
-        text = night.text(g) if g.id in names else None
-        if text is None:
+        # The record with the director's ruling, if any (Result and Ruling tags).
+        record = night.exported_record(g) if g.id in names else None
+        if record is None:
             continue
-        files[names[g.id]] = text.encode()
-        record = night.game_record(g)
-        assert record is not None
+        files[names[g.id]] = notation.dumps(record).encode()
         records.append(record)
+        if not record.hands:  # ruled on before it began: nothing to replay
+            continue
         report = notation.check_game(record)
         replay = replay_page([(1, record, report)], title=names[g.id])
         files[names[g.id].removesuffix(".t42") + ".html"] = replay.encode()
@@ -42,7 +43,7 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
     view = site.event_view(event, "")
     files["results.html"] = site.templates.get_template("results.html").render(
         event=event, standings=view["standings"], games=view["games"], teams=view["teams"],
-        standalone=True,
+        standalone=True, css=(HERE / "static" / "club.css").read_text(encoding="utf-8"),
     ).encode()
     return files
 

@@ -1,29 +1,22 @@
 """The club night as the pages see it: each table's game folded from its stored entries
 (kept in memory once read, one lock per game), the results and the standings, the findings
-with their evidence, and the notation of every game."""
+of each game, the audit trail in words, and the notation of every game."""
 
 from __future__ import annotations
 
+import re
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-import notation
 from club.standings import BYE, FORFEIT, Result, Standing, standings
-from club.store import Event, Format, GameRow, Store
+from club.store import AuditLine, Event, Format, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import TableGame, fold
-from notation import Finding, Game, Team
+from notation import Finding, Game, Tag, Team
+from notation.recording import Recording
 
 FORFEIT_OUTCOME, CORRECTED_OUTCOME = "forfeit", "corrected"
-
-
-@dataclass(frozen=True)
-class Flag:
-    """A finding of a game's record, as ``t42 validate`` shows it (with the line)."""
-
-    finding: Finding
-    described: str
 
 
 class Night:
@@ -34,7 +27,6 @@ class Night:
         self._games: dict[int, tuple[int, TableGame]] = {}  # game: (entries, fold)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
-        self._flags: dict[tuple[int, int, str], list[Flag]] = {}  # by game, entries, name
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -99,42 +91,45 @@ class Night:
         recording = self.state(game).recording
         return None if recording is None else recording.text
 
-    def flags(self, game: GameRow, name: str) -> list[Flag]:
-        """The findings of the game's record so far, located in its text as ``name``."""
-        state = self.state(game)
-        key = (game.id, state.through, name)
-        found = self._flags.get(key)
-        if found is None:
-            found = self._flags[key] = self._located(game, name)
-        return found
-
-    def _located(self, game: GameRow, name: str) -> list[Flag]:
-        text = self.text(game)
-        if text is None:
-            return []
-        lines = text.split("\n")
+    def flags(self, game: GameRow) -> tuple[Finding, ...]:
+        """The findings of the game's record so far (those that only say the hand is not
+        over yet left out), each with its hand, trick and seat (``Finding.where``)."""
         recording = self.state(game).recording
-        assert recording is not None
-        # The engine's findings so far (those that only say the hand is not over left out),
-        # found again in the text so that each has its line.
-        wanted = {_key(f) for f in recording.findings}
-        out = []
-        for read in notation.read_games(text):
-            report = notation.check_game(read.game, read.rules, 1, read.unread_lines)
-            out += [Flag(f, notation.describe(f, name, lines))
-                    for f in report.findings if _key(f) in wanted]
-        return out
+        return () if recording is None else recording.findings
 
     def game_record(self, game: GameRow) -> Game | None:
         recording = self.state(game).recording
         return None if recording is None else recording.game
+
+    def exported_record(self, game: GameRow) -> Game | None:
+        """The game's record as the exports write it: with the director's ruling, when there
+        is one, as a ``Result`` tag (the marks it gives, ``NS 7 EW 3``) and a ``Ruling`` tag
+        (what was ruled, and why) after the others (docs/notation.md, Tags); a game ruled on
+        before it began is its tags alone. None for a game with neither record nor ruling."""
+        record = self.game_record(game)
+        ns, ew = game.outcome_ns, game.outcome_ew
+        if game.outcome is None or ns is None or ew is None or game.ew_team_id is None:
+            return record
+        if record is None:
+            record = Recording.start(dict(self.tags(game))).game
+        lines = [a for a in self.store.audit(game.event_id) if a.game_id == game.id]
+        reason = lines[-1].reason if lines else ""
+        what = "corrected by the director"
+        if game.outcome == FORFEIT_OUTCOME:
+            teams = {t.id: t for t in self.store.teams(game.event_id)}
+            by, side = ((game.ns_team_id, "NS") if ns < ew else (game.ew_team_id, "EW"))
+            what = f"forfeit by {teams[by].name} ({side})"
+        ruling = (Tag("Result", f"NS {ns} EW {ew}"),
+                  Tag("Ruling", _one_line(f"{what}: {reason}" if reason else what)))
+        kept = tuple(t for t in record.tags if t.name not in ("Result", "Ruling"))
+        return replace(record, tags=(*kept, *ruling))
 
     # -- results and standings --
 
     def result(self, game: GameRow) -> Result[int] | None:
         """The game's result, once there is one."""
         if game.ew_team_id is None:
-            return Result(game.ns_team_id, None, *BYE)
+            return Result(game.ns_team_id, None, *BYE) if self.bye_counts(game) else None
         if game.outcome is not None and game.outcome_ns is not None and (
             game.outcome_ew is not None
         ):
@@ -142,6 +137,21 @@ class Night:
             if ns >= ew:
                 return Result(game.ns_team_id, game.ew_team_id, ns, ew)
             return Result(game.ew_team_id, game.ns_team_id, ew, ns)
+        return self.recorded_result(game)
+
+    def bye_counts(self, game: GameRow) -> bool:
+        """The one rule for a bye, for the standings and the list of games alike: it counts
+        (7–4) once its round is under way, a game of that round begun or decided."""
+        return any(
+            g.round == game.round and g.ew_team_id is not None and not g.in_bracket and (
+                g.finished or g.outcome is not None or self.state(g).recording is not None)
+            for g in self.store.games(game.event_id)
+        )
+
+    def recorded_result(self, game: GameRow) -> Result[int] | None:
+        """The result the game's record gives (a ruling of the director's left aside)."""
+        if game.ew_team_id is None:
+            return None
         recording = self.state(game).recording
         if recording is None or recording.winner is None:
             return None
@@ -154,19 +164,21 @@ class Night:
         teams = self.store.teams(event.id)
         by_id = {t.id: t for t in teams}
         games = [g for g in self.store.games(event.id) if not g.in_bracket]
-        # A bye counts once its round is under way (a game of it begun or decided).
-        begun = {g.round for g in games if g.ew_team_id is not None and (
-            g.finished or g.outcome is not None or self.state(g).recording is not None)}
         results = []
         for game in games:
-            if game.ew_team_id is None and game.round not in begun:
-                continue
             r = self.result(game)
             if r is not None:
                 results.append(Result(by_id[r.winner],
                                       None if r.loser is None else by_id[r.loser],
                                       r.winner_marks, r.loser_marks))
         return standings(teams, results)
+
+    def audit(self, event: Event) -> list[Ruling]:
+        """The event's audit trail in words, oldest first."""
+        games = {g.id: g for g in self.store.games(event.id)}
+        teams = {t.id: t for t in self.store.teams(event.id)}
+        tables = {t.id: t.number for t in self.store.tables(event.id)}
+        return [ruling_words(line, games, teams, tables) for line in self.store.audit(event.id)]
 
     def bracket(self, event: Event) -> list[list[tuple[GameRow, Result[int] | None]]]:
         """The bracket's rounds so far, each game with its result (once it has one)."""
@@ -233,8 +245,51 @@ class Night:
         self.store.set_finished(game.id, _over(self.state(game)))
 
 
-def _key(f: Finding) -> tuple[object, ...]:
-    return (f.code, f.hand, f.trick, f.seat, f.message)
+@dataclass(frozen=True)
+class Ruling:
+    """A line of the audit trail as the director reads it: when (UTC, as stored), what in
+    words (the round, the table and the teams by name), and why."""
+
+    at: str
+    words: str
+    reason: str
+
+
+# The audit trail's lines about a game, as the store keeps them (by database ids): read
+# back into names when shown, so that every line, old or new, reads the same.
+_GAME_LINE = re.compile(r"^game (\d+): (.*)$")
+_FORFEIT_LINE = re.compile(r"^forfeit by team (\d+), (\d+)-(\d+)$")
+_CORRECTED_LINE = re.compile(r"^result corrected to NS (\d+) EW (\d+)$")
+
+
+def ruling_words(line: AuditLine, games: Mapping[int, GameRow],
+                 teams: Mapping[int, ClubTeam], tables: Mapping[int, int]) -> Ruling:
+    """``line`` in words: ``Round 2, table 1, Garcias – Lees: Lees forfeit, Garcias win
+    7–0``; a line about no game (or one not read here) is shown as stored."""
+    found = _GAME_LINE.match(line.what)
+    game = None if found is None else games.get(int(found[1]))
+    if found is None or game is None or game.ew_team_id is None:
+        return Ruling(line.at, line.what, line.reason)
+    ns, ew = teams[game.ns_team_id].name, teams[game.ew_team_id].name
+    number = None if game.table_id is None else tables.get(game.table_id)
+    table = "" if number is None else f", table {number}"
+    where = f"Round {game.round}{table}, {ns} – {ew}"
+    what = found[2]
+    forfeit, corrected = _FORFEIT_LINE.match(what), _CORRECTED_LINE.match(what)
+    if forfeit and int(forfeit[1]) in (game.ns_team_id, game.ew_team_id):
+        by = teams[int(forfeit[1])].name
+        other = ew if int(forfeit[1]) == game.ns_team_id else ns
+        what = f"{by} forfeit, {other} win {max(FORFEIT)}–{min(FORFEIT)}"
+    elif corrected:
+        what = f"result corrected to {ns} {corrected[1]}, {ew} {corrected[2]}"
+    elif what == "result as recorded":
+        what = "back to the result as recorded"
+    return Ruling(line.at, f"{where}: {what}", line.reason)
+
+
+def _one_line(text: str) -> str:
+    """``text`` as a tag's value holds it: on one line, no control characters."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
 def _over(game: TableGame) -> bool:

@@ -19,7 +19,7 @@ from club.store import Team as ClubTeam
 from club.tables import LONGEST_ENTRY, Mode, TableGame
 from club.turns import TableTurn, table_turn
 from notation import Seat, Team, Trump
-from notation.recording import Step
+from notation.recording import hand_now
 
 TRUMPS = (*(str(Trump.pip(n)) for n in range(6, -1, -1)), "doubles", "follow-me")
 
@@ -197,36 +197,44 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "names": names, "seats": list(Seat), "step": None, "watching": watching,
         "stored": max([state.through, *(n for n, _ in state.waiting)]),
         "trumps": TRUMPS, "modes": [m.value for m in Mode],
+        "ruling": _ruling(game, ns, ew),
     }
     if r is None:
         return view
-    hand = r.hand
-    in_hand = hand is not None and r.step in (Step.BID, Step.TRUMP, Step.PLAY, Step.SCORE)
+    now = hand_now(r)
     marks = r.report.marks
     view.update({
         "step": r.step.value,
         "recording": r,
         "marks": {"NS": marks[Team.NS], "EW": marks[Team.EW]},
         "points_game": r.rules.points_game,
-        "dealer": r.dealer,
-        "hand_number": (hand.number if in_hand and hand else (hand.number + 1 if hand else 1)),
-        "calls": hand.auction.calls if in_hand and hand and hand.auction else (),
-        "trump": hand.trump if in_hand and hand else None,
+        "dealer": now.dealer,
+        "heading": now.heading(names),
         "legal_bids": [str(b) for b in r.legal_bids],
         "specials": [s.value for s in r.specials_allowed],
-        "tricks": hand.tricks if in_hand and hand and r.step is not Step.BID else (),
+        "tricks": now.tricks,
         "tiles_out": [str(t) for t in r.tiles_out],
         "score_kind": r.score_kind.value if r.score_kind else None,
         "computed": r.computed(r.score_kind) if r.score_kind else None,
-        "findings": r.findings,
+        "findings": now.findings,
+        "earlier": now.earlier,
         "winner": r.winner,
         "can_end": r.can_end.value if r.can_end else None,
-        "no_tile_yet": not (hand and in_hand and hand.tricks),
+        "no_tile_yet": not now.tricks,
         "bidder": r.bidder, "trump_namer": r.trump_caller, "turn": r.turn,
         "leader": r.leader, "trick_number": r.trick_number,
         "declarer": r.declarer,
     })
     return view
+
+
+def _ruling(game: GameRow, ns: ClubTeam, ew: ClubTeam | None) -> str | None:
+    """The director's ruling on the game, in words, when there is one: it is the result,
+    whatever the record on the screen gives."""
+    if game.outcome is None or ew is None:
+        return None
+    return (f"The director's ruling ({game.outcome}): {ns.name} {game.outcome_ns}, "
+            f"{ew.name} {game.outcome_ew}. It is the game's result.")
 
 
 ROUTES = [

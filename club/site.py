@@ -18,12 +18,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from club.engine import HALF, all_strokes, tile_svg
+from club.engine import HALF, all_strokes_svg, tile_svg
 from club.guard import signed
 from club.night import Night, games_named
+from club.standings import Result
 from club.store import Event, GameRow, Store
 from club.tables import TableGame
 from notation import Team, Tile
+from notation.recording import hand_now
 
 HERE = Path(__file__).parent
 COOKIE = "t42_director"
@@ -125,15 +127,17 @@ class Site:
         rows = []
         for g in games:
             state = night.state(g) if g.table_id is not None else None
+            result = night.result(g)
             rows.append({
                 "game": g,
                 "table": numbers.get(g.table_id) if g.table_id else None,
                 "ns": teams[g.ns_team_id],
                 "ew": teams.get(g.ew_team_id) if g.ew_team_id else None,
-                "result": night.result(g),
+                "result": result,
+                "recorded": night.recorded_result(g) if g.outcome else None,
                 "state": state,
-                "now": _now(g, state),
-                "flags": night.flags(g, names[g.id]) if g.id in names else [],
+                "now": _now(g, state, result),
+                "flags": night.flags(g) if g.id in names else (),
                 "name": names.get(g.id),
                 "devices": devices.get(g.id, []),  # the phones that wrote it
             })
@@ -143,7 +147,7 @@ class Site:
             "tables": [(t, f"{base}/t/{t.token}", qr_svg(f"{base}/t/{t.token}"))
                        for t in tables],
             "public": f"{base}/e/{event.public_token}",
-            "audit": store.audit(event.id),
+            "audit": night.audit(event),
             "bracket": night.bracket(event),
             "champion": night.champion(event),
         }
@@ -162,8 +166,18 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.globals["tile"] = tile_picture
-    env.globals["strokes"] = all_strokes
+    env.globals["strokes"] = strokes_picture
+    env.filters["sentence"] = sentence
     return env
+
+
+def sentence(words: str) -> str:
+    """``words`` with a capital first letter, the rest as written (unlike ``capitalize``).
+
+    >>> sentence("hand 1, seat E")
+    'Hand 1, seat E'
+    """
+    return words[:1].upper() + words[1:]
 
 
 @functools.cache
@@ -174,6 +188,11 @@ def tile_picture(text: str) -> Markup:
         f'<svg class="domino" viewBox="-1 -1 {HALF + 2} {2 * HALF + 2}" '
         f'role="img" aria-label="{t}">{tile_svg(t, 0, 0)}</svg>'
     )
+
+
+def strokes_picture(marks: int) -> Markup:
+    """A team's marks drawn as strokes of ALL (the SVG of :mod:`replay.strokes`)."""
+    return Markup(all_strokes_svg(marks))
 
 
 def qr_svg(url: str) -> Markup:
@@ -187,10 +206,10 @@ def replay_headers() -> dict[str, str]:
             "style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'"}
 
 
-def _now(game: GameRow, state: TableGame | None) -> str:
+def _now(game: GameRow, state: TableGame | None, result: Result[int] | None) -> str:
     """Where a game stands, in a few words."""
     if game.ew_team_id is None:
-        return "bye (7–4)"
+        return "bye: counts 7–4" if result else "bye: counts 7–4 once the round is under way"
     if game.outcome is not None:
         return f"{game.outcome}: N–S {game.outcome_ns} E–W {game.outcome_ew}"
     r = None if state is None else state.recording
@@ -200,5 +219,4 @@ def _now(game: GameRow, state: TableGame | None) -> str:
     score = f"N–S {marks[Team.NS]} E–W {marks[Team.EW]}"
     if r.winner is not None:
         return f"over: {score}"
-    number = r.hand.number if r.hand else 1
-    return f"hand {number}, {r.step.value}: {score}"
+    return f"hand {hand_now(r).number}, {r.step.value}: {score}"

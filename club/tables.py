@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from club.engine import EntryError, enter
 from notation import Game, ScoreKind, Seat
-from notation.recording import Recording, RecordingError
+from notation.recording import Recording, RecordingError, hand_now
 
 START = re.compile(r"^start (score|tricks) ([NESW])$")
 MODE = re.compile(r"^mode (score|tricks)$")
@@ -106,6 +106,12 @@ class TableGame:
         if points:
             ns, ew = int(points[1]), int(points[2])
             recording = self.recording.score(ScoreKind.POINTS, ns, ew)
+            # Points that cannot be a hand's are refused, in the engine's words.
+            wrong = [f for f in hand_now(recording).findings
+                     if f.code == "misscored-points" and f not in self.recording.findings]
+            if wrong:
+                raise EntryError(f"N–S {ns} E–W {ew}: {wrong[0].message}. "
+                                 "Write the points again")
             return replace(self, recording=recording, said=f"points NS {ns} EW {ew} written")
         recording, said = enter(self.recording, "" if entry == "write" else entry)
         return replace(self, recording=recording, said=said)

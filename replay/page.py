@@ -57,7 +57,7 @@ from notation.views.svg import (
 )
 from notation.views.terminal import inert
 from replay.board import score_line
-from replay.strokes import all_strokes
+from replay.strokes import marks_label, strokes_picture
 
 # What the page is told of an audited hand: the perfect-play verdict and the plays that
 # changed it, keyed by (game, hand).
@@ -134,6 +134,14 @@ def _finding(f: Finding) -> dict[str, Any]:
     }
 
 
+def _strokes(marks: int) -> dict[str, Any]:
+    """A team's marks as strokes of ALL, for the page's script to draw."""
+    picture = strokes_picture(marks)
+    return {"label": marks_label(marks), "width": picture.width, "height": picture.height,
+            "lines": [[x1, y1, x2, y2, 1 if written else 0]
+                      for x1, y1, x2, y2, written in picture.lines]}
+
+
 def _marks(frame: Frame) -> dict[str, Any]:
     step = frame.step
     after = step.kind is StepKind.SCORE and step.marks_after is not None
@@ -145,7 +153,7 @@ def _marks(frame: Frame) -> dict[str, Any]:
         return {"words": f"{teams_words(marks)} points {when}", "strokes": {}}
     return {
         "words": f"{marks_words(step)} ({'after' if after else 'before'} this hand)",
-        "strokes": {t.value: all_strokes(marks[t]) for t in Team},
+        "strokes": {t.value: _strokes(marks[t]) for t in Team},
     }
 
 
@@ -192,9 +200,14 @@ def _last_trick(frames: Sequence[Frame], at: int) -> dict[str, Any] | None:
 
 
 def _heading(game: Game) -> str:
-    """The game's Event, Site and Date, as far as the record names them."""
+    """The game's Event, Site and Date, as far as the record names them, and a ruling on its
+    result (the Result and Ruling tags, docs/notation.md) when it has one."""
     tags = (game.tag(name) for name in ("Event", "Site", "Date"))
-    return inert(" · ".join(v for v in tags if v and v != UNKNOWN))
+    heading = " · ".join(v for v in tags if v and v != UNKNOWN)
+    result, ruling = game.tag("Result"), game.tag("Ruling")
+    if result:
+        heading += f" · result by ruling: {result}" + (f" ({ruling})" if ruling else "")
+    return inert(heading)
 
 
 def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,

@@ -27,13 +27,12 @@ from rich.text import Text
 from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
 from notation.model.contracts import ContractError, Special, Trump
-from notation.model.findings import Finding
 from notation.model.game import EndKind, ScoreKind
 from notation.model.numbers import whole_number
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile, TileError
-from notation.recording import Recording, RecordingError, Step
+from notation.recording import Recording, RecordingError, Step, hand_now
 from notation.rules.tricks import tally
 from replay.render import inert
 from replay.strokes import all_strokes
@@ -347,13 +346,6 @@ def _so_far(r: Recording) -> str | None:
     return f"{team} {points[team]} of {taken} so far · bid {contract.bid}"
 
 
-def _hand_findings(r: Recording) -> list[Finding]:
-    """The findings of the hand on the screen (t42 validate lists every hand's)."""
-    hand = r.hand
-    number = None if hand is None else hand.number
-    return [f for f in r.findings if f.hand is None or f.hand == number]
-
-
 def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Text:
     """The record so far as the recorder shows it (fits 80×24 with the input line)."""
     game, hand = r.game, r.hand
@@ -369,21 +361,14 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
     line("  ".join(f"{s} {game.seat_name(s)}" for s in SEATS))
     for row in _marks(r):
         line(row)
+    now = hand_now(r)
     if r.step is Step.OVER:
         line(f"Game over after hand {hand.number if hand else 0}")
-    elif hand is None or hand.score(ScoreKind.TOTAL) is not None:
-        number = 1 if hand is None else hand.number + 1
-        line(f"Hand {number} · {r.dealer} deals")
     else:
-        bits = [f"Hand {hand.number} · {hand.dealer} deals"]
-        if hand.auction is not None:
-            bits.append("bids " + " ".join(f"{c.seat} {c.bid}" for c in hand.auction.calls))
-        if hand.trump is not None:
-            bits.append(f"trump {hand.trump.seat} {hand.trump.trump}")
-        line(" · ".join(bits))
+        line(now.heading())
         report = r.hand_report
         outcomes = report.tricks if report is not None else ()
-        for trick, outcome in zip(hand.tricks, (*outcomes, *[None] * 7), strict=False):
+        for trick, outcome in zip(now.tricks, (*outcomes, *[None] * 7), strict=False):
             tiles = " ".join(str(t) for t in trick.tiles)
             full = len(trick.plays) >= len(SEATS) - (r.sitting_out is not None)
             won = (
@@ -391,10 +376,10 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
                 if outcome is not None and full else ""
             )
             line(f"  {trick.number} {trick.leader}  {tiles}{won}")
-        if hand.ending is not None:
-            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
-            line(f"  end {hand.ending.kind.value}{seat}")
-        for score in hand.scores:
+        if now.ending is not None:
+            seat = f" {now.ending.seat}" if now.ending.seat else ""
+            line(f"  end {now.ending.kind.value}{seat}")
+        for score in now.scores:
             line(f"  {score.kind.value} NS {score.ns} EW {score.ew}")
     so_far = _so_far(r)
     if so_far is not None:
@@ -405,9 +390,11 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
     if r.step is Step.PLAY and not held:
         for part in textwrap.wrap("Out: " + " ".join(str(t) for t in r.tiles_out), width):
             line(part, "dim")
-    # The newest findings of this hand, each whole (t42 validate lists them all).
-    for finding in _hand_findings(r)[-2:]:
-        words = f"{finding.severity.value} {finding.code}: {finding.message}"
+    # The newest findings of the hand now, each whole and where it is (t42 validate lists
+    # them all).
+    for finding in now.findings[-2:]:
+        where = f"{finding.where()} · " if finding.where() else ""
+        words = f"{where}{finding.severity.value} {finding.code}: {finding.message}"
         for part in textwrap.wrap(words, width):
             line(part, "bold red")
     if said:

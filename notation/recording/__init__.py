@@ -9,7 +9,8 @@ nothing here is a rule of its own. Entries are recorded as written, legal or not
 findings say what is wrong, and the table decides.
 
 The package is the state (:mod:`notation.recording.state`, :class:`Recording`) and the file
-it is kept in (:mod:`notation.recording.record_file`, :class:`RecordFile`, :func:`resume_file`).
+it is kept in (:mod:`notation.recording.record_file`, :class:`RecordFile`, :func:`resume_file`);
+what a scorekeeper's screen heads with is :func:`hand_now` (:mod:`notation.recording.hand_now`).
 
 >>> from notation.model.bids import Bid
 >>> from notation.model.contracts import Trump
@@ -35,6 +36,7 @@ trump S sixes
 <Step.PLAY: 'play'>
 """
 
+from notation.recording.hand_now import HandNow, hand_now
 from notation.recording.record_file import RecordFile, resume_file
 from notation.recording.state import (
     IN_PROGRESS,
@@ -47,11 +49,13 @@ from notation.recording.state import (
 
 __all__ = [
     "IN_PROGRESS",
+    "HandNow",
     "RecordFile",
     "Recording",
     "RecordingError",
     "Step",
     "Verdict",
+    "hand_now",
     "laydown_key",
     "resume_file",
 ]

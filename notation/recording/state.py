@@ -181,6 +181,12 @@ class Recording:
         )
 
     @property
+    def hand_over(self) -> bool:
+        """True when the last hand recorded is finished (its total written): the next entry
+        starts a new hand (see :func:`notation.recording.hand_now`)."""
+        return self._hand_done
+
+    @property
     def _hand_done(self) -> bool:
         hand = self.hand
         return hand is not None and hand.score(ScoreKind.TOTAL) is not None

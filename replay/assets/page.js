@@ -166,8 +166,21 @@
     const strokes = el("strokes");
     clear(strokes);
     Object.keys(step.marks.strokes).forEach(function (team) {
-      const drawn = step.marks.strokes[team];
-      if (drawn) { add(strokes, "div", team + "\n" + drawn); }
+      const picture = step.marks.strokes[team];
+      const row = add(strokes, "div", null, "team-strokes");
+      add(row, "span", team, "team");
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("class", "strokes");
+      svg.setAttribute("viewBox", "0 0 " + picture.width + " " + picture.height);
+      svg.setAttribute("role", "img");
+      svg.setAttribute("aria-label", picture.label);
+      picture.lines.forEach(function (l) {
+        const line = document.createElementNS(SVG, "line");
+        ["x1", "y1", "x2", "y2"].forEach(function (name, k) { line.setAttribute(name, l[k]); });
+        line.setAttribute("class", l[4] ? "stroke" : "stroke to-come");
+        svg.appendChild(line);
+      });
+      row.appendChild(svg);
     });
     showNotes(step);
     showAudit(hand);

@@ -43,8 +43,8 @@ def phone(start_chromium: Any) -> Iterator[Any]:
 
 def _forfeit(director: httpx.Client, event_url: str, game: int) -> None:
     page = director.get(event_url).text
-    team = re.search(rf'action="/director/g/{game}/outcome".*?<option value="(\d+)"', page,
-                     re.S)
+    team = re.search(rf'action="/director/g/{game}/outcome" class="forfeit".*?'
+                     r'name="team" value="(\d+)"', page, re.S)
     assert team
     answer = director.post(f"/director/g/{game}/outcome", data={
         "csrf": csrf_of(page), "what": "forfeit", "team": team[1], "reason": "gone home"})
@@ -70,7 +70,8 @@ def test_a_phone_waits_for_a_team_still_playing_elsewhere_then_moves_on(
     # Round 1: Garcias–O'Briens at table 1, Weatherbys–Nguyens at table 2; round 2:
     # Garcias–Nguyens at 1, O'Briens–Weatherbys at 2; round 3: Garcias–Weatherbys at 1,
     # Nguyens–O'Briens at 2.
-    games = [int(g) for g in re.findall(r'<tr data-game="(\d+)"', director.get(event_url).text)]
+    games = [int(g) for g in re.findall(r'<li class="game[^"]*" data-game="(\d+)"',
+                                        director.get(event_url).text)]
     r1t1, r1t2, r2t1, r2t2, _, r3t2 = games
     phone.get(links[1])
     assert "Tom Weatherby (N)" in _shown(phone)
@@ -97,7 +98,7 @@ def test_a_phone_waits_for_a_team_still_playing_elsewhere_then_moves_on(
     WebDriverWait(phone, 30, poll_frequency=0.1).until(
         lambda b: b.execute_script(
             'return document.getElementById("state").getAttribute("data-stored")') == "1")
-    row = re.search(rf'<tr data-game="{r3t2}">.*?</tr>', director.get(event_url).text, re.S)
+    row = re.search(rf'data-game-devices="{r3t2}">(.*?)</p>', director.get(event_url).text)
     assert row
-    assert re.search(r'class="device">[0-9a-f]{16} \(1 entry\)', row[0]), row[0]
+    assert re.search(r'class="device">[0-9a-f]{16} \(1 entry\)', row[1]), row[1]
     assert "start" not in director.get(f"{event_url}/files/round-3-table-1.t42").text

@@ -114,6 +114,16 @@ def test_byes_forfeits_and_corrections_with_their_reasons_in_the_audit_trail(
         (other.id, f"game {other.id}: result as recorded", "sheet lost"),
     ]
     assert "they played it after all: score sheet" in client.get("/director/e/1").text
+    # The trail as the director reads it: rounds, tables and teams by name, never ids.
+    shown = re.findall(r"<li><time[^>]*>[^<]*</time> ([^<]*)", client.get("/director/e/1").text)
+    table = {t.id: t.number for t in store.tables(1)}[other.table_id or 0]
+    ns, ew = teams[other.ns_team_id], teams[other.ew_team_id or 0]
+    where = f"Round 1, table {table}, {ns} – {ew}"
+    assert [line.strip() for line in shown[1:]] == [
+        f"{where}: {ns} forfeit, {ew} win 7–0",
+        f"{where}: result corrected to {ns} 7, {ew} 5",
+        f"{where}: back to the result as recorded",
+    ]
 
 
 def test_open_play_games_are_set_by_the_director(director: tuple[TestClient, Store]) -> None:
@@ -153,6 +163,40 @@ def test_the_export_holds_every_game_in_every_form(director: tuple[TestClient, S
     assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
     assert "<!DOCTYPE html>" in files["round-1-table-2.html"]
     assert "won 8–0" in files["results.html"]
+
+
+def test_the_export_carries_the_directors_rulings_and_their_reasons(
+    director: tuple[TestClient, Store],
+) -> None:
+    """Issue 35.12: a result corrected 8–0 to 7–3, and a forfeit before the game began, are
+    in every exported record as the results page has them, with their reasons."""
+    client, store = director
+    tokens = re.findall(r'/t/([A-Za-z0-9_-]+)" data-table', _event(client, FIVE))
+    played = _play(client, store, tokens[0], QUICK_WIN)  # N-S 8–0
+    other = next(g for g in store.games(1) if g.round == 1 and g.ew_team_id and g.id != played)
+    csrf = _csrf(client)
+    client.post(f"/director/g/{played}/outcome", data={
+        "csrf": csrf, "what": "correct", "ns": "7", "ew": "3",
+        "reason": 'the score sheet says 7-3; "signed"'})
+    client.post(f"/director/g/{other.id}/outcome", data={
+        "csrf": csrf, "what": "forfeit", "team": str(other.ew_team_id), "reason": "no show"})
+    names = {t.id: t.name for t in store.teams(1)}
+    archive = zipfile.ZipFile(io.BytesIO(client.get("/director/e/1/export.zip").content))
+    files = {Path(n).name: archive.read(n).decode() for n in archive.namelist()}
+    one, two = (notation.loads(files[f"round-1-table-{n}.t42"])[0] for n in (1, 2))
+    assert (one.tag("Result"), one.tag("Ruling")) == (
+        "NS 7 EW 3", 'corrected by the director: the score sheet says 7-3; "signed"')
+    assert len(one.hands) == 4  # the hands as they were played
+    assert (two.tag("Result"), two.tag("Ruling")) == (
+        "NS 7 EW 0", f"forfeit by {names[other.ew_team_id or 0]} (EW): no show")
+    assert two.hands == ()
+    assert notation.loads(files["games.t42"]) == [one, two]
+    assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
+    assert "result by ruling: NS 7 EW 3 (corrected by the director" in files[
+        "round-1-table-1.html"]
+    assert "won 7–3 (corrected)" in files["results.html"]
+    assert "won 7–0 (forfeit)" in files["results.html"]
+    assert client.get("/director/e/1/files/games.t42").text == files["games.t42"]
 
 
 def test_brackets_after_the_round_robin_the_best_four_then_the_winners(

@@ -361,8 +361,9 @@ def test_a_full_disk_is_said_in_words_and_the_entry_waits_on_the_phone(store: St
 def _forfeit(director: httpx.Client, game: int, team_field: str = "0") -> None:
     """The director records a forfeit of ``game`` by its first (N–S) team."""
     page = director.get("/director").text
-    form = re.search(rf'action="/director/g/{game}/outcome".*?<option value="(\d+)"',
-                     director.get(_event_of(director)).text, re.S)
+    form = re.search(rf'action="/director/g/{game}/outcome" class="forfeit".*?'
+                     r'name="team" value="(\d+)"', director.get(_event_of(director)).text,
+                     re.S)
     assert form, page[:200]
     answer = director.post(f"/director/g/{game}/outcome", data={
         "csrf": csrf_of(page), "what": "forfeit", "team": form[1], "reason": "gone home"})
@@ -441,10 +442,9 @@ def test_each_entry_says_which_phone_sent_it_and_the_director_sees_two(
         answer = phone.post(f"/t/{first}/entries", json={
             "game": game, "number": 4, "entry": "pass", "device": not_id})
         assert answer.status_code == 400, not_id
-    row = re.search(rf'<tr data-game="{game}">.*?</tr>', director.get(event_url).text, re.S)
-    assert row
-    devices = re.search(r'<td class="devices[^"]*"[^>]*>(.*?)</td>', row[0], re.S)
-    assert devices, row[0]
+    devices = re.search(rf'class="devices flagged" data-game-devices="{game}">(.*?)</p>',
+                        director.get(event_url).text, re.S)
+    assert devices
     text = re.sub(r"<[^>]+>", "", devices[1])
     assert "phoneA1 (2 entries)" in text
     assert "phoneB2 (1 entry)" in text

@@ -7,6 +7,7 @@ import io
 import socket
 from pathlib import Path
 
+from club_server import free_port
 from typer.testing import CliRunner
 
 from club.serve import announce
@@ -15,7 +16,9 @@ from notation.cli.commands import app
 
 
 def _serve(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["serve", *args], prog_name="t42")
+    # On a port of its own: the default (8042) may be taken on the machine running the tests.
+    port = [] if "--port" in args else ["--port", str(free_port())]
+    result = CliRunner().invoke(app, ["serve", *args, *port], prog_name="t42")
     return result.exit_code, result.output
 
 

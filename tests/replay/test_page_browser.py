@@ -149,9 +149,13 @@ def test_stepping_through_a_whole_game_shows_each_trick_and_the_final_score(
     )
     marks = _text(browser, "#marks")
     assert marks == f"NS {report.marks[Team.NS]} · EW {report.marks[Team.EW]} (after this hand)"
-    # The winner's marks are drawn as a whole ALL.
-    assert "/\\" in _text(browser, "#strokes")
-    assert "|__ |__" in _text(browser, "#strokes")
+    # Each team's marks are drawn as strokes of ALL, one a mark: the winner's a whole ALL.
+    drawn = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#strokes .team-strokes')).map("
+        "function (row) { return [row.querySelector('.team').textContent,"
+        " row.querySelectorAll('line.stroke:not(.to-come)').length]; })")
+    assert drawn == [[t.value, report.marks[t]] for t in Team]
+    assert max(report.marks.values()) >= 7
     _key(browser, Keys.HOME)
     assert _at(browser) == 0
 

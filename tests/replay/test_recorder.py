@@ -185,7 +185,7 @@ def test_a_whole_game_recorded_in_a_terminal(tmp_path: Path) -> None:
                 shown = term.text()
                 assert "error renege: S reneged in trick 1" not in shown  # not provable yet
             if typed == "62" and state.hand is not None and state.hand.number == 3:
-                term.wait_for("error renege: S reneged in trick 1: played 2-0 on a lead of")
+                term.wait_for("error renege: S reneged in trick 1: played 2-0 on a")
             if typed == "29":
                 term.wait_for("W bids 29 (flagged: 29 is below the minimum bid of 30)")
         term.wait_for("EW win the game")
@@ -366,6 +366,21 @@ def test_findings_of_earlier_hands_leave_the_screen() -> None:
     at = len(HAND_1) + len(HAND_2) + len(HAND_3) + 2  # two bids into hand 4
     assert any(f.code == "renege" for f in states[at].findings)  # hand 3's, in the record
     assert "renege" not in _shown(states[at])
+
+
+def test_a_new_hand_is_shown_as_itself_and_findings_say_their_hand() -> None:
+    """Issue 35.8: once hand 3's total is written the screen heads with hand 4 (its dealer,
+    nothing bid yet), never hand 3's bids; a finding on the screen says its hand."""
+    states = list(_states())
+    at = len(HAND_1) + len(HAND_2) + len(HAND_3)  # hand 3's total written, nothing else
+    shown = _shown(states[at])
+    assert "Hand 4 · W deals" in shown
+    assert "Hand 3" not in shown
+    assert "bids W 29" not in shown
+    assert "reneged" not in shown  # hand 3's renege is not hand 4's
+    in_hand_3 = _shown(states[at - 4])  # trick 3 done, the hand about to end
+    assert "hand 3, trick 1, seat S · error renege: S reneged in trick 1" in in_hand_3
+    assert "hand 3, seat W · error bid-below-minimum" in in_hand_3
 
 
 def test_the_renege_is_said_once_and_whole() -> None:

@@ -338,14 +338,38 @@ def without_quick_check(unit: Unit) -> CheckedGame:
         return check_unit(unit)
 
 
+POINTS_LINE = re.compile(r"^points NS (\d+) EW (\d+)$", re.M)
+
+
 def misscored(text: str, hand: int) -> str:
     """The points line of the ``hand``-th hand (from 0) written one point off for NS: a
     finding of that hand alone (its marks, and so the running marks, still the engine's)."""
-    spots = list(re.finditer(r"^points NS (\d+) EW (\d+)$", text, re.M))
-    m = spots[hand]
+    m = list(POINTS_LINE.finditer(text))[hand]
     ns, ew = int(m.group(1)), int(m.group(2))
     ns, ew = (ns + 1, ew - 1) if ew else (ns - 1, ew + 1)
     return text[: m.start()] + f"points NS {ns} EW {ew}" + text[m.end() :]
+
+
+def misscored_at_random(text: str, rng: random.Random) -> str:
+    """One of the text's points lines, chosen by ``rng``, written one off (the text as it is
+    when a change left it no points line that reads as one)."""
+    spots = len(POINTS_LINE.findall(text))
+    return misscored(text, rng.randrange(spots)) if spots else text
+
+
+def test_a_misscored_hand_is_chosen_among_the_points_lines_that_read() -> None:
+    # A change can leave a line that starts "points " but is no points line: it is never
+    # the one chosen (it was counted once, and the choice then ran past the list's end).
+    text = game_text(7, RuleSet())
+    first = POINTS_LINE.search(text)
+    assert first is not None
+    garbled = text[: first.start()] + "points NS" + text[first.end() :]
+    rng = random.Random(0)
+    for _ in range(50):
+        changed = misscored_at_random(garbled, rng)
+        assert changed != garbled
+        assert changed.count("points NS\n") == 1
+    assert misscored_at_random("points NS\n", rng) == "points NS\n"
 
 
 @pytest.mark.parametrize("hand", [0, 2, -1])
@@ -379,7 +403,7 @@ def test_validate_finds_in_a_changed_game_what_the_long_way_finds(
     for _ in range(changes):
         text = mutate(text, rng)
     if points:
-        text = misscored(text, rng.randrange(len(re.findall("^points ", text, re.M)) or 1))
+        text = misscored_at_random(text, rng)
     for index, game in enumerate(split_games(text), start=1):
         unit = Unit(index, notation=game)
         assert check_unit(unit) == without_quick_check(unit)
