@@ -20,7 +20,7 @@ LONGEST_NAME = 60
 async def form_of(request: Request) -> dict[str, str] | None:
     """The director's form, or None when it lacks the director's cookie and token."""
     site = site_of(request)
-    if not site.is_director(request):
+    if not await site.is_director(request):
         return None
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
@@ -82,7 +82,7 @@ async def new_secret(request: Request) -> Response:
 
 async def director(request: Request) -> Response:
     site = site_of(request)
-    if not site.is_director(request):
+    if not await site.is_director(request):
         return site.refused(request, 403, "the director's pages need the director's secret")
     events = await run_in_threadpool(site.store.events)
     rule_sets = list(notation.RULE_SETS)
@@ -117,7 +117,7 @@ async def create_event(request: Request) -> Response:
 
 async def _event_template(request: Request, template: str) -> Response:
     site = site_of(request)
-    if not site.is_director(request):
+    if not await site.is_director(request):
         return site.refused(request, 403, "the director's pages need the director's secret")
     event = await site.event_or_refusal(request)
     if isinstance(event, Response):

@@ -51,7 +51,7 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
 async def _exported(request: Request) -> tuple[Event, dict[str, bytes]] | Response:
     """The event and its files, or the refusal (not the director, no such event)."""
     site = site_of(request)
-    if not site.is_director(request):
+    if not await site.is_director(request):
         return site.refused(request, 403, "the director's pages need the director's secret")
     event = await site.event_or_refusal(request)
     if isinstance(event, Response):

@@ -92,9 +92,10 @@ class Site:
     def refused(self, request: Request, status: int, words: str) -> Response:
         return self.page(request, "refused.html", status, words=words)
 
-    def is_director(self, request: Request) -> bool:
-        """True when the request carries a director's session that has not ended."""
-        return self.store.is_session(request.cookies.get(COOKIE))
+    async def is_director(self, request: Request) -> bool:
+        """True when the request carries a director's session that has not ended (asked of
+        the database in a worker thread: a slow database never holds the phones up)."""
+        return await run_in_threadpool(self.store.is_session, request.cookies.get(COOKIE))
 
     def csrf(self, request: Request) -> str:
         """The token the director's forms carry: made from the session's cookie, so that
