@@ -39,6 +39,7 @@ from notation.cli.options import (
 from notation.cli.printing import (
     JOBS,
     JobsOption,
+    guard_files,
     progress,
     say,
     say_left_out,
@@ -73,6 +74,7 @@ def validate(
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
     use_colour(colour)
+    guard_files(files)
     code = EXIT_CLEAN
     report: list[FileCheck] = []
     for path in files:
@@ -125,6 +127,7 @@ def fmt(
 ) -> None:
     """Write records in the canonical notation (to stdout, or in place with -i)."""
     use_colour(colour)
+    guard_files(files)
     code = EXIT_CLEAN
     for path in files:
         try:
@@ -205,13 +208,10 @@ def convert(
     the run is over (written to a temporary name, then renamed).
     """
     use_colour(colour)
+    guard_files([source], [("-o", output), ("--rejects", rejects)])
     name = source_name(source)
     form = _output_format(output, to)
     to_file = output is not None and str(output) != "-"
-    in_place = (
-        to_file and output is not None and str(source) != "-" and output.exists()
-        and output.resolve() == source.resolve()
-    )
     with ExitStack() as files:
         sink_file = files.enter_context(AtomicWriter(output)) if to_file and output else None
         reject_file = files.enter_context(AtomicWriter(rejects)) if rejects else None
@@ -221,15 +221,10 @@ def convert(
         )
         tally = _convert_games(source, form, jobs, sink, reject_file, strict)
         sink.close()
-        if not tally.whole and (in_place or strict):
-            why = (
-                "not converted in place: it has games that cannot be read whole, and writing "
-                "over it would lose them"
-                if in_place
-                else "stopped at the first game that cannot be read whole"
-            )
-            say(screen.err, f"{name}: {why}", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE if in_place else EXIT_FINDINGS)
+        if not tally.whole and strict:
+            say(screen.err, f"{name}: stopped at the first game that cannot be read whole",
+                "bold red")
+            raise typer.Exit(EXIT_FINDINGS)
         if sink_file is not None:
             sink_file.commit()
         if reject_file is not None:
@@ -281,6 +276,7 @@ def stats(
 ) -> None:
     """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
     use_colour(colour)
+    guard_files(files, [("--html", html)])
     from rich.table import Table
 
     tally = ArchiveStats()

@@ -12,7 +12,7 @@ import typer
 
 from notation.cli import printing as screen
 from notation.cli.options import EXIT_CLEAN, EXIT_UNUSABLE, ColourOption, Format
-from notation.cli.printing import say, use_colour
+from notation.cli.printing import guard_files, say, use_colour
 from notation.cli.records import GameSink
 from notation.files import UnreadableInput, WriteError, open_locked, read_source, source_name
 from notation.views.terminal import Colour
@@ -34,6 +34,7 @@ def record_command(
     from replay.interactive import has_textual, on_a_terminal
 
     path = file or Path(f"{date.today():%Y-%m-%d}.t42")
+    guard_files([path])
     text = ""
     with ExitStack() as held:
         stream = None

@@ -20,7 +20,14 @@ from notation.cli.options import (
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import say, say_left_out, show, use_colour, write_output
+from notation.cli.printing import (
+    guard_files,
+    say,
+    say_left_out,
+    show,
+    use_colour,
+    write_output,
+)
 from notation.cli.records import FileResult, one_game, print_findings, read_or_exit
 from notation.errors import RecordError
 from notation.model.game import Game
@@ -42,6 +49,7 @@ def replay(
     starts at that hand); piped, or with --print, it prints every step.
     """
     use_colour(colour)
+    guard_files([source])
     from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
     from replay.render import print_replay
 
@@ -106,6 +114,7 @@ def html_command(
 ) -> None:
     """Write a one-file HTML replay: open it in any browser and step through the game."""
     use_colour(colour)
+    guard_files([source], [("-o", output)])
     from replay.page import (
         HandAudits,
         audit_summaries,
@@ -175,6 +184,7 @@ def diagram_command(
 ) -> None:
     """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score."""
     use_colour(colour)
+    guard_files([source], [("-o", output)])
     from notation.model.seats import Seat
     from notation.views.svg import DiagramError, hand_diagram
 
