@@ -58,9 +58,11 @@ def read_source(path: Path) -> str:
 
 
 def decode_source(raw: bytes, name: str) -> str:
-    """Bytes of a record file as text: UTF-8 with an optional BOM, or a clear error."""
+    """Bytes of a record file as text: UTF-8 with an optional BOM, its line ends made one
+    (see :func:`one_line_end`), or a clear error."""
     if b"\x00" in raw[:8192] or _wide_encoding(raw):
         raise not_text(raw, name)
+    raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -137,9 +139,80 @@ def source_lines(path: Path) -> Iterator[str]:
         yield from lines_of(block)
 
 
+def one_line_end(text: str) -> str:
+    """``text`` with every line end written ``\\n``: a CRLF (Windows) and a lone CR (old Mac)
+    end a line as LF does, so that lines are counted as editors count them. Nothing else
+    ends a line (a form feed, U+0085, U+2028 and U+2029 stay in theirs): docs/notation.md,
+    "Line ends". Everything that reads notation or JSON text reads it through this (or
+    :class:`OneLineEnd` for bytes).
+
+    >>> one_line_end("a\\r\\nb\\rc\\n\\u2028d")
+    'a\\nb\\nc\\n\\u2028d'
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def one_line_ends(pieces: Iterable[str]) -> Iterator[str]:
+    """:func:`one_line_end` over text given a piece at a time: a CRLF cut between two pieces
+    is one line end.
+
+    >>> list(one_line_ends(["a\\r", "\\nb\\r", "c"]))
+    ['a\\n', 'b\\n', 'c']
+    """
+    after_cr = False
+    for piece in pieces:
+        if after_cr and piece.startswith("\n"):
+            piece = piece[1:]
+        after_cr = piece.endswith("\r")
+        if piece:
+            yield one_line_end(piece)
+
+
+class OneLineEnd:
+    """A binary stream read with its line ends made one, as :func:`one_line_end` does for
+    text: every CRLF and lone CR reads as LF, a CRLF cut between two reads too. ``head``
+    is read first (bytes already taken from the stream), then ``stream``."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self._head = head
+        self._stream = stream
+        self._ready = bytearray()  # bytes read, their line ends made one
+        self._after_cr = False  # the last byte read was a CR: an LF next is its pair
+
+    def _more(self, size: int) -> bool:
+        """Read some more into the ready bytes; False at the end of the stream."""
+        raw, self._head = (self._head, b"") if self._head else (self._stream.read(size), b"")
+        if not raw:
+            return False
+        if self._after_cr and raw.startswith(b"\n"):
+            raw = raw[1:]
+        self._after_cr = raw.endswith(b"\r")
+        self._ready += raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in raw else raw
+        return True
+
+    def _take(self, size: int) -> bytes:
+        part = bytes(self._ready[:size])
+        del self._ready[:size]
+        return part
+
+    def read(self, size: int) -> bytes:
+        while len(self._ready) < size and self._more(size - len(self._ready)):
+            pass
+        return self._take(size)
+
+    def readline(self, limit: int) -> bytes:
+        while True:
+            end = self._ready.find(b"\n", 0, limit)
+            if end >= 0:
+                return self._take(end + 1)
+            if len(self._ready) >= limit or not self._more(limit):
+                return self._take(limit)
+
+
 def lines_of(text: str) -> list[str]:
-    """The lines of ``text`` with their ends, broken at ``\\n`` only: the grammar counts lines
-    so, and ``str.splitlines`` would also break at ``\\r``, form feeds and U+2028.
+    """The lines of ``text`` with their ends, broken at ``\\n`` only (text whose line ends
+    :func:`one_line_end` made one): ``str.splitlines`` would also break at form feeds and
+    U+2028, which end no line.
 
     >>> lines_of("a\\nb\\r\\n\\nc")
     ['a\\n', 'b\\r\\n', '\\n', 'c']
@@ -183,19 +256,20 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
     first = stream.read(max(BLOCK, len(_BOM)))
     if _wide_encoding(first):
         raise not_text(first, name)
-    block = first.removeprefix(_BOM) or (stream.read(BLOCK) if first else b"")
+    source = OneLineEnd(first.removeprefix(_BOM), stream)
+    block = source.read(BLOCK)
     while block or carry:
         data = carry + block
         end = data.rfind(b"\n") + 1 if block else len(data)
         whole, carry = data[:end], data[end:]
         text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
         if text is None or _may_hold_a_long_line(whole):
-            yield from _careful_lines(_Joined(data, stream), name, number)
+            yield from _careful_lines(_Joined(data, source), name, number)
             return
         number += text.count("\n")
         if text:
             yield text
-        block = stream.read(BLOCK) if block else b""
+        block = source.read(BLOCK) if block else b""
 
 
 
@@ -221,7 +295,7 @@ def _decoded(raw: bytes) -> str | None:
 class _Joined:
     """Bytes already read, then the rest of the stream, read a line at a time."""
 
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+    def __init__(self, head: bytes, stream: OneLineEnd) -> None:
         self.head = io.BytesIO(head)
         self.stream = stream
 
@@ -232,7 +306,7 @@ class _Joined:
         return part + self.stream.readline(limit - len(part))
 
 
-def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterator[str]:
+def _careful_lines(stream: OneLineEnd | _Joined, name: str, number: int) -> Iterator[str]:
     """The lines of ``stream`` one at a time, after ``number`` lines already read: a line
     longer than LINE_CAP is cut there and the rest of it skipped (up to LINE_SKIP: a line
     longer still stops the reading), and a NUL or a byte that is not UTF-8 is an error at
@@ -256,7 +330,7 @@ def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterat
         yield text + "\n" if cut else text
 
 
-def _skip_the_rest(stream: BinaryIO | _Joined, name: str, number: int) -> None:
+def _skip_the_rest(stream: OneLineEnd | _Joined, name: str, number: int) -> None:
     """Skip the rest of line ``number``, cut at LINE_CAP: up to its end, or else stop the
     reading with an error once LINE_SKIP bytes are skipped, so that an endless stream with
     no line end (a device, a pipe) is never read to its end."""

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol, cast
 
 from notation.errors import RecordError
+from notation.files import one_line_end
 from notation.formats.json import fast as json_fast
 from notation.formats.json.build import build_game
 from notation.formats.json.check import _check, _decoder
@@ -109,7 +110,9 @@ def read_placed_records(
         except RecordError as e:
             yield e, 0, ()
             return
-    text = text.removeprefix("\ufeff")
+    # Line ends made one (a CRLF or a lone CR reads as \n), as for notation: an error's line is
+    # the editor's, and places are in that text.
+    text = one_line_end(text.removeprefix("\ufeff"))
     # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
     # else carefully; either way the next value starts where the careful reader goes on.
     first = i = _skip_space(text, 0)

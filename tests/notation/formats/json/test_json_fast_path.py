@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.errors import RecordError
+from notation.files import one_line_end
 from notation.formats import json as json_form
 from notation.formats.json import check, decode
 from notation.formats.json import fast as json_fast
@@ -70,8 +71,8 @@ def schema_validator() -> Any:
 
 def careful(text: str) -> list[Game | RecordError]:
     """What the careful reader alone gives: :func:`read_records` as it was before the quick
-    reader (for text, not bytes)."""
-    text = text.removeprefix("\ufeff")
+    reader (for text, not bytes), its line ends made one as every reader's are."""
+    text = one_line_end(text.removeprefix("\ufeff"))
     found: list[Game | RecordError] = []
     for document in decode._documents(text):
         if isinstance(document, RecordError):
