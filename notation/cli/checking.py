@@ -294,6 +294,9 @@ def stats(
             usable = True
     if not usable:
         raise typer.Exit(code)  # no table of nothing
+    left_out = tally.left_out_words()
+    if left_out is not None:
+        say(screen.err, f"{', '.join(source_name(f) for f in files)}: {left_out}", "yellow")
     if html is not None:
         _write_stats_page(html, tally, files)
     if as_json:

@@ -1,0 +1,57 @@
+"""Words that were wrong or confusing (issue 35, point 17): each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from notation.cli.commands import app
+
+ROOT = Path(__file__).resolve().parents[3]
+SAMPLES = ROOT / "samples"
+
+runner = CliRunner()
+
+
+def t42(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def _in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+
+MISSCORED = """[Event "x"]
+
+hand 1 dealer N
+bid E pass S 30 W pass N pass
+trump S fives
+points NS 30 EW 12
+marks NS 1 EW 0
+
+hand 2 dealer E
+bid S pass W 30 N pass E pass
+trump W fives
+points NS 20 EW 20
+marks NS 0 EW 1
+"""
+
+
+def test_stats_says_which_bids_it_leaves_out_and_why(tmp_path: Path) -> None:
+    # Issue 35: 5 hands, "bids won" 4, and not a word of the fifth.
+    path = tmp_path / "night.t42"
+    path.write_text(MISSCORED, encoding="utf-8")
+    code, out, err = t42("stats", str(path))
+    assert code == 0, err
+    assert ("1 hand with a bid is left out of the bids won: its result is not settled "
+            "(the points written do not add up to 42: 1)") in err
+    assert "bids left out (result not settled)" in out
+    code, out, err = t42("stats", str(path), "--json")
+    doc = json.loads(out)
+    assert doc["bids_left_out"] == {"misscored-points": 1}
+    assert sum(level["bid"] for level in doc["bids"].values()) + 1 == doc["hands"]
