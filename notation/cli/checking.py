@@ -85,11 +85,12 @@ def validate(
         try:
             for checked in _checked_games(path, jobs):
                 found = checked.findings[:1] if strict else checked.findings
-                check.add(checked, found if as_json else ())
+                check.add(checked, found if as_json else (), found)
                 if not as_json:
                     show(found, check.path, checked.text.split("\n"), checked.first_line,
                          screen.out)
                 if strict and found:
+                    check.stopped = True
                     break
         except UnreadableInput as e:
             say(screen.err, str(e), "bold red")

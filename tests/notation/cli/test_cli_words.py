@@ -55,3 +55,17 @@ def test_stats_says_which_bids_it_leaves_out_and_why(tmp_path: Path) -> None:
     doc = json.loads(out)
     assert doc["bids_left_out"] == {"misscored-points": 1}
     assert sum(level["bid"] for level in doc["bids"].values()) + 1 == doc["hands"]
+
+
+@pytest.mark.parametrize("files", [["samples/renege.t42"], ["samples/misscore.t42"],
+                                   ["samples/full-game.t42", "samples/renege.t42"]])
+def test_strict_counts_what_it_prints(files: list[str]) -> None:
+    # Issue 35: --strict printed one finding and "9 errors".
+    code, out, _ = t42("validate", "--strict", *files)
+    assert code == 1
+    assert out.count(": error:") + out.count(": warning:") == 1
+    last = out.splitlines()[-1]
+    assert last.endswith("1 error, 0 warnings; stopped at the first finding (--strict)"), last
+    code, out, _ = t42("validate", "--strict", "--json", *files)
+    entry = json.loads(out)["files"][-1]
+    assert entry["errors"] == len(entry["findings"]) == 1
