@@ -69,3 +69,26 @@ def test_strict_counts_what_it_prints(files: list[str]) -> None:
     code, out, _ = t42("validate", "--strict", "--json", *files)
     entry = json.loads(out)["files"][-1]
     assert entry["errors"] == len(entry["findings"]) == 1
+
+
+def test_deal_writes_the_date_in_the_notations_form() -> None:
+    # Issue 35: `t42 deal` wrote Date "2015-11-19"; the notation writes YYYY.MM.DD
+    # (docs/notation.md, Tags).
+    import re
+
+    code, out, _ = t42("deal", "--games", "20")
+    assert code == 0
+    dates = re.findall(r'^\[Date "([^"]*)"\]$', out, flags=re.MULTILINE)
+    assert len(dates) == 20
+    assert all(re.fullmatch(r"\d{4}\.\d{2}\.\d{2}", d) for d in dates), dates
+
+
+def test_one_home_writes_a_date() -> None:
+    from datetime import date
+
+    from notation.model.game import date_value
+    from replay.scorekeeper import questions
+
+    assert date_value(date(2015, 11, 19)) == "2015.11.19"
+    (asked,) = [q for q in questions(date(2026, 1, 2)) if q.tag == "Date"]
+    assert asked.default == date_value(date(2026, 1, 2))
