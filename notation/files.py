@@ -35,6 +35,16 @@ def source_name(path: Path) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
 
 
+def shown_name(path: Path) -> str:
+    """The name a page or picture made from ``path`` shows for it: the file's name alone,
+    never a path of the machine it was made on (a page is shared).
+
+    >>> shown_name(Path("/home/ann/club/friday.t42")), shown_name(Path("-"))
+    ('friday.t42', '<stdin>')
+    """
+    return "<stdin>" if str(path) == "-" else path.name
+
+
 def unopenable(name: str, error: OSError) -> UnreadableInput:
     """Why the file ``name`` could not be opened, in words.
 

@@ -53,6 +53,7 @@ from notation.files import (
     UnreadableInput,
     WriteError,
     open_locked,
+    shown_name,
     snapshot,
     source_name,
     write_atomically,
@@ -330,5 +331,5 @@ def stats(
 def _write_stats_page(path: Path, tally: ArchiveStats, files: list[Path]) -> None:
     from notation.views.stats_view import stats_page
 
-    title = ", ".join(source_name(f) for f in files)
+    title = ", ".join(shown_name(f) for f in files)  # names only: the page is shared
     write_output(path, stats_page(tally, title))

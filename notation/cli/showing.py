@@ -30,6 +30,7 @@ from notation.cli.printing import (
 )
 from notation.cli.records import FileResult, one_game, print_findings, read_or_exit
 from notation.errors import RecordError
+from notation.files import shown_name
 from notation.model.game import Game
 from notation.views.terminal import Colour, wants_colour
 
@@ -139,7 +140,7 @@ def html_command(
     if with_review:
         audits = merge_summaries(audits, {
             k: v for i, g, _ in checked for k, v in review_summaries(g, i).items()})
-    page = replay_page(checked, title=result.path, audits=audits)
+    page = replay_page(checked, title=shown_name(source), audits=audits)
     write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
