@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,19 @@ def test_one_home_writes_a_date() -> None:
     assert date_value(date(2015, 11, 19)) == "2015.11.19"
     (asked,) = [q for q in questions(date(2026, 1, 2)) if q.tag == "Date"]
     assert asked.default == date_value(date(2026, 1, 2))
+
+
+def _commands() -> list[str]:
+    return [str(c.name or getattr(c.callback, "__name__", "")) for c in app.registered_commands]
+
+
+@pytest.mark.parametrize("command", ["", *_commands()])
+def test_help_shows_a_flag_as_a_flag(command: str) -> None:
+    # Issue 35: `--version <bool>` in `t42 -h` (and every flag of every command so).
+    result = runner.invoke(app, [*([command] if command else []), "-h"],
+                           env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.stdout
+    if not command:
+        line = next(x for x in result.stdout.splitlines() if "--version" in x)
+        assert re.search(r"--version +Show t42's version and exit\.", line), line
