@@ -163,8 +163,10 @@ def test_standard_input_redirected_from_the_output_is_refused(club: Path) -> Non
     assert _snapshot(club) == before
 
 
-@pytest.mark.parametrize("command", [("fmt",), ("validate",), ("convert",), ("stats",),
-                                     ("audit",), ("replay", "--print")])
+@pytest.mark.parametrize("command", [
+    ("fmt",), ("fmt", "-i"), ("validate",), ("convert",), ("stats",), ("audit",),
+    ("replay", "--print"), ("html",), ("diagram", "--game", "1", "--hand", "1"), ("par",),
+    ("review",), ("analyze",), ("record",)])
 def test_standard_output_appended_to_an_input_is_refused(club: Path, command: tuple[str, ...]
                                                         ) -> None:
     # t42 fmt b.t42 >> b.t42: what is written would be read back as more of the input.
