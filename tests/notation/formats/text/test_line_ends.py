@@ -62,3 +62,20 @@ def test_other_separators_stay_in_their_line(odd: str) -> None:
     text = f'[Event "x"]\n[Site "a"] ;{odd} b\nhand 1 dealer Q\n'
     (read,) = read_games(text)
     assert [(p.line, p.column) for p in read.problems] == [(3, 15)]
+
+
+@pytest.mark.parametrize("ends", ENDS.values(), ids=ENDS.keys())
+def test_the_json_form_reads_every_line_end_alike(ends: list[str]) -> None:
+    from notation.errors import RecordError
+    from notation.formats.json import form as json_form
+
+    games = notation.loads(RENEGE) * 3
+    lines = json_form.dumps(games, lines=True)
+    assert json_form.loads(_with_ends(lines, ends)) == games
+    # An error is located on the line an editor shows.
+    broken = lines.replace('"dealer": "E"', '"dealer": "X"', 1)
+    with pytest.raises(RecordError) as lf:
+        json_form.loads(broken)
+    with pytest.raises(RecordError) as other:
+        json_form.loads(_with_ends(broken, ends))
+    assert (other.value.line, other.value.column) == (lf.value.line, lf.value.column)
