@@ -16,8 +16,9 @@ from rich.text import Text
 from notation.archive.parallel import usable_jobs, usable_processors
 from notation.archive.tally import left_out_words
 from notation.cli.options import EXIT_UNUSABLE
-from notation.files import OutputClash, WriteError, refuse_clashes, write_atomically
+from notation.files import WriteError, write_atomically
 from notation.model.findings import Finding, plural
+from notation.outputs import OutputClash, refuse_clashes
 from notation.views.diagnostics import describe
 from notation.views.terminal import Colour, console, for_stream, inert_lines
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from notation import files
 from notation.files import LINE_CAP, UnreadableInput, source_lines, write_atomically
+from notation.line_ends import OneLineEnd
 
 
 def test_interrupted_write_leaves_the_old_file_and_no_temporary(
@@ -101,7 +102,7 @@ def careful(raw: bytes, name: str = "x.t42") -> list[str | UnreadableInput]:
     """What the line-at-a-time reader gives: the lines, then the error if there is one."""
     found: list[str | UnreadableInput] = []
     try:
-        stream = files.OneLineEnd(raw.removeprefix(b"\xef\xbb\xbf"), io.BytesIO())
+        stream = OneLineEnd(raw.removeprefix(b"\xef\xbb\xbf"), io.BytesIO())
         found += files._careful_lines(stream, name, 0)
     except UnreadableInput as e:
         found.append(e)

@@ -22,10 +22,10 @@ from notation.archive.reading import json_game
 from notation.check.validate import check_game
 from notation.cli.commands import app
 from notation.errors import RecordError
-from notation.files import one_line_end
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_game, write_games
+from notation.line_ends import one_line_end
 from notation.model.bids import Bid, BidError
 from notation.model.game import Game
 from notation.model.rule_sets import RuleSet

@@ -15,7 +15,6 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol, cast
 
 from notation.errors import RecordError
-from notation.files import one_line_end
 from notation.formats.json import fast as json_fast
 from notation.formats.json.build import build_game
 from notation.formats.json.check import _check, _decoder
@@ -34,6 +33,7 @@ from notation.formats.json.locate import (
     _scan,
     _skip_space,
 )
+from notation.line_ends import one_line_end
 from notation.model.game import (
     Game,
 )

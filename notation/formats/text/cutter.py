@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from notation.files import lines_of, one_line_end, one_line_ends
+from notation.files import lines_of
+from notation.line_ends import one_line_end, one_line_ends
 
 
 class _Segment(NamedTuple):

@@ -190,7 +190,7 @@ def test_outputs_that_are_other_files_are_written(club: Path) -> None:
 
 
 def test_a_case_folding_folder_compares_names_without_case(tmp_path: Path) -> None:
-    from notation.files import OutputClash, refuse_clashes
+    from notation.outputs import OutputClash, refuse_clashes
 
     # On a folder that folds case (as on macOS or Windows), O.jsonl and o.jsonl are one file;
     # here the test asks the guard as if the folder folded case.

@@ -28,12 +28,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.errors import RecordError
-from notation.files import one_line_end
 from notation.formats import json as json_form
 from notation.formats.json import check, decode
 from notation.formats.json import fast as json_fast
 from notation.formats.json.document import _Problem, _record_error
 from notation.formats.text.reader import read_games
+from notation.line_ends import one_line_end
 from notation.model.game import Game
 from notation.model.rule_sets import RULE_SETS, rule_set
 from notation.resources import read_resource

@@ -19,9 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.files import lines_of, one_line_end
+from notation.files import lines_of
 from notation.formats.text import cutter, reader
 from notation.formats.text.reader import split_games
+from notation.line_ends import one_line_end
 
 
 def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
