@@ -99,8 +99,12 @@ def test_source_lines_strip_a_bom_and_report_bad_utf8_where_it_is(tmp_path: Path
 
 
 def careful(raw: bytes, name: str = "x.t42") -> list[str | UnreadableInput]:
-    """What the line-at-a-time reader gives: the lines, then the error if there is one."""
+    """What the line-at-a-time reader gives: the lines, then the error if there is one (after
+    the look at the first block for UTF-16 or UTF-32 that every reading starts with)."""
     found: list[str | UnreadableInput] = []
+    head = raw[: max(files.BLOCK, 3)]  # the reader looks at its first block as a whole first
+    if files._wide_encoding(head):
+        return [files.not_text(head, name)]
     try:
         stream = OneLineEnd(raw.removeprefix(b"\xef\xbb\xbf"), io.BytesIO())
         found += files._careful_lines(stream, name, 0)
