@@ -6,6 +6,8 @@ for text given a piece at a time, :class:`OneLineEnd` for the bytes of a file.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
 from typing import BinaryIO
 
 
@@ -77,3 +79,10 @@ class OneLineEnd:
                 return self._take(end + 1)
             if len(self._ready) >= limit or not self._more(limit):
                 return self._take(limit)
+
+
+def ends_lines_otherwise(path: Path) -> bool:
+    """Whether the file at ``path`` ends any line otherwise than LF (a CRLF or a lone CR: any
+    CR is one), read a block at a time. The canonical form ends every line in LF."""
+    with path.open("rb") as stream:
+        return any(b"\r" in block for block in iter(partial(stream.read, 1 << 20), b""))

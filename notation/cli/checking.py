@@ -59,6 +59,7 @@ from notation.files import (
     write_atomically,
 )
 from notation.formats.text.writer import first_difference, write_games
+from notation.line_ends import ends_lines_otherwise
 from notation.views.terminal import Colour, for_stream, inert
 
 
@@ -153,14 +154,20 @@ def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
             _unusable(result, "formatted")
             return EXIT_UNUSABLE
         canonical = write_games(result.games)
+        # Read alike, CR and CRLF line ends are still not the canonical form's LF.
+        other_ends = str(path) != "-" and ends_lines_otherwise(path)
         if check:
             if canonical != result.text:
                 line, written, expected = first_difference(result.text, canonical)
                 say(screen.out, f"{result.path}:{line}: not in canonical form\n"
                           f"  written:  {inert(written)}\n  expected: {inert(expected)}")
                 return EXIT_FINDINGS
+            if other_ends:
+                say(screen.out, f"{result.path}:1: not in canonical form: its lines end in CR "
+                                "or CRLF, not LF")
+                return EXIT_FINDINGS
         elif in_place:
-            if canonical != result.text:
+            if canonical != result.text or other_ends:
                 write_atomically(path, canonical, before)
         else:
             screen.out.file.write(for_stream(screen.out.file, canonical))

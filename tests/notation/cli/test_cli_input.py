@@ -163,3 +163,20 @@ def test_a_long_cr_file_reads_whole(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 1, result.output
     assert f"{path}: 60 games, 120 hands: 120 errors, 0 warnings" in result.stdout
+
+
+@pytest.mark.parametrize("ends", LINE_ENDS.values(), ids=LINE_ENDS.keys())
+def test_fmt_writes_lf_line_ends_and_check_finds_others(
+    ends: list[bytes], tmp_path: Path
+) -> None:
+    # The canonical form ends its lines in LF: a file read alike with CR or CRLF line ends
+    # is still not in canonical form, and fmt -i writes it with LF.
+    canonical = CliRunner().invoke(app, ["fmt", str(SAMPLE)]).stdout.encode()
+    path = tmp_path / "x.t42"
+    path.write_bytes(_ends(canonical, ends))
+    result = CliRunner().invoke(app, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:1: not in canonical form: its lines end in CR or CRLF, not LF" in result.stdout
+    assert CliRunner().invoke(app, ["fmt", "-i", str(path)]).exit_code == 0
+    assert path.read_bytes() == canonical
+    assert CliRunner().invoke(app, ["fmt", "--check", str(path)]).exit_code == 0
