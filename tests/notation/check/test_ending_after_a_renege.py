@@ -53,3 +53,27 @@ def test_end_set_after_the_defenders_renege_is_not() -> None:
 def test_without_the_renege_penalty_the_play_alone_justifies_an_end() -> None:
     codes, _ = _codes(_stopped("made", "renege-penalty=none"))
     assert codes == ["renege", "ending-unjustified"]
+
+
+# Hand 2 of renege.t42 with its deal (the tricks show it): N bids 30 and S, a bidder,
+# plays 0-0 on a lead of trumps in trick 2 while holding 6-3; stopped after that trick.
+BIDDERS_RENEGE = """[Event "x"]
+
+hand 1 dealer E
+deal N 6-5 6-4 6-2 5-5 5-4 4-0 3-3
+     E 5-3 5-1 4-4 4-2 2-2 2-1 1-0
+     S 6-3 6-1 5-2 4-3 4-1 2-0 0-0
+     W 6-6 6-0 5-0 3-2 3-1 3-0 1-1
+bid S pass W pass N 30 E pass
+trump sixes
+1 N 6-5 1-0 6-1 6-0
+2 N 6-4 2-1 0-0 6-6
+end {ending}
+"""
+
+
+def test_an_end_after_the_bidders_renege_follows_the_penalty() -> None:
+    # The penalty sets the bidders: `end set` is justified, `end made` is not (NS have 11).
+    assert _codes(BIDDERS_RENEGE.format(ending="set")) == (["renege"], Team.EW)
+    codes, _ = _codes(BIDDERS_RENEGE.format(ending="made"))
+    assert codes == ["renege", "ending-unjustified"]
