@@ -35,7 +35,7 @@ trump S sixes
 <Step.PLAY: 'play'>
 """
 
-from notation.recording.record_file import RecordFile, resume_file
+from notation.recording.record_file import RecordFile, open_record, resume_file
 from notation.recording.state import (
     IN_PROGRESS,
     Recording,
@@ -53,5 +53,6 @@ __all__ = [
     "Step",
     "Verdict",
     "laydown_key",
+    "open_record",
     "resume_file",
 ]
