@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, cast
 
 from notation.errors import T42Error
+from notation.line_ends import OneLineEnd
 
 # Bytes of one line held at most; a longer line is cut here and the rest skipped, so that a
 # file of one endless line is still read in bounded memory (the reader reports it too long).
@@ -33,6 +34,16 @@ class UnreadableInput(T42Error):
 
 def source_name(path: Path) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
+
+
+def shown_name(path: Path) -> str:
+    """The name a page or picture made from ``path`` shows for it: the file's name alone,
+    never a path of the machine it was made on (a page is shared).
+
+    >>> shown_name(Path("/home/ann/club/friday.t42")), shown_name(Path("-"))
+    ('friday.t42', '<stdin>')
+    """
+    return "<stdin>" if str(path) == "-" else path.name
 
 
 def unopenable(name: str, error: OSError) -> UnreadableInput:
@@ -58,9 +69,11 @@ def read_source(path: Path) -> str:
 
 
 def decode_source(raw: bytes, name: str) -> str:
-    """Bytes of a record file as text: UTF-8 with an optional BOM, or a clear error."""
+    """Bytes of a record file as text: UTF-8 with an optional BOM, its line ends made one
+    (see :func:`one_line_end`), or a clear error."""
     if b"\x00" in raw[:8192] or _wide_encoding(raw):
         raise not_text(raw, name)
+    raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -138,8 +151,9 @@ def source_lines(path: Path) -> Iterator[str]:
 
 
 def lines_of(text: str) -> list[str]:
-    """The lines of ``text`` with their ends, broken at ``\\n`` only: the grammar counts lines
-    so, and ``str.splitlines`` would also break at ``\\r``, form feeds and U+2028.
+    """The lines of ``text`` with their ends, broken at ``\\n`` only (text whose line ends
+    :func:`one_line_end` made one): ``str.splitlines`` would also break at form feeds and
+    U+2028, which end no line.
 
     >>> lines_of("a\\nb\\r\\n\\nc")
     ['a\\n', 'b\\r\\n', '\\n', 'c']
@@ -183,19 +197,20 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
     first = stream.read(max(BLOCK, len(_BOM)))
     if _wide_encoding(first):
         raise not_text(first, name)
-    block = first.removeprefix(_BOM) or (stream.read(BLOCK) if first else b"")
+    source = OneLineEnd(first.removeprefix(_BOM), stream)
+    block = source.read(BLOCK)
     while block or carry:
         data = carry + block
         end = data.rfind(b"\n") + 1 if block else len(data)
         whole, carry = data[:end], data[end:]
         text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
         if text is None or _may_hold_a_long_line(whole):
-            yield from _careful_lines(_Joined(data, stream), name, number)
+            yield from _careful_lines(_Joined(data, source), name, number)
             return
         number += text.count("\n")
         if text:
             yield text
-        block = stream.read(BLOCK) if block else b""
+        block = source.read(BLOCK) if block else b""
 
 
 
@@ -221,7 +236,7 @@ def _decoded(raw: bytes) -> str | None:
 class _Joined:
     """Bytes already read, then the rest of the stream, read a line at a time."""
 
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+    def __init__(self, head: bytes, stream: OneLineEnd) -> None:
         self.head = io.BytesIO(head)
         self.stream = stream
 
@@ -232,7 +247,7 @@ class _Joined:
         return part + self.stream.readline(limit - len(part))
 
 
-def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterator[str]:
+def _careful_lines(stream: OneLineEnd | _Joined, name: str, number: int) -> Iterator[str]:
     """The lines of ``stream`` one at a time, after ``number`` lines already read: a line
     longer than LINE_CAP is cut there and the rest of it skipped (up to LINE_SKIP: a line
     longer still stops the reading), and a NUL or a byte that is not UTF-8 is an error at
@@ -256,7 +271,7 @@ def _careful_lines(stream: BinaryIO | _Joined, name: str, number: int) -> Iterat
         yield text + "\n" if cut else text
 
 
-def _skip_the_rest(stream: BinaryIO | _Joined, name: str, number: int) -> None:
+def _skip_the_rest(stream: OneLineEnd | _Joined, name: str, number: int) -> None:
     """Skip the rest of line ``number``, cut at LINE_CAP: up to its end, or else stop the
     reading with an error once LINE_SKIP bytes are skipped, so that an endless stream with
     no line end (a device, a pipe) is never read to its end."""

@@ -51,6 +51,7 @@ from notation.views.steps import (
 from notation.views.svg import (
     HALF,
     back_svg,
+    fill_template,
     inert_xml,
     tile_svg,
     trick_caption,
@@ -393,14 +394,14 @@ def replay_page(
     data = page_data(games, audits)
     first = games[0][1] if games else None
     heading = (_heading(first) if first is not None else "") or title
-    return (
-        _asset("page.html").replace("@TITLE@", inert_xml(heading))
-        .replace("@FILE@", inert_xml(title))
-        .replace("@SYMBOLS@", tile_symbols())
-        .replace("@DATA@", _embedded(data))
-        .replace("@STYLE@", _asset("page.css"))
-        .replace("@SCRIPT@", _asset("page.js"))
-    )
+    return fill_template(_asset("page.html"), {
+        "TITLE": inert_xml(heading),
+        "FILE": inert_xml(title),
+        "SYMBOLS": tile_symbols(),
+        "DATA": _embedded(data),
+        "STYLE": _asset("page.css"),
+        "SCRIPT": _asset("page.js"),
+    })
 
 
 @cache

@@ -27,7 +27,7 @@ from rich.text import Text
 from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
 from notation.model.contracts import ContractError, Special, Trump
-from notation.model.game import EndKind, ScoreKind
+from notation.model.game import EndKind, ScoreKind, date_value
 from notation.model.numbers import whole_number
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
@@ -62,7 +62,7 @@ def questions(today: date | None = None) -> tuple[Question, ...]:
     return (
         Question("Event", "Event", "?"),
         Question("Site", "Site", "?"),
-        Question("Date", "Date", today.strftime("%Y.%m.%d")),
+        Question("Date", "Date", date_value(today)),
         *(Question(s.name_word, f"{s.name_word} player's name", "?") for s in SEATS),
         Question("Rules", f"Rule set ({', '.join(RULE_SETS)})", "straight"),
         Question("Options", "Options (like all-pass=reshake; t42 rules lists them)", ""),

@@ -45,6 +45,7 @@ from notation.archive.reading import (
 from notation.archive.reading import units as units_of
 from notation.errors import T42Error
 from notation.files import (
+    AtomicWriter,
     UnreadableInput,
     is_the_machines,
     source_name,
@@ -119,7 +120,8 @@ def analyse_archive(
     with ExitStack() as stack:
         sink = stack.enter_context(written_on(out, done.kept if done.last else 0)) if (
             isinstance(out, Path)) else out  # a line torn by the interruption goes
-        reject_file = stack.enter_context(rejects.open("w", encoding="utf-8")) if rejects else None
+        # The rejects appear whole when the run is over (a resumed run keeps them again).
+        reject_file = stack.enter_context(AtomicWriter(rejects)) if rejects else None
         # Where the interrupted run stopped: games before it are done, its own lines partly.
         stop = (names.index(done.last[0]), done.last[1]) if done.last is not None else (-1, 0)
         run = _Run(str(out) if isinstance(out, Path) else "", done, stop, sink, reject_file,
@@ -127,6 +129,8 @@ def analyse_archive(
         try:
             for number, (path, name) in enumerate(zip(paths, names, strict=True)):
                 yield from run.file(number, path, name)
+            if reject_file is not None:
+                reject_file.commit()
         except OSError as e:
             if isinstance(out, Path) and is_the_machines(e):
                 with suppress(OSError):  # closed now: what it holds cannot be written
@@ -143,7 +147,7 @@ class _Run:
     done: Resume
     stop: tuple[int, int]  # the file's number and the game the resumed run stopped at
     sink: IO[str]
-    reject_file: IO[str] | None
+    reject_file: AtomicWriter | None
     jobs: int
     scheduler: str | None
     fair: bool
@@ -152,7 +156,6 @@ class _Run:
         """Keep a game's whole text in the rejects file, if there is one."""
         if self.reject_file is not None:
             self.reject_file.write(text if text.endswith("\n") else text + "\n")
-            self.reject_file.flush()
 
     def todo(self, number: int, path: Path, name: str, skipped: list[int]) -> Iterator[Unit]:
         """The games of the ``number``-th file still to analyse; the sizes of those done

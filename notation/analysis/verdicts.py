@@ -83,8 +83,13 @@ class Verdict:
     def __str__(self) -> str:
         if self.kind is not VerdictKind.MISTAKE:
             return str(self.kind.value)
+        # A cost the same in every world has no spread to give: it is said so, not "± 0".
         if self.unit is not Unit.CHANCE:
+            if not self.se:
+                return f"a mistake costing {self.cost:.1f} {self.unit.value} in every world"
             return f"a mistake costing {self.cost:.1f} ± {self.se:.1f} {self.unit.value}"
+        if not self.se:
+            return f"a mistake costing {self.cost:.0f}% of the chance in every world"
         return f"a mistake costing {self.cost:.0f} ± {self.se:.0f}% of the chance"
 
     def as_json(self) -> dict[str, Any]:
@@ -105,7 +110,7 @@ def judge(chosen: Sequence[float], options: Sequence[Sequence[float]], unit: Uni
     >>> str(judge([5, 5, 5], [[5, 5, 5], [5, 5, 5]], Unit.POINTS))
     'best'
     >>> str(judge([3, 3, 3], [[3, 3, 3], [9, 9, 9]], Unit.POINTS))
-    'a mistake costing 6.0 ± 0.0 points'
+    'a mistake costing 6.0 points in every world'
     >>> str(judge([0, 10, 0, 10], [[0, 10, 0, 10], [10, 0, 10, 0]], Unit.POINTS))
     'too close to call'
     """

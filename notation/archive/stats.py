@@ -27,6 +27,21 @@ from notation.formats.text.reader import ReadGame
 from notation.model.bids import Bid
 from notation.model.seats import Team
 
+# Why a hand's result is not settled, by the code of its first error.
+_UNSETTLED = {
+    "misscored-points": "the points written do not add up to 42",
+    "": "the record does not say how the hand ended",
+}
+
+
+def unsettled_why(code: str) -> str:
+    """Why a hand with a bid has no result, in words, from the code of its first error.
+
+    >>> unsettled_why("renege"), unsettled_why("")
+    ('an error in the hand [renege]', 'the record does not say how the hand ended')
+    """
+    return _UNSETTLED.get(code) or f"an error in the hand [{code}]"
+
 
 def bid_label(bid: Bid) -> str:
     """How a bid level is listed: ``30`` … ``41``, ``1m``, ``2m`` …"""
@@ -55,6 +70,9 @@ class ArchiveStats:
     sets_by_trump: Counter[str] = field(default_factory=Counter)  # bids set, by trump named
     bidders_points: Counter[int] = field(default_factory=Counter)  # hands, by bidders' points
     game_marks: Counter[int] = field(default_factory=Counter)  # games, by marks awarded
+    # Hands with a winning bid whose result the record does not settle, left out of ``bids``,
+    # by why (the code of the hand's first error, or "" when it has none: see unsettled_why).
+    bids_left_out: Counter[str] = field(default_factory=Counter)
 
     def add(self, read: ReadGame) -> None:
         if not read.has_tags:
@@ -73,7 +91,10 @@ class ArchiveStats:
             if hand.contract is not None:
                 label = bid_label(hand.contract.bid)
                 self.contracts[str(hand.contract.trump)] += 1
-                if hand.award is not None:
+                if hand.award is None:
+                    errors = [f.code for f in hand.findings if f.is_error]
+                    self.bids_left_out[errors[0] if errors else ""] += 1
+                else:
                     self.bids[label] += 1
                     if hand.renege_penalty is not None:
                         self.by_penalty[label] += 1
@@ -88,6 +109,23 @@ class ArchiveStats:
                 self.marks += marks[Team.NS] + marks[Team.EW]
                 marks_in_game += marks[Team.NS] + marks[Team.EW]
         self.game_marks[marks_in_game] += 1
+
+    def left_out_words(self) -> str | None:
+        """What ``bids`` leaves out and why, in words; None when it leaves out nothing.
+
+        >>> from collections import Counter
+        >>> ArchiveStats(bids_left_out=Counter({"misscored-points": 2})).left_out_words()
+        '2 hands with a bid are left out of the bids won: their result is not settled (the \
+points written do not add up to 42: 2)'
+        """
+        count = sum(self.bids_left_out.values())
+        if not count:
+            return None
+        why = ", ".join(f"{unsettled_why(code)}: {n:,}" for code, n in
+                        sorted(self.bids_left_out.items()))
+        hands = "1 hand with a bid is" if count == 1 else f"{count:,} hands with a bid are"
+        their = "its" if count == 1 else "their"
+        return f"{hands} left out of the bids won: {their} result is not settled ({why})"
 
     @property
     def sets(self) -> int:
@@ -120,6 +158,7 @@ class ArchiveStats:
             ("hands thrown in", f"{self.thrown_in:,}"),
             ("sets", f"{self.sets:,}"),
             ("hands decided by the renege penalty", f"{self.penalties:,}"),
+            ("bids left out (result not settled)", f"{sum(self.bids_left_out.values()):,}"),
         ]
         if reneges:
             rows.append(("reneges found", f"{self.findings['renege']:,}"))
@@ -145,6 +184,8 @@ class ArchiveStats:
             },
             "sets": self.sets,
             "renege_penalty": self.penalties,
+            "bids_left_out": {why or "unsettled": n for why, n in
+                              sorted(self.bids_left_out.items())},
             "contracts": dict(sorted(self.contracts.items())),
             "findings": dict(sorted(self.findings.items())),
             "reneges": self.findings["renege"],

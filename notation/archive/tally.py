@@ -51,14 +51,19 @@ class FileCheck:
     findings: list[Finding] = field(default_factory=list)  # those reported
     left_out: list[str] = field(default_factory=list)
     unusable: str | None = None  # why the file could not be read
+    stopped: bool = False  # a strict run stopped at its first finding, here
 
-    def add(self, checked: CheckedGame, reported: Sequence[Finding] = ()) -> None:
-        """Count a checked game of the file, keeping the findings ``reported`` of it."""
+    def add(self, checked: CheckedGame, reported: Sequence[Finding] = (),
+            counted: Sequence[Finding] | None = None) -> None:
+        """Count a checked game of the file, keeping the findings ``reported`` of it; the
+        findings ``counted`` are all of the game's unless said (a strict run counts the one
+        it shows, so that the count is what it prints)."""
+        counted = checked.findings if counted is None else counted
         self.games += checked.is_game
         self.hands += checked.hands
         self.left_out += checked.left_out
-        self.errors += sum(f.is_error for f in checked.findings)
-        self.warnings += sum(not f.is_error for f in checked.findings)
+        self.errors += sum(f.is_error for f in counted)
+        self.warnings += sum(not f.is_error for f in counted)
         self.findings += reported
 
     def summary(self) -> str:
@@ -67,7 +72,8 @@ class FileCheck:
             f"{self.path}: {plural(self.games, 'game')}, {plural(self.hands, 'hand')}: "
             f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
         )
-        return words + (f"; {left_out_words(self.left_out)}" if self.left_out else "")
+        words += f"; {left_out_words(self.left_out)}" if self.left_out else ""
+        return words + ("; stopped at the first finding (--strict)" if self.stopped else "")
 
     def as_json(self) -> dict[str, Any]:
         """The file's entry in the findings report."""

@@ -229,8 +229,13 @@ def check_claim(pos: Position, tables: ContractTables, seat: Seat,
     message = (
         f"{seat}'s lay-down is refuted: {team} loses trick {lost} after {words}"
     )
+    # Refuted either way; what is added says whether the claimant's side could have taken every
+    # trick by its own order of play (a careless claim) or not whatever it played.
     if with_best:
-        message += f" (with the right order of play {team} would still take every trick)"
+        message += (f"; {team} takes every trick only if it plays in the right order, and a "
+                    "lay-down must hold whatever is played")
+    else:
+        message += f"; {team} cannot take every trick, whatever order it plays in"
     return ClaimAudit(seat, after_trick, False, with_best, line, message)
 
 

@@ -40,6 +40,18 @@ class HandResult:
     renege_penalty: Team | None = None
 
 
+def penalty_verdict(check: HandCheck) -> bool | None:
+    """What the renege penalty makes of the hand, whatever the tricks give: made (True: the
+    defenders reneged) or set (False: the bidders did), or None when it decides nothing (no
+    proven renege, no contract, or ``renege-penalty=none``). docs/rules.md, Reneges."""
+    renege_by, contract = check.renege_by, check.contract
+    if renege_by is None or contract is None:
+        return None
+    if check.rules.renege_penalty is not RenegePenalty.LOSE_HAND:
+        return None
+    return renege_by is not contract.declarer.team
+
+
 def hand_result(check: HandCheck) -> HandResult:
     """The points each team took (a lay-down gives the claimants the rest) and what the hand
     scores once made or set (docs/rules.md, Scoring; Ending a hand early; Reneges: the renege
@@ -55,15 +67,13 @@ def hand_result(check: HandCheck) -> HandResult:
         points[ending.seat.team] += POINTS_IN_A_HAND - sum(points.values())
         tricks_won[ending.seat.team] += TRICKS_IN_A_HAND - played
         played = TRICKS_IN_A_HAND
-    bidders = contract.declarer.team
     made, set_ = made_or_set(contract, points, tricks_won, played)
     by_play = True if made else False if set_ or played == TRICKS_IN_A_HAND else None
-    renege_by = check.renege_by
-    if renege_by is not None and check.rules.renege_penalty is RenegePenalty.LOSE_HAND:
-        kept = renege_by is not bidders
+    kept = penalty_verdict(check)
+    if kept is not None:
         award = hand_award(contract, kept, points, check.rules)
         # The penalty decides the hand only where the play does not give the same verdict.
-        return HandResult(points, award, by_play, None if by_play is kept else renege_by)
+        return HandResult(points, award, by_play, None if by_play is kept else check.renege_by)
     if by_play is None:
         return HandResult(points)
     return HandResult(points, hand_award(contract, by_play, points, check.rules), by_play)
@@ -71,7 +81,9 @@ def hand_result(check: HandCheck) -> HandResult:
 
 def check_ending(check: HandCheck, points: dict[Team, int]) -> None:
     """An early end (docs/rules.md, Ending a hand early): a hand of fewer than seven tricks says
-    why it stopped, and a made or set stop is justified by what was captured."""
+    why it stopped, and a made or set stop is justified by what was captured, or by a proven
+    renege that decides the hand under the renege penalty (the outcome is then certain:
+    docs/rules.md, Reneges)."""
     ending, contract = check.hand.ending, check.contract
     played = len(check.hand.tricks)
     if ending is None:
@@ -118,6 +130,8 @@ def check_ending(check: HandCheck, points: dict[Team, int]) -> None:
                 f"the defenders ({bidders.opponents}) have {taken[bidders.opponents]} "
                 f"points; setting {bid} takes {POINTS_IN_A_HAND - bid.value + 1}"
             )
+    # A proven renege that decides the hand under the penalty makes its outcome certain too.
+    ok = ok or penalty_verdict(check) is (ending.kind is EndKind.MADE)
     if not ok:
         check.report(
             "ending-unjustified",

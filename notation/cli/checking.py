@@ -39,6 +39,7 @@ from notation.cli.options import (
 from notation.cli.printing import (
     JOBS,
     JobsOption,
+    guard_files,
     progress,
     say,
     say_left_out,
@@ -52,11 +53,13 @@ from notation.files import (
     UnreadableInput,
     WriteError,
     open_locked,
+    shown_name,
     snapshot,
     source_name,
     write_atomically,
 )
 from notation.formats.text.writer import first_difference, write_games
+from notation.line_ends import ends_lines_otherwise
 from notation.views.terminal import Colour, for_stream, inert
 
 
@@ -73,6 +76,7 @@ def validate(
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
     use_colour(colour)
+    guard_files(files)
     code = EXIT_CLEAN
     report: list[FileCheck] = []
     for path in files:
@@ -83,11 +87,12 @@ def validate(
         try:
             for checked in _checked_games(path, jobs):
                 found = checked.findings[:1] if strict else checked.findings
-                check.add(checked, found if as_json else ())
+                check.add(checked, found if as_json else (), found)
                 if not as_json:
                     show(found, check.path, checked.text.split("\n"), checked.first_line,
                          screen.out)
                 if strict and found:
+                    check.stopped = True
                     break
         except UnreadableInput as e:
             say(screen.err, str(e), "bold red")
@@ -125,6 +130,7 @@ def fmt(
 ) -> None:
     """Write records in the canonical notation (to stdout, or in place with -i)."""
     use_colour(colour)
+    guard_files(files)
     code = EXIT_CLEAN
     for path in files:
         try:
@@ -148,14 +154,20 @@ def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
             _unusable(result, "formatted")
             return EXIT_UNUSABLE
         canonical = write_games(result.games)
+        # Read alike, CR and CRLF line ends are still not the canonical form's LF.
+        other_ends = str(path) != "-" and ends_lines_otherwise(path)
         if check:
             if canonical != result.text:
                 line, written, expected = first_difference(result.text, canonical)
                 say(screen.out, f"{result.path}:{line}: not in canonical form\n"
                           f"  written:  {inert(written)}\n  expected: {inert(expected)}")
                 return EXIT_FINDINGS
+            if other_ends:
+                say(screen.out, f"{result.path}:1: not in canonical form: its lines end in CR "
+                                "or CRLF, not LF")
+                return EXIT_FINDINGS
         elif in_place:
-            if canonical != result.text:
+            if canonical != result.text or other_ends:
                 write_atomically(path, canonical, before)
         else:
             screen.out.file.write(for_stream(screen.out.file, canonical))
@@ -205,13 +217,10 @@ def convert(
     the run is over (written to a temporary name, then renamed).
     """
     use_colour(colour)
+    guard_files([source], [("-o", output), ("--rejects", rejects)])
     name = source_name(source)
     form = _output_format(output, to)
     to_file = output is not None and str(output) != "-"
-    in_place = (
-        to_file and output is not None and str(source) != "-" and output.exists()
-        and output.resolve() == source.resolve()
-    )
     with ExitStack() as files:
         sink_file = files.enter_context(AtomicWriter(output)) if to_file and output else None
         reject_file = files.enter_context(AtomicWriter(rejects)) if rejects else None
@@ -221,15 +230,10 @@ def convert(
         )
         tally = _convert_games(source, form, jobs, sink, reject_file, strict)
         sink.close()
-        if not tally.whole and (in_place or strict):
-            why = (
-                "not converted in place: it has games that cannot be read whole, and writing "
-                "over it would lose them"
-                if in_place
-                else "stopped at the first game that cannot be read whole"
-            )
-            say(screen.err, f"{name}: {why}", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE if in_place else EXIT_FINDINGS)
+        if not tally.whole and strict:
+            say(screen.err, f"{name}: stopped at the first game that cannot be read whole",
+                "bold red")
+            raise typer.Exit(EXIT_FINDINGS)
         if sink_file is not None:
             sink_file.commit()
         if reject_file is not None:
@@ -281,6 +285,7 @@ def stats(
 ) -> None:
     """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
     use_colour(colour)
+    guard_files(files, [("--html", html)])
     from rich.table import Table
 
     tally = ArchiveStats()
@@ -298,6 +303,9 @@ def stats(
             usable = True
     if not usable:
         raise typer.Exit(code)  # no table of nothing
+    left_out = tally.left_out_words()
+    if left_out is not None:
+        say(screen.err, f"{', '.join(source_name(f) for f in files)}: {left_out}", "yellow")
     if html is not None:
         _write_stats_page(html, tally, files)
     if as_json:
@@ -330,5 +338,5 @@ def stats(
 def _write_stats_page(path: Path, tally: ArchiveStats, files: list[Path]) -> None:
     from notation.views.stats_view import stats_page
 
-    title = ", ".join(source_name(f) for f in files)
+    title = ", ".join(shown_name(f) for f in files)  # names only: the page is shared
     write_output(path, stats_page(tally, title))

@@ -14,9 +14,10 @@ import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from notation import __version__
 from notation.cli import checking, recording, showing, solving
@@ -34,8 +35,34 @@ from notation.files import WriteError, is_the_machines, unwritable
 
 __all__ = ["app", "main"]
 
+
+def _flags_shown_as_flags(params: list[Any]) -> list[Any]:
+    """``params`` with every flag (an option that takes no value: --json, --help, --version)
+    given an empty metavar, so that help shows it as ``--json``, not ``--json <bool>``
+    (Typer shows each option's type, a flag's too)."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class _Command(TyperCommand):
+    """A command whose help shows its flags as flags (see _flags_shown_as_flags)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:  # ctx: Typer's click.Context
+        return _flags_shown_as_flags(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The ``t42`` group, whose own flags (--version, --help …) show as flags too."""
+
+    def get_params(self, ctx: Any) -> list[Any]:  # ctx: Typer's click.Context
+        return _flags_shown_as_flags(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="t42",
+    cls=_Group,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
@@ -61,21 +88,21 @@ def t42(
     """Check, convert, format and replay records of Texas 42 games."""
 
 # The commands in the order `t42 -h` lists them within each panel.
-app.command(rich_help_panel=RECORDS)(checking.validate)
-app.command("fmt", rich_help_panel=RECORDS)(checking.fmt)
-app.command(rich_help_panel=CONVERSION)(checking.convert)
-app.command(rich_help_panel=ANALYSIS)(solving.analyze)
-app.command(rich_help_panel=ANALYSIS)(checking.stats)
-app.command("diagram", rich_help_panel=ANALYSIS)(showing.diagram_command)
-app.command("html", rich_help_panel=ANALYSIS)(showing.html_command)
-app.command(rich_help_panel=REFERENCE)(recording.deal)
-app.command(rich_help_panel=ANALYSIS)(showing.replay)
-app.command("record", rich_help_panel=RECORDS)(recording.record_command)
-app.command("serve", rich_help_panel=RECORDS)(recording.serve_command)
-app.command(rich_help_panel=ANALYSIS)(solving.audit)
-app.command("review", rich_help_panel=ANALYSIS)(solving.review_command)
-app.command("par", rich_help_panel=ANALYSIS)(solving.par_command)
-app.command("rules", rich_help_panel=REFERENCE)(recording.rules_command)
+app.command(cls=_Command, rich_help_panel=RECORDS)(checking.validate)
+app.command("fmt", cls=_Command, rich_help_panel=RECORDS)(checking.fmt)
+app.command(cls=_Command, rich_help_panel=CONVERSION)(checking.convert)
+app.command(cls=_Command, rich_help_panel=ANALYSIS)(solving.analyze)
+app.command(cls=_Command, rich_help_panel=ANALYSIS)(checking.stats)
+app.command("diagram", cls=_Command, rich_help_panel=ANALYSIS)(showing.diagram_command)
+app.command("html", cls=_Command, rich_help_panel=ANALYSIS)(showing.html_command)
+app.command(cls=_Command, rich_help_panel=REFERENCE)(recording.deal)
+app.command(cls=_Command, rich_help_panel=ANALYSIS)(showing.replay)
+app.command("record", cls=_Command, rich_help_panel=RECORDS)(recording.record_command)
+app.command("serve", cls=_Command, rich_help_panel=RECORDS)(recording.serve_command)
+app.command(cls=_Command, rich_help_panel=ANALYSIS)(solving.audit)
+app.command("review", cls=_Command, rich_help_panel=ANALYSIS)(solving.review_command)
+app.command("par", cls=_Command, rich_help_panel=ANALYSIS)(solving.par_command)
+app.command("rules", cls=_Command, rich_help_panel=REFERENCE)(recording.rules_command)
 
 
 def _closed_pipe() -> NoReturn:

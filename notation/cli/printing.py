@@ -4,7 +4,7 @@ words, the progress bar of a long file, and pictures or pages written out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -18,6 +18,7 @@ from notation.archive.tally import left_out_words
 from notation.cli.options import EXIT_UNUSABLE
 from notation.files import WriteError, write_atomically
 from notation.model.findings import Finding, plural
+from notation.outputs import OutputClash, refuse_clashes
 from notation.views.diagnostics import describe
 from notation.views.terminal import Colour, console, for_stream, inert_lines
 
@@ -87,6 +88,19 @@ def progress(
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task(f"{doing} {path.name}", total=size)
         yield lambda n: bar.advance(task, n)
+
+
+def guard_files(inputs: Iterable[Path], outputs: Iterable[tuple[str, Path | None]] = ()
+                ) -> None:
+    """Every command that reads or writes files calls this first, with its inputs and its
+    outputs (each with the option naming it): a run that would write over an input, or two
+    outputs to one file (standard output among them), ends here in words, exit 2, before
+    anything is read or written (see :func:`notation.files.refuse_clashes`)."""
+    try:
+        refuse_clashes(inputs, outputs)
+    except OutputClash as e:
+        say(err, str(e), "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
 
 
 def write_output(output: Path | None, text: str) -> None:

@@ -12,9 +12,9 @@ import typer
 
 from notation.cli import printing as screen
 from notation.cli.options import EXIT_CLEAN, EXIT_UNUSABLE, ColourOption, Format
-from notation.cli.printing import say, use_colour
+from notation.cli.printing import guard_files, say, use_colour
 from notation.cli.records import GameSink
-from notation.files import UnreadableInput, WriteError, open_locked, read_source, source_name
+from notation.files import UnreadableInput, WriteError, source_name
 from notation.views.terminal import Colour
 
 
@@ -30,17 +30,18 @@ def record_command(
     leader, whose turn it is, the winner and the score are filled in, and a renege or a
     misscore is flagged the moment it shows. The file is valid notation after every entry.
     """
-    from notation.recording import RecordingError, resume_file
+    from notation.recording import RecordingError, open_record, resume_file
     from replay.interactive import has_textual, on_a_terminal
 
     path = file or Path(f"{date.today():%Y-%m-%d}.t42")
+    guard_files([path])
     text = ""
     with ExitStack() as held:
         stream = None
         if path.exists():  # locked first: no other recorder may write it meanwhile
             try:
-                stream = held.enter_context(open_locked(path))
-                text = read_source(path)
+                stream, text = open_record(path)  # CR or CRLF line ends made LF at once
+                held.enter_context(stream)
             except (UnreadableInput, WriteError) as e:
                 say(screen.err, str(e), "bold red")
                 raise typer.Exit(EXIT_UNUSABLE) from None

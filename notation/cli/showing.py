@@ -20,9 +20,17 @@ from notation.cli.options import (
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import say, say_left_out, show, use_colour, write_output
+from notation.cli.printing import (
+    guard_files,
+    say,
+    say_left_out,
+    show,
+    use_colour,
+    write_output,
+)
 from notation.cli.records import FileResult, one_game, print_findings, read_or_exit
 from notation.errors import RecordError
+from notation.files import shown_name
 from notation.model.game import Game
 from notation.views.terminal import Colour, wants_colour
 
@@ -42,6 +50,7 @@ def replay(
     starts at that hand); piped, or with --print, it prints every step.
     """
     use_colour(colour)
+    guard_files([source])
     from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
     from replay.render import print_replay
 
@@ -106,6 +115,7 @@ def html_command(
 ) -> None:
     """Write a one-file HTML replay: open it in any browser and step through the game."""
     use_colour(colour)
+    guard_files([source], [("-o", output)])
     from replay.page import (
         HandAudits,
         audit_summaries,
@@ -130,7 +140,7 @@ def html_command(
     if with_review:
         audits = merge_summaries(audits, {
             k: v for i, g, _ in checked for k, v in review_summaries(g, i).items()})
-    page = replay_page(checked, title=result.path, audits=audits)
+    page = replay_page(checked, title=shown_name(source), audits=audits)
     write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
@@ -175,6 +185,7 @@ def diagram_command(
 ) -> None:
     """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score."""
     use_colour(colour)
+    guard_files([source], [("-o", output)])
     from notation.model.seats import Seat
     from notation.views.svg import DiagramError, hand_diagram
 

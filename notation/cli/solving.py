@@ -23,7 +23,16 @@ from notation.cli.options import (
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import JOBS, JobsOption, nothing_to, progress, say, show, use_colour
+from notation.cli.printing import (
+    JOBS,
+    JobsOption,
+    guard_files,
+    nothing_to,
+    progress,
+    say,
+    show,
+    use_colour,
+)
 from notation.cli.records import FileResult, print_findings, read_or_exit
 from notation.files import UnreadableInput
 from notation.views.terminal import Colour
@@ -49,6 +58,7 @@ def audit(
 ) -> None:
     """Audit hands like a referee: findings with evidence, the score, best play, claims."""
     use_colour(colour)
+    guard_files([source])
     from rich.rule import Rule
 
     from notation.analysis.audit import audit_game, audit_json
@@ -106,6 +116,7 @@ def par_command(
     contracts the rules play, each seat's highest makeable bid and the par contract.
     """
     use_colour(colour)
+    guard_files([source])
     from notation.analysis.par import par_json, par_of_hand
     from notation.views.par_view import par_view
 
@@ -180,6 +191,7 @@ def analyze(
     on with --resume, and ends byte for byte as one that was never stopped.
     """
     use_colour(colour)
+    guard_files(files, [("-o", output), ("--rejects", rejects)])
     from notation.analysis.run import analyse_archive
     from notation.views.analysis_view import render_summary
 
@@ -287,6 +299,7 @@ def review_command(
     mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
     """
     use_colour(colour)
+    guard_files([source] if source is not None else [])
     from notation.analysis.review import review_game
 
     if tiles is not None:

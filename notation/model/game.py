@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from enum import Enum
 from typing import ClassVar, NamedTuple
 
@@ -25,6 +26,16 @@ from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import Tile
 
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
+
+
+def date_value(day: date) -> str:
+    """The value of a ``Date`` tag for ``day``: ``YYYY.MM.DD``, the notation's form
+    (docs/notation.md, Tags). Everything that writes a date into a record calls this.
+
+    >>> date_value(date(2015, 11, 19))
+    '2015.11.19'
+    """
+    return f"{day.year:04}.{day.month:02}.{day.day:02}"
 UNKNOWN = "?"
 _STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 

@@ -37,7 +37,7 @@ trump S sixes
 """
 
 from notation.recording.hand_now import HandNow, hand_now
-from notation.recording.record_file import RecordFile, resume_file
+from notation.recording.record_file import RecordFile, open_record, resume_file
 from notation.recording.state import (
     IN_PROGRESS,
     Recording,
@@ -57,5 +57,6 @@ __all__ = [
     "Verdict",
     "hand_now",
     "laydown_key",
+    "open_record",
     "resume_file",
 ]

@@ -7,8 +7,16 @@ import os
 from pathlib import Path
 from typing import BinaryIO
 
-from notation.files import FileBusy, open_locked, source_name
+from notation.files import (
+    FileBusy,
+    open_locked,
+    read_source,
+    snapshot,
+    source_name,
+    write_atomically,
+)
 from notation.formats.text.reader import read_games
+from notation.line_ends import ends_lines_otherwise
 from notation.model.game import ScoreKind
 from notation.recording.state import Recording, RecordingError, Step
 
@@ -105,3 +113,26 @@ def resume_file(text: str, name: str = "<record>") -> tuple[str, Recording | Non
 def _apart(before: str) -> str:
     """Earlier games' text, ending in the blank line that separates it from the next game."""
     return before if not before or before.endswith("\n\n") else before + "\n"
+
+
+def open_record(path: Path) -> tuple[BinaryIO, str]:
+    """The existing record file at ``path`` opened and locked (see :func:`open_locked`), and
+    its text, to record into (:class:`RecordFile`).
+
+    A file whose lines end in CRLF or CR reads as if they ended in LF, and t42 writes LF: it
+    is first written so, all at once (replaced, not rewritten in place), so that the first
+    entry is an append like any other. Written in place, from its first CR, a crash midway
+    would leave that much of the file. Raises what :func:`open_locked` and
+    :func:`write_atomically` raise (the file is locked again once replaced: a recorder that
+    took it meanwhile is a :class:`FileBusy`)."""
+    stream = open_locked(path)
+    try:
+        text = read_source(path)
+        if ends_lines_otherwise(path):
+            write_atomically(path, text, snapshot(path))
+            stream.close()
+            stream = open_locked(path)  # the new file, the old one's lock gone with it
+        return stream, text
+    except BaseException:
+        stream.close()
+        raise

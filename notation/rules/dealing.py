@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import date
 
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import (
@@ -49,6 +50,7 @@ from notation.model.game import (
     Tag,
     Trick,
     TrumpCall,
+    date_value,
 )
 from notation.model.rule_sets import (
     AllPass,
@@ -311,8 +313,8 @@ def random_tags(rng: random.Random, rules: RuleSet) -> tuple[Tag, ...]:
     tags = [
         Tag("Event", f"Practice game {rng.randrange(1, 1000)}"),
         Tag("Site", rng.choice(SITES)),
-        Tag("Date", f"{rng.randrange(2000, 2030)}-{rng.randrange(1, 13):02}-"
-                    f"{rng.randrange(1, 29):02}"),
+        Tag("Date", date_value(date(rng.randrange(2000, 2030), rng.randrange(1, 13),
+                                    rng.randrange(1, 29)))),
         *(Tag(seat.name_word, name) for seat, name in zip(SEATS, names, strict=True)),
         Tag("Rules", rules.name),
     ]

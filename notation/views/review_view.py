@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from notation.analysis.review import BidAdvice, BidReview, HandReview, PlayReview, VerdictKind
+from notation.analysis.verdicts import Estimate
 from notation.views.terminal import inert
 
 _STYLE = {VerdictKind.BEST: "green", VerdictKind.CLOSE: "yellow",
@@ -68,13 +69,47 @@ def advice_view(advice: BidAdvice, title: str) -> RenderableType:
     return Group(table, foot)
 
 
+def _chance_words(chance: Estimate) -> str:
+    """The chance of making a bid: said sure when every world dealt agrees (not "100% ± 0")."""
+    if not chance.se and chance.mean >= 1.0:
+        return "sure to make in every world dealt"
+    if not chance.se and chance.mean <= 0.0:
+        return "sure to fail in every world dealt"
+    return f"{_percent(chance.mean)}% ± {_percent(chance.se)} to make"
+
+
+def _verdict_words(review: BidReview) -> str:
+    """The verdict on a call against the best: a close call names what it is close to."""
+    verdict = review.verdict
+    if verdict.kind is VerdictKind.CLOSE and review.best != review.option:
+        return f"whether {review.best} scores more is too close to call"
+    if verdict.kind is VerdictKind.MISTAKE and review.best != review.option:
+        return f"{verdict} (best {review.best})"
+    return str(verdict)
+
+
+def bid_words(review: BidReview) -> str:
+    """What the fair review says of a call: its chance of making (for a bid), then the
+    verdict.
+
+    >>> from notation.analysis.verdicts import Unit, Verdict, VerdictKind
+    >>> from notation.model.bids import Bid
+    >>> from notation.model.seats import Seat
+    >>> best = Verdict(VerdictKind.BEST, 0.0, 0.0, Unit.MARKS)
+    >>> bid_words(BidReview(Seat.S, Bid.parse("30"), None, Estimate(0.75, 0.08), "30", best,
+    ...                     None, "30"))  # type: ignore[arg-type]
+    '75% ± 8 to make; best'
+    """
+    words = _verdict_words(review)
+    return words if review.chance is None else f"{_chance_words(review.chance)}; {words}"
+
+
 def _bid_line(review: BidReview, head: str = "bid   ") -> Text:
+    """A call's line: its words as :func:`bid_words` gives them, the verdict in colour."""
     line = Text(f"{head} {review.seat} {review.words}: ")
     if review.chance is not None:
-        line.append(f"{_percent(review.chance.mean)}% ± {_percent(review.chance.se)} to make; ")
-    line.append(str(review.verdict), style=_STYLE[review.verdict.kind])
-    if review.best != review.option:
-        line.append(f" (best {review.best})")
+        line.append(f"{_chance_words(review.chance)}; ")
+    line.append(_verdict_words(review), style=_STYLE[review.verdict.kind])
     return line
 
 

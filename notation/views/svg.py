@@ -23,8 +23,9 @@ True
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from notation.check.validate import check_game
@@ -81,6 +82,21 @@ class DiagramError(T42Error, ValueError):
 def inert_xml(text: str) -> str:
     """Record text made safe to write in SVG or HTML, as text or in a quoted attribute."""
     return escape(inert(text), quote=True)
+
+
+_MARKER = re.compile(r"@([A-Z]+)@")
+
+
+def fill_template(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each of its markers (``@NAME@``) replaced by ``values[NAME]``, all in
+    one pass: what is filled in is never read again, so text from a record that holds a
+    marker stays that text. Every page t42 makes from a template is filled in here.
+
+    >>> fill_template("<h1>@TITLE@</h1>@DATA@", {"TITLE": "@DATA@", "DATA": "[1]"})
+    '<h1>@DATA@</h1>[1]'
+    """
+    return _MARKER.sub(lambda m: values[m.group(1)] if m.group(1) in values else m.group(0),
+                       template)
 
 
 def _wrap(words: str) -> list[str]:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from notation import files
 from notation.files import LINE_CAP, UnreadableInput, source_lines, write_atomically
+from notation.line_ends import OneLineEnd
 
 
 def test_interrupted_write_leaves_the_old_file_and_no_temporary(
@@ -98,10 +99,15 @@ def test_source_lines_strip_a_bom_and_report_bad_utf8_where_it_is(tmp_path: Path
 
 
 def careful(raw: bytes, name: str = "x.t42") -> list[str | UnreadableInput]:
-    """What the line-at-a-time reader gives: the lines, then the error if there is one."""
+    """What the line-at-a-time reader gives: the lines, then the error if there is one (after
+    the look at the first block for UTF-16 or UTF-32 that every reading starts with)."""
     found: list[str | UnreadableInput] = []
+    head = raw[: max(files.BLOCK, 3)]  # the reader looks at its first block as a whole first
+    if files._wide_encoding(head):
+        return [files.not_text(head, name)]
     try:
-        found += files._careful_lines(io.BytesIO(raw.removeprefix(b"\xef\xbb\xbf")), name, 0)
+        stream = OneLineEnd(raw.removeprefix(b"\xef\xbb\xbf"), io.BytesIO())
+        found += files._careful_lines(stream, name, 0)
     except UnreadableInput as e:
         found.append(e)
     return found
@@ -117,7 +123,8 @@ def blockwise(path: Path) -> list[str | UnreadableInput]:
 
 
 PIECES = [
-    b"hand 1 dealer N\n", b"1 N 6-6 5-5 4-4 3-3\n", b"\n", b"\r\n", b"caf\xc3\xa9 \xe2\x80\xa8 ",
+    b"hand 1 dealer N\n", b"1 N 6-6 5-5 4-4 3-3\n", b"\n", b"\r\n", b"\r",
+    b"caf\xc3\xa9 \xe2\x80\xa8 ",
     b"\xf0\x9f\x98\x80", b"{ a\nb }", b"; c\n", b"a" * 40, b"\xe9", b"\x00", b"\xef\xbb\xbf",
 ]
 
@@ -272,3 +279,26 @@ def test_only_temporaries_of_writers_that_are_gone_are_removed(tmp_path: Path) -
     write_atomically(tmp_path / "out.json", "new\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[1:])
     assert (tmp_path / "out.json").read_text(encoding="utf-8") == "new\n"
+
+
+@pytest.mark.parametrize("end", [b"\r", b"\r\n", b"\n"])
+def test_source_lines_read_every_line_end_as_one(tmp_path: Path, end: bytes) -> None:
+    # Issue 35: a file with old-Mac line ends (CR only) was one long line; longer than
+    # LINE_CAP, it was cut. Lines end at LF, CRLF or a lone CR, and are given with "\n".
+    path = tmp_path / "x.t42"
+    line = b'[Event "night"]'
+    path.write_bytes((line + end) * 100_000)
+    count = 0
+    for count, got in enumerate(source_lines(path), start=1):  # noqa: B007
+        assert got == '[Event "night"]\n'
+    assert count == 100_000
+
+
+def test_a_crlf_across_two_blocks_is_one_line_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "BLOCK", 16)
+    path = tmp_path / "x.t42"
+    path.write_bytes(b"a" * 15 + b"\r\nb\rc\r" + b"d" * 14 + b"\r\r\ne")
+    assert list(source_lines(path)) == ["a" * 15 + "\n", "b\n", "c\n", "d" * 14 + "\n", "\n",
+                                        "e"]

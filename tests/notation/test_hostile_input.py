@@ -25,6 +25,7 @@ from notation.errors import RecordError
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_game, write_games
+from notation.line_ends import one_line_end
 from notation.model.bids import Bid, BidError
 from notation.model.game import Game
 from notation.model.rule_sets import RuleSet
@@ -81,7 +82,7 @@ def mutated(draw: st.DrawFn) -> str:
 def _assert_located(line: int | None, column: int | None, text: str) -> None:
     assert line is not None
     assert column is not None
-    assert 1 <= line <= max(text.count("\n") + 1, 1)
+    assert 1 <= line <= max(one_line_end(text).count("\n") + 1, 1)  # lines as editors count
     assert column >= 1
 
 

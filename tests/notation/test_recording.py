@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, BinaryIO, cast
 
 import pytest
 from hypothesis import given, settings
@@ -380,3 +381,45 @@ def test_a_hand_kept_by_its_score_only_takes_the_points_before_any_tile() -> Non
         t.play(Tile(6, 6)).score(ScoreKind.POINTS, 32, 10)
     with pytest.raises(RecordingError, match="no score is expected now"):
         t.score(ScoreKind.MARKS, 1, 0)  # the points come first
+
+
+class _Unplugged:
+    """A record file whose next write never reaches the disk (the plug pulled as it is made),
+    as RecordFile uses it."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def write(self, data: bytes) -> int:
+        raise OSError("the plug was pulled")
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_a_crash_at_the_first_entry_into_a_crlf_record_loses_no_earlier_game(
+    tmp_path: Path, end: str
+) -> None:
+    # Issue 35 (line ends): a record written with CRLF or CR line ends reads alike, but
+    # recording into it rewrote it from its first CR: truncated there, then written. A crash
+    # between the two left one line of the file.
+    from notation.recording import open_record
+
+    game = notation.random_game(random.Random(5), rule_set("straight"))
+    unfinished = notation.random_game(random.Random(6), rule_set("straight"))
+    recording = _recorded(unfinished, 12)
+    text = notation.dumps(game) + "\n" + recording.text
+    path = tmp_path / "club.t42"
+    path.write_bytes(text.replace("\n", end).encode())
+    stream, read = open_record(path)
+    before, resumed = resume_file(read)
+    assert resumed is not None
+    out = RecordFile(path, before, cast(BinaryIO, _Unplugged(stream)))
+    kind, entry = list(_entries(unfinished))[12]
+    with pytest.raises(OSError, match="plug"):
+        out.write(_enter(resumed, kind, entry))
+    stream.close()
+    kept = notation.loads(path.read_bytes().decode())
+    assert kept[0] == game  # the finished game whole
+    assert kept[1] == recording.game  # and every entry made before the crash

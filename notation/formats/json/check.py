@@ -43,9 +43,10 @@ from notation.resources import read_resource
 _MAX_DIGITS = 19
 # What the schema refuses in names and comments (its patterns), for the writer's quick check.
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-# A ; comment ends at "\n" and only there, as the grammar's LINE_COMMENT: a carriage return,
-# a form feed or U+2028 in one is text the notation reads, so the JSON form holds it too.
-_LINE_BREAK = re.compile("\n")
+# A ; comment ends at a line end, "\n" or "\r" (a CR ends a line, alone or before an LF: see
+# notation.files.one_line_end); a form feed or U+2028 in one is text the notation reads, so
+# the JSON form holds it too. No comment holds a CR: the notation reads none in a comment.
+_LINE_BREAK = re.compile("[\r\n]")
 _MARKS = re.compile(r"(0|[1-9][0-9]{0,14})m")
 # ---- the schema ----
 
@@ -146,6 +147,8 @@ def _comments_writable(comments: Mapping[str, Any], inline: bool) -> bool:
         for comment in comments.get(key, ()):
             text = comment["text"]
             if ((comment["braced"] or inline) and "}" in text) or _SURROGATE.search(text):
+                return False
+            if "\r" in text:
                 return False
             if not comment["braced"] and _LINE_BREAK.search(text):
                 return False

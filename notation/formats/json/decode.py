@@ -33,6 +33,7 @@ from notation.formats.json.locate import (
     _scan,
     _skip_space,
 )
+from notation.line_ends import one_line_end
 from notation.model.game import (
     Game,
 )
@@ -109,7 +110,9 @@ def read_placed_records(
         except RecordError as e:
             yield e, 0, ()
             return
-    text = text.removeprefix("\ufeff")
+    # Line ends made one (a CRLF or a lone CR reads as \n), as for notation: an error's line is
+    # the editor's, and places are in that text.
+    text = one_line_end(text.removeprefix("\ufeff"))
     # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
     # else carefully; either way the next value starts where the careful reader goes on.
     first = i = _skip_space(text, 0)

@@ -145,6 +145,9 @@ def _comment_words(doc: object, path: _Path) -> str:
         if inline and not braced:
             return "a comment on a bid or a play is written { braced }, so it cannot hold }"
         return "a { braced } comment cannot hold }, which would end it"
+    if "\r" in text:
+        return ("a comment cannot hold a carriage return (\\r), which the notation reads as "
+                "a line end")
     return (
         "a ; comment runs to the end of its line, so it cannot hold a line break; "
         "make it braced"

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from notation.files import lines_of
+from notation.line_ends import one_line_end, one_line_ends
 
 
 class _Segment(NamedTuple):
@@ -81,7 +82,8 @@ def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
     any size is read one game at a time.
     """
     cutter = _Cutter()
-    for chunk in [source] if isinstance(source, str) else source:
+    # Every line end read as \n (a CRLF or a lone CR too): lines are counted as editors do.
+    for chunk in [one_line_end(source)] if isinstance(source, str) else one_line_ends(source):
         if (
             cutter.in_brace
             or any(c in chunk for c in _ODD_SPACES)

@@ -469,14 +469,17 @@ def test_huge_line_and_huge_tag_value_are_refused_in_bounded_memory(tmp_path: Pa
     assert f"{path}: 3 games, 9 hands: 2 errors, 0 warnings" in stdout
 
 
-def test_convert_never_overwrites_its_input_with_fewer_games(tmp_path: Path) -> None:
-    path = tmp_path / "broken.t42"
-    original = (SAMPLES / "broken.t42").read_text(encoding="utf-8")
-    path.write_text(original, encoding="utf-8")
+@pytest.mark.parametrize("name", ["broken.t42", "full-game.t42"])
+def test_convert_never_overwrites_its_input(tmp_path: Path, name: str) -> None:
+    # Not even with every game read whole: no command writes over its input (issue 35;
+    # t42 fmt -i is the command that rewrites a file in place). See test_cli_outputs.py.
+    path = tmp_path / name
+    original = (SAMPLES / name).read_bytes()
+    path.write_bytes(original)
     code, _, err = t42("convert", str(path), "-o", str(path))
     assert code == 2
-    assert "not converted in place" in err
-    assert path.read_text(encoding="utf-8") == original
+    assert f"-o {path} is the input {path} (the same file): nothing was written" in err
+    assert path.read_bytes() == original
 
 
 def test_convert_rejects_keep_every_bad_game_as_written(tmp_path: Path) -> None:
@@ -1116,7 +1119,8 @@ def _three_games() -> list[str]:
     return [notation.dumps(notation.random_game(rng, rule_set("straight"))) for _ in range(3)]
 
 
-@pytest.mark.parametrize("odd", ["\r", "\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"])
+# Not "\r": a CR ends a line, and so the comment (tests/notation/formats/text/test_line_ends.py).
+@pytest.mark.parametrize("odd", ["\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"])
 def test_a_semicolon_comment_holds_what_the_notation_reads_in_either_form(
     tmp_path: Path, odd: str
 ) -> None:

@@ -115,3 +115,68 @@ def test_unusable_input_is_said_alike_and_exits_two_in_every_command(
     assert result.stderr.startswith(f"{path}: {message}")
     assert result.stdout in ("", f"{path}: {message}\n")  # validate: findings are its output
     assert "Traceback" not in result.stderr
+
+
+SAMPLE = Path(__file__).resolve().parents[3] / "samples" / "renege.t42"
+# Mixed: never a CR before an LF of its own (before an empty line), which is one CRLF.
+LINE_ENDS = {"CR": [b"\r"], "CRLF": [b"\r\n"], "mixed": [b"\r", b"\r\n", b"\n", b"\r\n"]}
+
+
+def _ends(raw: bytes, ends: list[bytes]) -> bytes:
+    lines = raw.split(b"\n")
+    return b"".join(line + ends[i % len(ends)] for i, line in enumerate(lines[:-1])) + lines[-1]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("ends", LINE_ENDS.values(), ids=LINE_ENDS.keys())
+def test_every_line_end_reads_alike_in_every_command(
+    command: list[str], ends: list[bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: a file with old-Mac line ends (CR only) was "no games found", exit 2."""
+    monkeypatch.chdir(tmp_path)
+    Path("lf.t42").write_bytes(SAMPLE.read_bytes())
+    Path("x.t42").write_bytes(_ends(SAMPLE.read_bytes(), ends))
+    if command[0] == "analyze":
+        command = [*command, "--jobs", "1"]
+    lf = CliRunner().invoke(app, [*command, "lf.t42"])
+    other = CliRunner().invoke(app, [*command, "x.t42"])
+    assert other.exit_code == lf.exit_code, other.stderr
+    assert other.stdout.replace("x.t42", "lf.t42") == lf.stdout
+    assert other.stderr.replace("x.t42", "lf.t42") == lf.stderr
+
+
+def test_a_finding_in_a_cr_file_is_at_the_line_and_column_an_editor_shows(
+    tmp_path: Path
+) -> None:
+    path = tmp_path / "mac.t42"
+    path.write_bytes(_ends(SAMPLE.read_bytes(), [b"\r"]))
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:24:17: error: W reneged in trick 3" in result.stdout
+    assert "   24 | 3 N 4-4 4-1 4-3 2-2 { W still holds 5-4 and 4-2 }\n" in result.stdout
+
+
+def test_a_long_cr_file_reads_whole(tmp_path: Path) -> None:
+    # Longer than the 64 KiB a line is held to: as one line, it was cut there.
+    path = tmp_path / "mac.t42"
+    path.write_bytes(_ends((SAMPLE.read_bytes() + b"\n") * 60, [b"\r"]))
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}: 60 games, 120 hands: 120 errors, 0 warnings" in result.stdout
+
+
+@pytest.mark.parametrize("ends", LINE_ENDS.values(), ids=LINE_ENDS.keys())
+def test_fmt_writes_lf_line_ends_and_check_finds_others(
+    ends: list[bytes], tmp_path: Path
+) -> None:
+    # The canonical form ends its lines in LF: a file read alike with CR or CRLF line ends
+    # is still not in canonical form, and fmt -i writes it with LF.
+    canonical = CliRunner().invoke(app, ["fmt", str(SAMPLE)]).stdout.encode()
+    path = tmp_path / "x.t42"
+    path.write_bytes(_ends(canonical, ends))
+    result = CliRunner().invoke(app, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:1: not in canonical form: its lines end in CR or CRLF, not LF" in result.stdout
+    assert CliRunner().invoke(app, ["fmt", "-i", str(path)]).exit_code == 0
+    assert path.read_bytes() == canonical
+    assert CliRunner().invoke(app, ["fmt", "--check", str(path)]).exit_code == 0

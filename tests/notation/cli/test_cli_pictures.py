@@ -80,7 +80,8 @@ def test_html_writes_one_page(tmp_path: Path) -> None:
     # the game's Event, Site and Date name the page; the file is named in its footer
     heading = "Tuesday League, week 6 · VFW Post 2148, Temple, Texas · 2025.03.11"
     assert f"<title>{heading} · t42 replay</title>" in text
-    assert "samples/full-game.t42 · made by t42" in text
+    assert "full-game.t42 · made by t42" in text
+    assert "samples/full-game.t42" not in text  # the file's name, never a path
     code, out, _ = t42("html", "samples/full-game.t42")
     assert (code, out) == (0, text)
 

@@ -33,6 +33,7 @@ from notation.formats.json import check, decode
 from notation.formats.json import fast as json_fast
 from notation.formats.json.document import _Problem, _record_error
 from notation.formats.text.reader import read_games
+from notation.line_ends import one_line_end
 from notation.model.game import Game
 from notation.model.rule_sets import RULE_SETS, rule_set
 from notation.resources import read_resource
@@ -70,8 +71,8 @@ def schema_validator() -> Any:
 
 def careful(text: str) -> list[Game | RecordError]:
     """What the careful reader alone gives: :func:`read_records` as it was before the quick
-    reader (for text, not bytes)."""
-    text = text.removeprefix("\ufeff")
+    reader (for text, not bytes), its line ends made one as every reader's are."""
+    text = one_line_end(text.removeprefix("\ufeff"))
     found: list[Game | RecordError] = []
     for document in decode._documents(text):
         if isinstance(document, RecordError):

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from notation.files import lines_of
 from notation.formats.text import cutter, reader
 from notation.formats.text.reader import split_games
+from notation.line_ends import one_line_end
 
 
 def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
@@ -33,7 +34,7 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
     line_no = 0
     pending_from = 1
     in_brace = False
-    for line in lines_of(text):
+    for line in lines_of(one_line_end(text)):  # a CRLF or a lone CR ends a line as LF does
         line_no += 1
         lead, in_brace = cutter._first_item(line, in_brace)
         if not lead:

@@ -90,12 +90,12 @@ def test_roster_tag_names_in_any_case() -> None:
     assert [t.name for t in read.game.tags][: len(ROSTER)] == list(ROSTER)
 
 
-def test_lines_are_counted_at_newlines_only() -> None:
-    """A lone CR, a form feed or U+2028 is not a line break: the grammar counts only \\n, so
-    line numbers in findings match what editors show for the file's \\n lines."""
+def test_lines_are_counted_as_editors_count_them() -> None:
+    """A form feed or U+2028 is not a line break; a lone CR is (an old Mac's line end, issue
+    35), so line numbers in findings match what editors show (see test_line_ends.py)."""
     text = '[Event "x"]\r[Site "\u2028"]\x0c\nhand 1 dealer Q\n'
     read = next(read_games(text))
-    assert [(p.line, p.column) for p in read.problems] == [(2, 15)]
+    assert [(p.line, p.column) for p in read.problems] == [(3, 15)]
 
 
 def test_games_are_read_lazily_from_a_stream_of_lines() -> None:
