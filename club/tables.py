@@ -23,6 +23,7 @@ before a gap waits for it, and one sent twice is taken once.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -33,7 +34,47 @@ from notation.recording import Recording, RecordingError
 START = re.compile(r"^start (score|tricks) ([NESW])$")
 MODE = re.compile(r"^mode (score|tricks)$")
 POINTS = re.compile(r"^points (\d{1,3}) (\d{1,3})$")
-LONGEST_ENTRY = 60
+LONGEST_ENTRY = 60  # longer than any entry: text cut here could not be an entry
+CUT = "\u2026"  # ends text that was cut: too long, it is refused in words
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+_SPACES = re.compile(r"\s+")
+
+
+def as_entry(typed: str) -> str:
+    r"""The entry a table meant by ``typed``: this is the one place where what may be
+    entered is decided, and nothing typed is refused here.
+
+    Phone keyboards add what cannot be seen: format characters (a zero-width joiner inside
+    an emoji, a soft hyphen, a byte order mark, direction marks) and variation selectors are
+    taken away, as are halves of a surrogate pair (left by a cut in the middle of an emoji)
+    and control codes; every kind of space becomes one space; compatibility forms are made
+    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``. Text longer
+    than :data:`LONGEST_ENTRY` is cut and marked with :data:`CUT`; what is left is the
+    entry, even when it means nothing (an emoji) or is empty: :meth:`TableGame.take` keeps
+    it as a refusal, said to the table, under its number. So the numbers a phone gives its
+    entries never have a hole: a phone that had to drop a refused entry would leave one,
+    and every later entry would wait behind it for good.
+
+    >>> as_entry("\ufeff30\u00a0"), as_entry("p\u200d"), as_entry("6\u20134")
+    ('30', 'p', '6-4')
+    >>> as_entry("\u200d"), as_entry("x" * 70) == "x" * 60 + CUT
+    ('', True)
+    """
+    plain = unicodedata.normalize("NFKC", "".join(map(_plain, typed[: 4 * LONGEST_ENTRY])))
+    entry = _SPACES.sub(" ", "".join(map(_plain, plain))).strip()
+    return entry if len(entry) <= LONGEST_ENTRY else entry[:LONGEST_ENTRY] + CUT
+
+
+def _plain(ch: str) -> str:
+    """One character as :func:`as_entry` keeps it."""
+    kind = unicodedata.category(ch)
+    if kind in ("Cf", "Cs") or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
+        return ""
+    if kind in ("Cc", "Zs", "Zl", "Zp"):
+        return " "
+    if kind in ("Co", "Cn"):  # private or unassigned: shown as a character that is not known
+        return "\ufffd"
+    return "-" if ch in _DASHES else ch
 
 
 class Mode(StrEnum):
@@ -90,6 +131,10 @@ class TableGame:
             return replace(self, said=f"not recorded: {e}", refusals=(*self.refusals, refusal))
 
     def _entered(self, entry: str) -> TableGame:
+        if not entry:
+            raise EntryError("nothing was typed")
+        if len(entry) > LONGEST_ENTRY:
+            raise EntryError(f"too long for an entry: {entry}")
         started = START.match(entry)
         if started:
             if self.recording is not None:

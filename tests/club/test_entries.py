@@ -4,6 +4,7 @@ against a real ``t42 serve`` process over HTTP."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import threading
@@ -120,3 +121,31 @@ def test_a_server_killed_mid_game_keeps_every_acknowledged_entry(server: Server)
     assert _stored(server.database, game_id) == list(enumerate(entries, start=1))
     director = server.director()
     assert _exported(director, event).hands == without_deals(game)
+
+
+def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server) -> None:
+    director = server.director()
+    event, links = create_event(director, TEAMS)
+    phone = httpx.Client(base_url=server.url, timeout=30)
+    token, game_id = game_of(phone, links[0])
+    typed = ["start tricks N", "p\u200d", "30\u00a0", "\U0001f937\u200d\u2642\ufe0f",
+             "\ufeffpass", "\ud83e", "pa\u00adss", "\u200bsixes\ufe0f"]
+    for number, entry in enumerate(typed, start=1):
+        # As a browser sends it: JSON escapes (the half of an emoji is one, \ud83e).
+        answer = phone.post(f"/t/{token}/entries", headers={"content-type": "application/json"},
+                            content=json.dumps({"game": game_id, "number": number,
+                                                "entry": entry}))
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["through"] == number  # nothing waits behind a gap
+    # The emoji and the half of one are kept as refusals, said to the table; the rest counts.
+    stored = _stored(server.database, game_id)
+    assert [n for n, _ in stored] == list(range(1, len(typed) + 1))
+    assert stored[1:3] == [(2, "p"), (3, "30")]
+    recorded = _exported(director, event)
+    auction = recorded.hands[0].auction
+    assert auction is not None
+    assert [str(c.bid) for c in auction.calls] == ["pass", "30", "pass", "pass"]
+    assert recorded.hands[0].trump is not None
+    assert str(recorded.hands[0].trump.trump) == "sixes"
+    # Sent again (an answer lost on the way back), the same typing is the same entry.
+    assert send(phone, token, game_id, 3, "30\u00a0").status_code == 200
