@@ -26,6 +26,16 @@ class Flag:
     described: str
 
 
+class Conflict(Exception):
+    """An entry whose number holds another text already (another phone at the table sent
+    it): the entry is not stored; ``stored`` is what that number holds."""
+
+    def __init__(self, number: int, stored: str) -> None:
+        super().__init__(f"entry {number} is stored already, as \"{stored}\"")
+        self.number = number
+        self.stored = stored
+
+
 class Night:
     """Every event of the store, its games kept folded in memory."""
 
@@ -78,19 +88,27 @@ class Night:
 
     def enter(self, game: GameRow, number: int, entry: str) -> tuple[bool, TableGame]:
         """Store entry ``number`` of ``game`` (committed before this returns) and apply it;
-        True when it was new, False when that number was stored before."""
+        True when it was new, False when that number was stored before with this text (the
+        resend of an answer lost). Raises :class:`Conflict` when it holds another text."""
         with self._lock(game.id):
             before = self._state(game)
             if before.has(number):
-                return False, before
+                return False, self._same(game, number, entry, before)
             if not self.store.add_entry(game.id, number, entry):
-                return False, self._state(game)  # stored meanwhile by another server
+                # Stored meanwhile by another server.
+                return False, self._same(game, number, entry, self._state(game))
             after = before.take(number, entry)
             self._games[game.id] = (self._games[game.id][0] + 1, after)
             over = _over(after)
             if over != _over(before) and game.outcome is None:
                 self.store.set_finished(game.id, over)
             return True, after
+
+    def _same(self, game: GameRow, number: int, entry: str, state: TableGame) -> TableGame:
+        stored = self.store.entry(game.id, number)
+        if stored is not None and stored != entry:
+            raise Conflict(number, stored)
+        return state
 
     def text(self, game: GameRow) -> str | None:
         """The game's record in notation (None before the players are confirmed)."""

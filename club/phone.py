@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from club.night import Conflict
 from club.site import Site, site_of
 from club.store import ClubTable, Event, GameRow
 from club.store import Team as ClubTeam
@@ -59,15 +60,26 @@ def _enter(site: Site, table: ClubTable, game_id: int, number: int,
     game = site.store.game(game_id)
     if game is None or game.table_id != table.id:
         return {"refused": "that game is not this table's"}
-    _, state = site.night.enter(game, number, entry)
+    try:
+        _, state = site.night.enter(game, number, entry)
+    except Conflict as e:  # another phone at the table sent this number first
+        state = site.night.state(game)
+        said = {"conflict": f"Another phone at this table has recorded entry {number} as "
+                            f"\"{e.stored}\": \"{entry}\" was not recorded.",
+                "number": number, "stored_entry": e.stored}
+        return {**said, "through": state.through, "html": _screen(site, table, game, state)}
+    return {"stored": number, "through": state.through,
+            "html": _screen(site, table, game, state)}
+
+
+def _screen(site: Site, table: ClubTable, game: GameRow, state: TableGame) -> str:
     event = site.store.event(table.event_id)
     assert event is not None
     teams = {t.id: t for t in site.store.teams(table.event_id)}
     # The game the entry was for stays on the screen (its winner announced), until the
     # table asks for its next game.
     view = state_view(event, table, game, teams, state)
-    html = site.templates.get_template("state.html").render(token=table.token, **view)
-    return {"stored": number, "through": state.through, "html": html}
+    return site.templates.get_template("state.html").render(token=table.token, **view)
 
 
 async def table_entry(request: Request) -> Response:
@@ -87,7 +99,8 @@ async def table_entry(request: Request) -> Response:
         return JSONResponse({"refused": "that is no entry"}, 400)
     answer = await run_in_threadpool(
         _enter, site_of(request), table, game_id, number, as_entry(entry))
-    return JSONResponse(answer, 403 if "refused" in answer else 200)
+    status = 403 if "refused" in answer else 409 if "conflict" in answer else 200
+    return JSONResponse(answer, status)
 
 
 async def table_ping(request: Request) -> Response:

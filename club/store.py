@@ -456,6 +456,13 @@ class Store:
         with self.engine.connect() as c:
             return int(c.execute(self._count_entries, {"game": game_id}).scalar() or 0)
 
+    def entry(self, game_id: int, number: int) -> str | None:
+        """The text stored as entry ``number`` of a game (None when there is none)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(entry_table.c.text).where(
+                entry_table.c.game_id == game_id, entry_table.c.number == number)).scalar()
+        return None if found is None else str(found)
+
     def entries(self, game_id: int) -> list[tuple[int, str]]:
         with self.engine.connect() as c:
             rows = c.execute(select(entry_table.c.number, entry_table.c.text)

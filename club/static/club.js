@@ -104,15 +104,19 @@
       return response.json().then(function (answer) { return [response.ok, answer]; });
     }).then(function (got) {
       var ok = got[0], answer = got[1];
-      keep(waiting().filter(function (x) { return !(x.game === e.game && x.number === e.number); }));
-      if (answer.html) { state().outerHTML = answer.html; }
-      sending = false;
-      showQueue(false);
-      if (!ok) {
-        // Not recorded (a link or a game not this table's): said, with the entries after it.
+      if (ok) {
+        keep(waiting().filter(function (x) { return !(x.game === e.game && x.number === e.number); }));
+      } else if (answer.conflict) {
+        // Another phone at the table recorded this number first: this phone catches up
+        // with what is recorded (the screen in the answer) and shows what it had not sent.
+        putAside(e.game, e.number, answer.conflict);
+      } else {  // refused (a link or a game not this table's)
         putAside(e.game, e.number, "Not recorded: \u201c" + e.entry + "\u201d: " +
                  (answer.refused || "refused") + ".");
       }
+      if (answer.html) { state().outerHTML = answer.html; }
+      sending = false;
+      showQueue(false);
       flush();
     }).catch(function () {
       sending = false;

@@ -375,3 +375,52 @@ def test_entries_typed_with_an_emoji_keyboards_characters_never_freeze_the_game(
     assert standings == {"Garcias": [1, 0, 7, 1], "Weatherbys": [0, 1, 1, 7]}
     stored = director.get(f"{event}/files/round-1-table-1.t42").text
     assert "bid E pass S 30 W pass N pass\ntrump S sixes\npoints NS 20 EW 22\n" in stored
+
+
+def _offline(browser: Any, offline: bool) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_two_phones_at_one_table_a_conflict_is_said_and_nothing_is_lost_unseen(
+    server: Server, phones: tuple[Any, Any]
+) -> None:
+    first, second = phones
+    director = httpx.Client(base_url=server.url, timeout=30, follow_redirects=True)
+    director.get(f"/director/login?key={server.secret}")
+    event, link = _event_of_two(director, "Two phones")
+    first.get(link)
+    _do(first, ("start", "tricks", "N"))
+    _do(first, ("tap", "pass"))
+    # The first phone loses the Wi-Fi and keeps what South and West bid; the table goes on
+    # with the second phone (the first one's battery looked dead), where they bid otherwise.
+    _offline(first, True)
+    for entry in ("30", "pass"):
+        first.find_element(By.CSS_SELECTOR, f'[data-entry="{entry}"]').click()
+    WebDriverWait(first, 30, poll_frequency=0.05).until(
+        lambda b: "2 entries wait" in b.find_element(By.ID, "queue").text)
+    second.get(link)
+    _do(second, ("tap", "pass"))
+    _do(second, ("tap", "35"))
+    # Back on line, the first phone's entry 3 meets the second phone's: a conflict, said.
+    _offline(first, False)
+    WebDriverWait(first, 30, poll_frequency=0.05).until(
+        lambda b: b.find_elements(By.ID, "aside") and b.find_element(By.ID, "aside").text)
+    said = first.find_element(By.ID, "aside").text
+    assert 'Another phone at this table has recorded entry 3 as "pass"' in said
+    assert '"30" was not recorded' in said
+    assert "Not sent from this phone: \u201c30\u201d, \u201cpass\u201d." in said
+    # It has caught up: its screen is what is recorded; its queue is empty.
+    WebDriverWait(first, 30, poll_frequency=0.05).until(lambda b: _stored(b) == 4)
+    assert "bids E pass S pass W 35" in first.find_element(By.CSS_SELECTOR, "#state .hand").text
+    assert first.find_element(By.ID, "queue").get_attribute("hidden") is not None
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
+    assert "bid E pass S pass W 35\n" in stored
+    # The players choose to enter them again: they go after what is recorded, numbered on.
+    first.find_element(By.ID, "aside-again").click()
+    WebDriverWait(first, 30, poll_frequency=0.05).until(lambda b: _stored(b) == 6)
+    assert not first.find_element(By.ID, "aside").is_displayed()
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
+    assert "bid E pass S pass W 35 N 30" in stored

@@ -149,3 +149,31 @@ def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server)
     assert str(recorded.hands[0].trump.trump) == "sixes"
     # Sent again (an answer lost on the way back), the same typing is the same entry.
     assert send(phone, token, game_id, 3, "30\u00a0").status_code == 200
+
+
+def test_an_entry_whose_number_holds_another_text_is_answered_as_a_conflict(
+    server: Server,
+) -> None:
+    director = server.director()
+    _, links = create_event(director, TEAMS)
+    phone = httpx.Client(base_url=server.url, timeout=30)
+    token, game_id = game_of(phone, links[0])
+    assert send(phone, token, game_id, 1, "start tricks N").status_code == 200
+    assert send(phone, token, game_id, 2, "30").status_code == 200
+    # Another phone at the table numbered its entry 2 as well.
+    answer = send(phone, token, game_id, 2, "pass")
+    assert answer.status_code == 409, answer.text
+    said = answer.json()
+    assert said["number"] == 2
+    assert said["stored_entry"] == "30"
+    assert said["through"] == 2
+    assert 'data-stored="2"' in said["html"]  # the screen as it is, to catch up
+    assert "entry 2" in said["conflict"]
+    assert '"30"' in said["conflict"]
+    # An entry waiting ahead of a gap is taken as well: another text there is a conflict too.
+    assert send(phone, token, game_id, 5, "pass").status_code == 200
+    assert send(phone, token, game_id, 5, "35").status_code == 409
+    # The same text again is the resend of an answer lost on the way: taken once, as before.
+    assert send(phone, token, game_id, 2, "30").json()["stored"] == 2
+    assert send(phone, token, game_id, 5, "pass").status_code == 200
+    assert _stored(server.database, game_id) == [(1, "start tricks N"), (2, "30"), (5, "pass")]
