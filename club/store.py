@@ -190,11 +190,12 @@ def database_url(folder: Path, database: str | None) -> str:
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
     # WAL lets the pages read while a table writes; synchronous=FULL syncs every commit,
     # so an acknowledged entry outlives a crash of the machine, not only of the server.
+    # The wait for a lock is set first: turning WAL on takes one.
     cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
 
 
@@ -213,16 +214,43 @@ def open_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=20)
 
 
+# Taken by every server bringing a PostgreSQL database up to date (any number: the club's).
+MIGRATION_LOCK = 4242_0035
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database's tables up to date with the shipped migrations."""
+    """Bring the database's tables up to date with the shipped migrations.
+
+    Servers started at the same moment on one database take turns: each holds a lock while
+    it migrates (PostgreSQL: an advisory lock for the transaction; SQLite: a lock on the
+    database file, which SQLite's own locks do not touch), so the second finds the tables
+    made and up to date rather than making them again."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
+    with _migration_lock(engine), engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+@contextmanager
+def _migration_lock(engine: Engine) -> Iterator[None]:
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not path or path == ":memory:":
+        yield
+        return
+    import fcntl
+
+    with open(path, "ab") as file:  # made empty when new: an empty file is a new database
+        fcntl.flock(file, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
 
 
 class Store:
@@ -274,8 +302,11 @@ class Store:
             found = c.execute(select(setting.c.value).where(setting.c.name == "secret")).scalar()
         if found is not None:
             return str(found)
+        # Two servers started at once on a new database may both make one: the first kept.
+        dialect: Any = sqlite if self.sqlite else postgresql
         with self._writing() as c:
-            c.execute(insert(setting).values(name="secret", value=secrets.token_urlsafe(18)))
+            c.execute(dialect.insert(setting).values(
+                name="secret", value=secrets.token_urlsafe(18)).on_conflict_do_nothing())
         return self.secret()
 
     # -- events --
