@@ -221,36 +221,23 @@ MIGRATION_LOCK = 4242_0035
 def migrate(engine: Engine) -> None:
     """Bring the database's tables up to date with the shipped migrations.
 
-    Servers started at the same moment on one database take turns: each holds a lock while
-    it migrates (PostgreSQL: an advisory lock for the transaction; SQLite: a lock on the
-    database file, which SQLite's own locks do not touch), so the second finds the tables
-    made and up to date rather than making them again."""
+    Servers started at the same moment on one database take turns: each migrates inside a
+    lock (PostgreSQL: an advisory lock held for the transaction; SQLite: an exclusive
+    transaction), so the second finds the tables made and up to date rather than making them
+    again. (Not a lock on the SQLite file from outside: closing any other descriptor of it
+    drops the locks SQLite holds on it in this process.)"""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with _migration_lock(engine), engine.begin() as connection:
+    with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        else:
+            connection.exec_driver_sql("BEGIN EXCLUSIVE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
-
-
-@contextmanager
-def _migration_lock(engine: Engine) -> Iterator[None]:
-    path = engine.url.database if engine.dialect.name == "sqlite" else None
-    if not path or path == ":memory:":
-        yield
-        return
-    import fcntl
-
-    with open(path, "ab") as file:  # made empty when new: an empty file is a new database
-        fcntl.flock(file, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(file, fcntl.LOCK_UN)
 
 
 class Store:
