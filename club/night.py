@@ -94,14 +94,16 @@ class Night:
             before = self._state(game)
             if before.has(number):
                 return False, self._same(game, number, entry, before)
-            if not self.store.add_entry(game.id, number, entry):
+            # The entry and what follows from it (the game won, or won no more after an
+            # undo) are one transaction: stored together, or neither (and the phone sends it
+            # again).
+            after = before.take(number, entry)
+            over = _over(after)
+            finished = over if over != _over(before) and game.outcome is None else None
+            if not self.store.add_entry(game.id, number, entry, finished):
                 # Stored meanwhile by another server.
                 return False, self._same(game, number, entry, self._state(game))
-            after = before.take(number, entry)
             self._games[game.id] = (self._games[game.id][0] + 1, after)
-            over = _over(after)
-            if over != _over(before) and game.outcome is None:
-                self.store.set_finished(game.id, over)
             return True, after
 
     def _same(self, game: GameRow, number: int, entry: str, state: TableGame) -> TableGame:

@@ -436,14 +436,16 @@ class Store:
 
     # -- entries --
 
-    def add_entry(self, game_id: int, number: int, text: str) -> bool:
+    def add_entry(self, game_id: int, number: int, text: str,
+                  finished: bool | None = None) -> bool:
         """Store entry ``number`` of a game, committed when this returns; False when that
-        number was stored before (the entry is not stored twice).
+        number was stored before (the entry is not stored twice). ``finished``, when given,
+        is what the entry makes of the game's finished flag, set in the same transaction.
 
         Entries sent at the same moment by many tables are committed together (a group
         commit): each waits for the one transaction that holds its entry, so a disk sync
         is shared rather than paid by every table in turn."""
-        pending = _Pending(game_id, number, text)
+        pending = _Pending(game_id, number, text, finished)
         with self._queue_lock:
             self._queue.append(pending)
         with self._commit_lock:  # one committer at a time takes every entry waiting
@@ -462,6 +464,9 @@ class Store:
                     values = {"game_id": p.game_id, "number": p.number, "text": p.text,
                               "at": now()}
                     p.new = bool(c.execute(self._insert_entry, values).rowcount)
+                    if p.new and p.finished is not None:
+                        c.execute(update(game_table).where(game_table.c.id == p.game_id)
+                                  .values(finished=int(p.finished)))
         except Exception as e:  # every entry of the batch is refused, none acknowledged
             for p in batch:
                 p.error = e
@@ -524,6 +529,7 @@ class _Pending:
     game_id: int
     number: int
     text: str
+    finished: bool | None = None  # the game's finished flag, set with the entry
     new: bool = False
     done: bool = False
     error: Exception | None = None

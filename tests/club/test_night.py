@@ -1,0 +1,58 @@
+"""The club night as the pages see it: an entry and what follows from it (the game won, so
+finished) are stored together or not at all."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+import notation
+from club.night import Night
+from club.store import Format, Store
+from club.tables import TableGame, entries_of
+
+
+def test_a_failure_marking_the_game_finished_leaves_its_last_entry_to_send_again(
+    database: str,
+) -> None:
+    store = Store(database)
+    try:
+        night = Night(store)
+        event_id = store.create_event("Failing disk", "straight", "", Format.ROUND_ROBIN,
+                                      [("A", "a", "b"), ("B", "c", "d")])
+        game = store.games(event_id)[0]
+        entries = entries_of(notation.random_game(random.Random(94),
+                                                  notation.rule_set("straight")))
+        game_won = TableGame(())
+        for won, entry in enumerate(entries, start=1):  # the entry that wins the game
+            game_won = game_won.take(won, entry)
+            if game_won.recording is not None and game_won.recording.winner is not None:
+                break
+        for number, entry in enumerate(entries[:won - 1], start=1):
+            assert night.enter(game, number, entry)[0]
+        assert not store.games(event_id)[0].finished
+
+        failed: list[str] = []
+
+        def fail_marking_finished(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            if statement.lstrip().upper().startswith("UPDATE GAME") and not failed:
+                failed.append(statement)
+                raise OperationalError(statement, {}, OSError("the disk is full"))
+
+        event.listen(store.engine, "before_cursor_execute", fail_marking_finished)
+        with pytest.raises(OperationalError):
+            night.enter(game, won, entries[won - 1])
+        assert failed
+        # The phone had no answer: it sends that entry again, and the game is over.
+        new, state = night.enter(game, won, entries[won - 1])
+        assert new
+        assert state.recording is not None
+        assert state.recording.winner is not None
+        assert store.games(event_id)[0].finished
+        assert [n for n, _ in store.entries(game.id)] == list(range(1, won + 1))
+    finally:
+        store.close()
