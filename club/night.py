@@ -36,6 +36,11 @@ class Conflict(Exception):
         self.stored = stored
 
 
+class TooFarAhead(ValueError):
+    """An entry numbered too far past the game's last (see ``TableGame.too_far``): not
+    stored."""
+
+
 class Night:
     """Every event of the store, its games kept folded in memory."""
 
@@ -94,6 +99,9 @@ class Night:
             before = self._state(game)
             if before.has(number):
                 return False, self._same(game, number, entry, before)
+            if before.too_far(number):
+                raise TooFarAhead(f"entry {number} is too far ahead of entry {before.through},"
+                                  " the last recorded: this phone's entries are not in order")
             # The entry and what follows from it (the game won, or won no more after an
             # undo) are one transaction: stored together, or neither (and the phone sends it
             # again).

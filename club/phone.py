@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from club.night import Conflict
+from club.night import Conflict, TooFarAhead
 from club.site import Site, site_of
 from club.store import ClubTable, Event, GameRow
 from club.store import Team as ClubTeam
@@ -62,6 +62,8 @@ def _enter(site: Site, table: ClubTable, game_id: int, number: int,
         return {"refused": "that game is not this table's"}
     try:
         _, state = site.night.enter(game, number, entry)
+    except TooFarAhead as e:
+        return {"refused": str(e)}
     except Conflict as e:  # another phone at the table sent this number first
         state = site.night.state(game)
         said = {"conflict": f"Another phone at this table has recorded entry {number} as "

@@ -56,3 +56,24 @@ def test_a_failure_marking_the_game_finished_leaves_its_last_entry_to_send_again
         assert [n for n, _ in store.entries(game.id)] == list(range(1, won + 1))
     finally:
         store.close()
+
+
+def test_an_entry_far_ahead_of_the_game_is_refused_in_words_and_not_stored(
+    database: str,
+) -> None:
+    store = Store(database)
+    try:
+        night = Night(store)
+        event_id = store.create_event("Far ahead", "straight", "", Format.ROUND_ROBIN,
+                                      [("A", "a", "b"), ("B", "c", "d")])
+        game = store.games(event_id)[0]
+        night.enter(game, 1, "start tricks N")
+        # Entries wait ahead of a gap (replayed under the game's lock when it is filled):
+        # how many may wait is bounded, so that no request holds the game for long.
+        with pytest.raises(ValueError, match="entry 5001 is too far ahead of entry 1"):
+            night.enter(game, 5001, "pass")
+        assert store.entries(game.id) == [(1, "start tricks N")]
+        assert night.enter(game, 301, "pass")[0]  # a phone's queue, sent out of order
+        assert night.state(game).waiting == ((301, "pass"),)
+    finally:
+        store.close()
