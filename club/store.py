@@ -42,6 +42,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from club.schedule import round_robin
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHECKPOINT_COMMITS = 100  # SQLite: commits between two checkpoints of the WAL (each short)
 ROUND, BRACKET = "round", "bracket"  # a game's stage
 
 metadata = MetaData()
@@ -196,6 +197,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    # The WAL is copied back into the database by Store's checkpointer thread, never by
+    # the commit that happens to fill it (a sync of the whole file, while every table's entry
+    # waits behind that commit).
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -251,6 +256,10 @@ class Store:
         self._commit_lock = threading.Lock()
         self._queue_lock = threading.Lock()
         self._queue: list[_Pending] = []
+        self._commits = 0  # since the last checkpoint (SQLite)
+        self._checkpoint_due = threading.Event()
+        self._closing = False
+        self._checkpointer: threading.Thread | None = None
         dialect: Any = sqlite if self.sqlite else postgresql
         # Built once: an entry whose number is stored already is left as it is.
         self._insert_entry = dialect.insert(entry_table).on_conflict_do_nothing(
@@ -264,13 +273,33 @@ class Store:
         self._events: dict[int, Event] = {}
         self._teams: dict[int, list[Team]] = {}
         migrate(self.engine)
+        if self.sqlite:
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True,
+                                                  name="sqlite-checkpoints")
+            self._checkpointer.start()
         with self.engine.connect() as c:
             for row in c.execute(select(table_table)).all():
                 table = ClubTable(**row._mapping)
                 self._tables_by_token[table.token] = table
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._closing = True
+            self._checkpoint_due.set()
+            self._checkpointer.join()
         self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        """SQLite: copy the WAL back into the database every CHECKPOINT_COMMITS commits, in
+        this thread, while the tables' entries go on being committed (a passive checkpoint
+        takes no lock a writer waits for)."""
+        while True:
+            self._checkpoint_due.wait()
+            self._checkpoint_due.clear()
+            if self._closing:
+                return
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -473,6 +502,10 @@ class Store:
                 p.new = False
         for p in batch:
             p.done = True
+        self._commits += 1
+        if self.sqlite and self._commits >= CHECKPOINT_COMMITS:
+            self._commits = 0
+            self._checkpoint_due.set()
 
     def entry_count(self, game_id: int) -> int:
         """How many entries of a game are stored."""

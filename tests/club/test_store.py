@@ -4,6 +4,7 @@ PostgreSQL; a database of an earlier version keeps its games through the upgrade
 from __future__ import annotations
 
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 
-from club.store import MIGRATIONS, Format, Store, open_engine
+from club.store import CHECKPOINT_COMMITS, MIGRATIONS, Format, Store, open_engine
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_fixtures import DATABASES, Cluster
@@ -80,3 +81,26 @@ def test_two_servers_started_at_once_on_a_fresh_database_both_come_up(
                     ("0002",)]
         finally:
             store.close()
+
+
+def test_entries_commits_leave_the_wal_to_the_checkpointer(tmp_path: Path) -> None:
+    # A commit that copies the WAL back into the database syncs the whole file while every
+    # table's entry waits behind it: the store's own thread does that, between commits.
+    database = tmp_path / "club.db"
+    store = Store(f"sqlite:///{database}")
+    try:
+        with store.engine.connect() as c:
+            assert c.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        event = store.create_event("Busy", "straight", "", Format.ROUND_ROBIN,
+                                   [("A", "a", "b"), ("B", "c", "d")])
+        game = store.games(event)[0]
+        size = database.stat().st_size
+        for number in range(1, 2 * CHECKPOINT_COMMITS + 1):
+            assert store.add_entry(game.id, number, "pass")
+        for _ in range(200):  # the checkpointer's turn comes soon after
+            if database.stat().st_size > size:
+                break
+            time.sleep(0.05)
+        assert database.stat().st_size > size
+    finally:
+        store.close()
