@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from club.engine import EntryError
 from club.night import Conflict, TooFarAhead
 from club.site import Site, site_of
 from club.store import ClubTable, Event, GameRow
@@ -95,12 +96,14 @@ async def table_entry(request: Request) -> Response:
         game_id, number, entry = int(sent["game"]), int(sent["number"]), sent["entry"]
     except (ValueError, KeyError, TypeError):
         return JSONResponse({"refused": "an entry is {game, number, entry}"}, 400)
-    # Any text is an entry (as_entry): one that means nothing is kept under its number, as a
-    # refusal the table sees, so that no refusal leaves a hole in the phone's numbering.
     if not isinstance(entry, str) or not 0 < number < 100_000:
         return JSONResponse({"refused": "that is no entry"}, 400)
+    try:  # what a keyboard adds taken away; text that means nothing kept, as a refusal
+        entry = as_entry(entry)
+    except EntryError as e:  # the phone shows it with its later entries, to enter again
+        return JSONResponse({"refused": str(e)}, 400)
     answer = await run_in_threadpool(
-        _enter, site_of(request), table, game_id, number, as_entry(entry))
+        _enter, site_of(request), table, game_id, number, entry)
     status = 403 if "refused" in answer else 409 if "conflict" in answer else 200
     return JSONResponse(answer, status)
 

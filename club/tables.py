@@ -36,35 +36,39 @@ START = re.compile(r"^start (score|tricks) ([NESW])$")
 MODE = re.compile(r"^mode (score|tricks)$")
 POINTS = re.compile(r"^points (\d{1,3}) (\d{1,3})$")
 MOST_AHEAD = 500  # how far past the last entry applied one may come (see TableGame.too_far)
-LONGEST_ENTRY = 60  # longer than any entry: text cut here could not be an entry
-CUT = "\u2026"  # ends text that was cut: too long, it is refused in words
+LONGEST_ENTRY = 60  # longer than any entry (the phone's fields hold 30 at most)
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 _SPACES = re.compile(r"\s+")
 
 
 def as_entry(typed: str) -> str:
     r"""The entry a table meant by ``typed``: this is the one place where what may be
-    entered is decided, and nothing typed is refused here.
+    entered is decided. Raises :class:`EntryError`, in words, for text that cannot be an
+    entry at all: nothing (once what cannot be seen is taken away), or more than
+    :data:`LONGEST_ENTRY` characters.
 
     Phone keyboards add what cannot be seen: format characters (a zero-width joiner inside
     an emoji, a soft hyphen, a byte order mark, direction marks) and variation selectors are
     taken away, as are halves of a surrogate pair (left by a cut in the middle of an emoji)
     and control codes; every kind of space becomes one space; compatibility forms are made
-    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``. Text longer
-    than :data:`LONGEST_ENTRY` is cut and marked with :data:`CUT`; what is left is the
-    entry, even when it means nothing (an emoji) or is empty: :meth:`TableGame.take` keeps
-    it as a refusal, said to the table, under its number. So the numbers a phone gives its
-    entries never have a hole: a phone that had to drop a refused entry would leave one,
-    and every later entry would wait behind it for good.
+    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``. Any other
+    text is an entry, even one that means nothing here (an emoji): the engine says so, and
+    :meth:`TableGame.take` keeps it as a refusal under its number, shown to the table.
 
-    >>> as_entry("\ufeff30\u00a0"), as_entry("p\u200d"), as_entry("6\u20134")
+    >>> as_entry("﻿30 "), as_entry("p‍"), as_entry("6–4")
     ('30', 'p', '6-4')
-    >>> as_entry("\u200d"), as_entry("x" * 70) == "x" * 60 + CUT
-    ('', True)
+    >>> as_entry("‍")
+    Traceback (most recent call last):
+    ...
+    replay.scorekeeper.EntryError: nothing was typed
     """
     plain = unicodedata.normalize("NFKC", "".join(map(_plain, typed[: 4 * LONGEST_ENTRY])))
     entry = _SPACES.sub(" ", "".join(map(_plain, plain))).strip()
-    return entry if len(entry) <= LONGEST_ENTRY else entry[:LONGEST_ENTRY] + CUT
+    if not entry:
+        raise EntryError("nothing was typed")
+    if len(entry) > LONGEST_ENTRY or len(typed) > 4 * LONGEST_ENTRY:
+        raise EntryError(f"too long for an entry ({LONGEST_ENTRY} characters at most)")
+    return entry
 
 
 def _plain(ch: str) -> str:
@@ -151,10 +155,6 @@ class TableGame:
             return replace(self, said=f"not recorded: {e}", refusals=(*self.refusals, refusal))
 
     def _entered(self, entry: str) -> TableGame:
-        if not entry:
-            raise EntryError("nothing was typed")
-        if len(entry) > LONGEST_ENTRY:
-            raise EntryError(f"too long for an entry: {entry}")
         started = START.match(entry)
         if started:
             if self.recording is not None:

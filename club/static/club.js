@@ -26,7 +26,8 @@
 
   function add(entry) {
     // Sent as typed: what an entry may hold is the server's to say (it takes away what a
-    // keyboard adds, and keeps text that is no entry as a refusal under its number).
+    // keyboard adds; text the rules refuse is kept under its number and said; what cannot
+    // be an entry at all is refused, and the entries after it are set aside, below).
     if (entry === "") { return; }
     var s = state(), game = Number(s.getAttribute("data-game"));
     var q = waiting(), number = Number(s.getAttribute("data-stored"));

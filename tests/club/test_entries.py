@@ -129,7 +129,7 @@ def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server)
     phone = httpx.Client(base_url=server.url, timeout=30)
     token, game_id = game_of(phone, links[0])
     typed = ["start tricks N", "p\u200d", "30\u00a0", "\U0001f937\u200d\u2642\ufe0f",
-             "\ufeffpass", "\ud83e", "pa\u00adss", "\u200bsixes\ufe0f"]
+             "\ufeffpass", "pass\ud83e", "pa\u00adss", "\u200bsixes\ufe0f"]
     for number, entry in enumerate(typed, start=1):
         # As a browser sends it: JSON escapes (the half of an emoji is one, \ud83e).
         answer = phone.post(f"/t/{token}/entries", headers={"content-type": "application/json"},
@@ -137,7 +137,8 @@ def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server)
                                                 "entry": entry}))
         assert answer.status_code == 200, answer.text
         assert answer.json()["through"] == number  # nothing waits behind a gap
-    # The emoji and the half of one are kept as refusals, said to the table; the rest counts.
+    # The emoji (no bid) and a pass when trump is to be named are kept as refusals, said to
+    # the table; the rest counts.
     stored = _stored(server.database, game_id)
     assert [n for n, _ in stored] == list(range(1, len(typed) + 1))
     assert stored[1:3] == [(2, "p"), (3, "30")]
@@ -149,6 +150,12 @@ def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server)
     assert str(recorded.hands[0].trump.trump) == "sixes"
     # Sent again (an answer lost on the way back), the same typing is the same entry.
     assert send(phone, token, game_id, 3, "30\u00a0").status_code == 200
+    # What cannot be an entry at all is refused in words, and nothing is stored.
+    for nothing, words in (("\u200d\u00a0", "nothing was typed"), ("x" * 61, "too long")):
+        answer = send(phone, token, game_id, len(typed) + 1, nothing)
+        assert answer.status_code == 400
+        assert words in answer.json()["refused"]
+    assert len(_stored(server.database, game_id)) == len(typed)
 
 
 def test_an_entry_whose_number_holds_another_text_is_answered_as_a_conflict(

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
+from club.engine import EntryError
 from club.tables import LONGEST_ENTRY, Mode, TableGame, as_entry, entries_of, fold
 from notation import Seat
 
@@ -104,25 +105,37 @@ def test_a_typed_entry_is_what_the_players_meant(typed: str, entry: str) -> None
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=200))
-def test_any_text_is_an_entry_that_can_be_stored_and_said(typed: str) -> None:
-    entry = as_entry(typed)
-    assert len(entry) <= LONGEST_ENTRY + 1
+@given(st.text(max_size=300))
+def test_any_text_is_an_entry_that_can_be_stored_and_said_or_is_refused_in_words(
+    typed: str,
+) -> None:
+    try:
+        entry = as_entry(typed)
+    except EntryError as e:
+        said = str(e)
+        entry = ""
+    else:
+        said = ""
+    if not entry:
+        assert said in ("nothing was typed", "too long for an entry (60 characters at most)")
+        return
+    assert 0 < len(entry) <= LONGEST_ENTRY
     assert entry == as_entry(entry)  # the same entry when sent again
     assert entry.isprintable()
     entry.encode("utf-8")  # storable: no half of a surrogate pair
     game = TableGame(TAGS).take(1, "start tricks N").take(2, entry)
     assert game.through == 2  # taken: the numbers go on whatever it says
-    if not entry or len(entry) > LONGEST_ENTRY:
-        assert game.said.startswith("not recorded: ")
 
 
-def test_text_no_entry_can_be_is_kept_as_a_refusal_and_the_next_entry_goes_on() -> None:
+def test_text_that_cannot_be_an_entry_is_refused_in_words() -> None:
+    with pytest.raises(EntryError, match="nothing was typed"):
+        as_entry("\u200d\ufeff\u00a0")
+    with pytest.raises(EntryError, match="too long"):
+        as_entry("x" * 61)
+    # An emoji is text: kept under its number as a refusal, and the next entry goes on.
     game = TableGame(TAGS).take(1, "start tricks N")
-    game = game.take(2, as_entry("\u200d")).take(3, as_entry("x" * 500)).take(4, "pass")
-    assert [r.number for r in game.refusals] == [2, 3]
-    assert game.refusals[0].why == "nothing was typed"
-    assert "too long" in game.refusals[1].why
-    assert game.through == 4
+    game = game.take(2, as_entry("\U0001f937\u200d\u2642\ufe0f")).take(3, "pass")
+    assert [r.number for r in game.refusals] == [2]
+    assert game.through == 3
     assert game.recording is not None
     assert game.recording.bidder is Seat.S
