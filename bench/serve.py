@@ -16,6 +16,11 @@ connection each), each client sending ``--entries`` requests one after the other
 It prints, for each phase, requests per second, the 50th and 99th percentile latency, and for
 the entries the entries lost: sent but missing from the database afterwards, or answered with
 an error (must be 0). A benchmark, not a test: nothing here fails on a slow machine.
+
+``--paced [--interval 3] [--seconds 60] [--director]`` runs the paced night instead: each
+table plays a whole game at a player's pace (see :func:`paced_night`), and it prints the 99th
+percentile and the slowest entry, the entries lost, and, in this process, the cost of an entry
+at the end of a nine-hand game against one at its start.
 """
 
 from __future__ import annotations
@@ -174,8 +179,21 @@ async def _paced_table(client: httpx.AsyncClient, token: str, game: int,
     return failed
 
 
+async def _director_watching(url: str, cookies: httpx.Cookies, live: str, until: float,
+                             took: list[float]) -> None:
+    """The director's live page, asked for every 3 s as the page itself does."""
+    async with httpx.AsyncClient(base_url=url, timeout=60, cookies=cookies) as client:
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            answer = await client.get(live)
+            took.append(time.perf_counter() - started)
+            assert answer.status_code == 200, answer.status_code
+            await asyncio.sleep(max(0.0, started + 3 - time.perf_counter()))
+
+
 async def _paced_phase(url: str, tables: dict[str, tuple[int, list[tuple[int, str]]]],
-                       interval: float, seconds: float
+                       interval: float, seconds: float, director: httpx.Client, live: str,
+                       watched: list[float]
                        ) -> tuple[list[tuple[float, float, str]], int, float]:
     timings: list[tuple[float, float, str]] = []
     spread = random.Random(42)
@@ -184,11 +202,15 @@ async def _paced_phase(url: str, tables: dict[str, tuple[int, list[tuple[int, st
     clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for _ in tables]
     try:
         began = time.perf_counter()
+        watching = asyncio.create_task(
+            _director_watching(url, director.cookies, live, began + seconds, watched)
+            if live else asyncio.sleep(0))
         failed = await asyncio.gather(*(
             _paced_table(client, token, game, entries, interval, began + seconds,
                          began + spread.uniform(0, interval), timings)
             for client, (token, (game, entries)) in zip(clients, tables.items(), strict=True)
         ))
+        await watching
     finally:
         for client in clients:
             await client.aclose()
@@ -213,11 +235,14 @@ async def _entered_beforehand(url: str, games: dict[str, int],
     await asyncio.gather(*(table(token) for token in ahead))
 
 
-def paced_night(url: str, director: httpx.Client, tokens: list[str], games: dict[str, int],
-                database: str, interval: float, seconds: float, repeat: int) -> None:
+def paced_night(url: str, director: httpx.Client, live: str, tokens: list[str],
+                games: dict[str, int], database: str, interval: float, seconds: float,
+                repeat: int) -> None:
     """The paced night: each table plays a whole game, one entry every ``interval`` seconds
-    for ``seconds``. So that the minute meets every part of a game, table i has the first
-    i/N of its game entered beforehand (not timed), and goes on from there."""
+    for ``seconds`` (with the director's live page open when ``live`` is its address: the
+    bench's event of 2N teams has N(2N-1) games, far more than a club's). So that the minute
+    meets every part of a game, table i has the first i/N of its game entered beforehand
+    (not timed), and goes on from there."""
     tables: dict[str, tuple[int, list[tuple[int, str]]]] = {}
     ahead: dict[str, list[tuple[int, str]]] = {}
     whole: dict[str, list[str]] = {}
@@ -237,7 +262,9 @@ def paced_night(url: str, director: httpx.Client, tokens: list[str], games: dict
     # a pause of it would be counted against the server.
     gc.collect()
     gc.freeze()
-    timings, failed, began = asyncio.run(_paced_phase(url, tables, interval, seconds))
+    watched: list[float] = []
+    timings, failed, began = asyncio.run(_paced_phase(url, tables, interval, seconds,
+                                                      director, live, watched))
     latencies = [t for _, t, _ in timings]
     print(f"entries {len(latencies)}   p50 {1000 * statistics.median(latencies):6.1f} ms   "
           f"p99 {1000 * _percentile(latencies, 99):6.1f} ms   "
@@ -257,7 +284,9 @@ def paced_night(url: str, director: httpx.Client, tokens: list[str], games: dict
         lost += sum(1 for n in range(1, start + sent[token])
                     if stored.get(n) != whole[token][n - 1])
     store.close()
-    print(f"entries lost: {lost}")
+    print(f"entries lost: {lost}" + (
+        f"   the director's live page, every 3 s: p50 {1000 * statistics.median(watched):.0f}"
+        f" ms, slowest {1000 * max(watched):.0f} ms" if watched else ""))
     early, late = _entry_cost(repeat)
     print(f"in-process, an entry of a nine-hand game: hand 1 {1000 * early:.2f} ms, hand 9 "
           f"{1000 * late:.2f} ms (medians): {late / early:.2f}x (goal ≤ 1.2x)")
@@ -272,6 +301,8 @@ def main() -> None:
                         help="the paced night instead: whole games at a player's pace")
     parser.add_argument("--interval", type=float, default=3.0, help="paced: s between entries")
     parser.add_argument("--seconds", type=float, default=60.0, help="paced: how long")
+    parser.add_argument("--director", action="store_true",
+                        help="paced: with the director's live page open (every 3 s)")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="t42-bench-serve-"))
@@ -304,8 +335,10 @@ def main() -> None:
             entries[token] = entries_of(game)[: args.entries]
 
         if args.paced:
-            paced_night(url, director, tokens, games, database, args.interval, args.seconds,
-                        repeat=5)
+            live = re.search(r'hx-get="(/director/e/\d+/live)"', page)
+            assert live
+            paced_night(url, director, live[1] if args.director else "", tokens, games,
+                        database, args.interval, args.seconds, repeat=5)
             return
         floor: dict[str, list[tuple[str, dict[str, object]]]] = {
             t: [(f"/t/{t}/ping", {})] * args.entries for t in tokens
