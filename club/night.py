@@ -5,7 +5,8 @@ with their evidence, and the notation of every game."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import notation
@@ -50,6 +51,7 @@ class Night:
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         self._flags: dict[tuple[int, int, str], list[Flag]] = {}  # by game, entries, name
+        self._reading = threading.local()  # counts: the entries' counts a page reads by
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -81,10 +83,22 @@ class Night:
         with self._lock(game.id):
             return self._state(game)
 
+    @contextmanager
+    def reading(self, event_id: int) -> Iterator[None]:
+        """Within it, in this thread, the event's games are as their entries stood when it
+        began: every game's count of entries asked of the database at once, for a page that
+        shows them all, rather than once for each game each time the page asks of it."""
+        self._reading.counts = self.store.entry_counts(event_id)
+        try:
+            yield
+        finally:
+            self._reading.counts = None
+
     def _state(self, game: GameRow) -> TableGame:
         # The fold is kept while the database holds as many entries as it was made of (so
         # a second server on the same database, or a restore, is never shown stale).
-        count = self.store.entry_count(game.id)
+        counts: dict[int, int] | None = getattr(self._reading, "counts", None)
+        count = self.store.entry_count(game.id) if counts is None else counts.get(game.id, 0)
         found = self._games.get(game.id)
         if found is None or found[0] != count:
             found = (count, fold(self.tags(game), self.store.entries(game.id)))

@@ -77,3 +77,40 @@ def test_an_entry_far_ahead_of_the_game_is_refused_in_words_and_not_stored(
         assert night.state(game).waiting == ((301, "pass"),)
     finally:
         store.close()
+
+
+def test_a_page_of_every_game_asks_the_database_for_their_entries_once(
+    database: str,
+) -> None:
+    # The director's live page comes back every 3 s: one question about every game's
+    # entries for the page, not several for each game (7,140 games in a round robin of 120
+    # teams took 2 s of the server's time a refresh).
+    from club.app import create_app
+
+    store = Store(database)
+    try:
+        site = create_app(store).state.site
+        event_id = store.create_event("Many", "straight", "", Format.ROUND_ROBIN,
+                                      [(f"T{i}", f"a{i}", f"b{i}") for i in range(16)])
+        many = store.event(event_id)
+        assert many is not None
+        game = store.games(event_id)[0]
+        assert site.night.enter(game, 1, "start tricks N")[0]
+        asked: list[str] = []
+
+        def count(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            if "count(" in statement.lower():
+                asked.append(statement)
+
+        event.listen(store.engine, "before_cursor_execute", count)
+        view = site.event_view(many, "http://127.0.0.1")
+        assert len(asked) == 1
+        shown = {row["game"].id: row["state"] for row in view["games"]}
+        assert shown[game.id] is not None
+        assert shown[game.id].through == 1
+        # Another server on the database stores an entry: the next page shows it.
+        Store(database).add_entry(game.id, 2, "pass")
+        view = site.event_view(many, "http://127.0.0.1")
+        assert {row["game"].id: row["state"] for row in view["games"]}[game.id].through == 2
+    finally:
+        store.close()
