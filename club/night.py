@@ -96,13 +96,19 @@ class Night:
 
     def _state(self, game: GameRow) -> TableGame:
         # The fold is kept while the database holds as many entries as it was made of (so
-        # a second server on the same database, or a restore, is never shown stale).
-        counts: dict[int, int] | None = getattr(self._reading, "counts", None)
-        count = self.store.entry_count(game.id) if counts is None else counts.get(game.id, 0)
+        # a second server on the same database, or a restore, is never shown stale); while
+        # a page is read, while it holds no more than the page's reading (entries entered
+        # here since are in the fold: it is newer than the page, not stale).
         found = self._games.get(game.id)
-        if found is None or found[0] != count:
-            found = (count, fold(self.tags(game), self.store.entries(game.id)))
-            self._games[game.id] = found
+        counts: dict[int, int] | None = getattr(self._reading, "counts", None)
+        if counts is not None:
+            if found is not None and found[0] >= counts.get(game.id, 0):
+                return found[1]
+        elif found is not None and found[0] == self.store.entry_count(game.id):
+            return found[1]
+        entries = self.store.entries(game.id)
+        found = (len(entries), fold(self.tags(game), entries))
+        self._games[game.id] = found
         return found[1]
 
     def enter(self, game: GameRow, number: int, entry: str) -> tuple[bool, TableGame]:
@@ -158,6 +164,8 @@ class Night:
         # The engine's findings so far (those that only say the hand is not over left out),
         # found again in the text so that each has its line.
         wanted = {_key(f) for f in recording.findings}
+        if not wanted:  # nothing to find again: the record is not read again (most games)
+            return []
         out = []
         for read in notation.read_games(text):
             report = notation.check_game(read.game, read.rules, 1, read.unread_lines)
