@@ -23,12 +23,18 @@ again when closed, and meanwhile the tables send their entries as phones do (aga
 answered 200) and ``/health`` is asked four times a second. It prints how many times
 ``/health`` answered and its slowest wait, the entries' latencies, and the acknowledged
 entries missing from the database afterwards (must be 0).
+
+``--paced [--interval 3] [--seconds 60] [--director]`` runs the paced night instead: each
+table plays a whole game at a player's pace (see :func:`paced_night`), and it prints the 99th
+percentile and the slowest entry, the entries lost, and, in this process, the cost of an entry
+at the end of a nine-hand game against one at its start.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import re
 import resource
@@ -283,6 +289,181 @@ def slow_clients_night(tables: int, per_table: int, database: str | None, slow: 
     finally:
         process.terminate()
         process.wait()
+# -- the paced night: tables entering at a player's pace, whole games --
+
+
+def _entry_cost(repeat: int) -> tuple[float, float]:
+    """In this process: the median cost of an entry (taken into the table's game, and what
+    its screen asks of the engine) at the start of a nine-hand game and at its end."""
+    from club.phone import state_view
+    from club.store import ClubTable, Event, Format, GameRow
+    from club.store import Team as ClubTeam
+    from club.tables import TableGame
+
+    game = notation.random_game(random.Random(0), notation.rule_set("straight"))
+    assert len(game.hands) == 9
+    entries = list(enumerate(entries_of(game), start=1))
+    event = Event(1, "Bench", "straight", "", Format.ROUND_ROBIN, "p")
+    table = ClubTable(1, 1, 1, "t")
+    row = GameRow(1, 1, 1, 1, 1, 2, False, None, None, None)
+    teams = {1: ClubTeam(1, 1, 1, "A", "a", "b"), 2: ClubTeam(2, 1, 2, "B", "c", "d")}
+    states = [TableGame((("Rules", "straight"),))]
+    for number, entry in entries:
+        states.append(states[-1].take(number, entry))
+        state_view(event, table, row, teams, states[-1])  # as the server answered it
+    def hand_of(number: int) -> int:
+        recording = states[number].recording
+        return recording.hand.number if recording and recording.hand else 0
+
+    first_hand = [n for n, _ in entries[1:] if hand_of(n) == 1]  # entry 1 starts the game
+    last_hand = [n for n, _ in entries if hand_of(n) == 9]
+
+    def cost(number: int) -> float:
+        started = time.perf_counter()
+        after = states[number - 1].take(number, entries[number - 1][1])
+        state_view(event, table, row, teams, after)
+        return time.perf_counter() - started
+
+    start: list[float] = []
+    end: list[float] = []
+    for _ in range(repeat):  # the two sides alternate
+        for early, late in zip(first_hand, last_hand, strict=False):
+            start.append(cost(early))
+            end.append(cost(late))
+    return statistics.median(start), statistics.median(end)
+
+
+async def _paced_table(client: httpx.AsyncClient, token: str, game: int,
+                       entries: list[tuple[int, str]], interval: float, until: float,
+                       moment: float, timings: list[tuple[float, float, str]]) -> int:
+    """Send ``entries`` one every ``interval`` seconds from ``moment`` until ``until``
+    (perf_counter); each entry's (moment sent, latency, token) is kept. The number answered
+    with an error."""
+    failed = 0
+    for number, entry in entries:
+        await asyncio.sleep(max(0.0, moment - time.perf_counter()))
+        if time.perf_counter() >= until:
+            break
+        started = time.perf_counter()
+        answer = await client.post(f"/t/{token}/entries",
+                                   json={"game": game, "number": number, "entry": entry})
+        timings.append((started, time.perf_counter() - started, token))
+        failed += answer.status_code != 200
+        moment += interval
+    return failed
+
+
+async def _director_watching(url: str, cookies: httpx.Cookies, live: str, until: float,
+                             took: list[float]) -> None:
+    """The director's live page, asked for every 3 s as the page itself does."""
+    async with httpx.AsyncClient(base_url=url, timeout=60, cookies=cookies) as client:
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            answer = await client.get(live)
+            took.append(time.perf_counter() - started)
+            assert answer.status_code == 200, answer.status_code
+            await asyncio.sleep(max(0.0, started + 3 - time.perf_counter()))
+
+
+async def _paced_phase(url: str, tables: dict[str, tuple[int, list[tuple[int, str]]]],
+                       interval: float, seconds: float, director: httpx.Client, live: str,
+                       watched: list[float]
+                       ) -> tuple[list[tuple[float, float, str]], int, float]:
+    timings: list[tuple[float, float, str]] = []
+    spread = random.Random(42)
+    limits = httpx.Limits(max_connections=1)
+    # Every table's client made first (making one takes a while), then the minute begins.
+    clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for _ in tables]
+    try:
+        began = time.perf_counter()
+        watching = asyncio.create_task(
+            _director_watching(url, director.cookies, live, began + seconds, watched)
+            if live else asyncio.sleep(0))
+        failed = await asyncio.gather(*(
+            _paced_table(client, token, game, entries, interval, began + seconds,
+                         began + spread.uniform(0, interval), timings)
+            for client, (token, (game, entries)) in zip(clients, tables.items(), strict=True)
+        ))
+        await watching
+    finally:
+        for client in clients:
+            await client.aclose()
+    return timings, sum(failed), began
+
+
+async def _entered_beforehand(url: str, games: dict[str, int],
+                              ahead: dict[str, list[tuple[int, str]]]) -> None:
+    """Every table's entries before the paced minute, all tables at once (each waiting as
+    its link's rate limit says)."""
+    async def table(token: str) -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+            for number, entry in ahead[token]:
+                while True:
+                    answer = await client.post(f"/t/{token}/entries", json={
+                        "game": games[token], "number": number, "entry": entry})
+                    if answer.status_code != 429:
+                        break
+                    await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
+                assert answer.status_code == 200, answer.text
+
+    await asyncio.gather(*(table(token) for token in ahead))
+
+
+def paced_night(url: str, director: httpx.Client, live: str, tokens: list[str],
+                games: dict[str, int], database: str, interval: float, seconds: float,
+                repeat: int) -> None:
+    """The paced night: each table plays a whole game, one entry every ``interval`` seconds
+    for ``seconds`` (with the director's live page open when ``live`` is its address: the
+    bench's event of 2N teams has N(2N-1) games, far more than a club's). So that the minute
+    meets every part of a game, table i has the first i/N of its game entered beforehand
+    (not timed), and goes on from there."""
+    tables: dict[str, tuple[int, list[tuple[int, str]]]] = {}
+    ahead: dict[str, list[tuple[int, str]]] = {}
+    whole: dict[str, list[str]] = {}
+    print(f"paced night: {len(tokens)} tables, one entry each every {interval:g} s for "
+          f"{seconds:g} s ({len(tokens) / interval:.0f} entries/s), whole games, "
+          f"{'SQLite' if database.startswith('sqlite') else 'PostgreSQL'}")
+    for i, token in enumerate(tokens):
+        game = notation.random_game(random.Random(1000 + i), notation.rule_set("straight"))
+        whole[token] = entries_of(game)
+        numbered = list(enumerate(whole[token], start=1))
+        before = len(numbered) * i // len(tokens)
+        tables[token] = (games[token], numbered[before:])
+        ahead[token] = numbered[:before]
+    asyncio.run(_entered_beforehand(url, games, ahead))
+    time.sleep(5)  # the server settles after that burst (a night has none): its WAL copied
+    # This client's own collector kept out of the minute (what it holds is never garbage):
+    # a pause of it would be counted against the server.
+    gc.collect()
+    gc.freeze()
+    watched: list[float] = []
+    timings, failed, began = asyncio.run(_paced_phase(url, tables, interval, seconds,
+                                                      director, live, watched))
+    latencies = [t for _, t, _ in timings]
+    print(f"entries {len(latencies)}   p50 {1000 * statistics.median(latencies):6.1f} ms   "
+          f"p99 {1000 * _percentile(latencies, 99):6.1f} ms   "
+          f"slowest {1000 * max(latencies):6.1f} ms   (goals: p99 ≤ 50 ms, slowest ≤ 200 ms)")
+    slow = sorted(timings, key=lambda t: -t[1])[:8]
+    print("slowest entries (sent at s, took ms, table): " + ", ".join(
+        f"{at - began:.2f}/{1000 * took:.0f}/{tokens.index(token) + 1}"
+        for at, took, token in slow))
+    store = Store(database)
+    sent = dict.fromkeys(tokens, 0)
+    for _, _, token in timings:
+        sent[token] += 1
+    lost = failed
+    for token in tokens:
+        stored = dict(store.entries(games[token]))
+        start = tables[token][1][0][0] if tables[token][1] else len(whole[token]) + 1
+        lost += sum(1 for n in range(1, start + sent[token])
+                    if stored.get(n) != whole[token][n - 1])
+    store.close()
+    print(f"entries lost: {lost}" + (
+        f"   the director's live page, every 3 s: p50 {1000 * statistics.median(watched):.0f}"
+        f" ms, slowest {1000 * max(watched):.0f} ms" if watched else ""))
+    early, late = _entry_cost(repeat)
+    print(f"in-process, an entry of a nine-hand game: hand 1 {1000 * early:.2f} ms, hand 9 "
+          f"{1000 * late:.2f} ms (medians): {late / early:.2f}x (goal ≤ 1.2x)")
 
 
 def main() -> None:
@@ -294,6 +475,12 @@ def main() -> None:
                         help="instead: the tables enter while N slow clients hold connections")
     parser.add_argument("--nofile", type=int, default=1024,
                         help="the server's limit of open files with --slow-clients")
+    parser.add_argument("--paced", action="store_true",
+                        help="the paced night instead: whole games at a player's pace")
+    parser.add_argument("--interval", type=float, default=3.0, help="paced: s between entries")
+    parser.add_argument("--seconds", type=float, default=60.0, help="paced: how long")
+    parser.add_argument("--director", action="store_true",
+                        help="paced: with the director's live page open (every 3 s)")
     args = parser.parse_args()
     if args.slow_clients:
         slow_clients_night(args.tables, args.entries, args.database, args.slow_clients,
@@ -324,9 +511,17 @@ def main() -> None:
             found = re.search(r'data-game="(\d+)"', director.get(f"/t/{token}").text)
             assert found
             games[token] = int(found[1])
+            if args.paced:
+                continue
             game = notation.random_game(random.Random(i), notation.rule_set("straight"))
             entries[token] = entries_of(game)[: args.entries]
 
+        if args.paced:
+            live = re.search(r'hx-get="(/director/e/\d+/live)"', page)
+            assert live
+            paced_night(url, director, live[1] if args.director else "", tokens, games,
+                        database, args.interval, args.seconds, repeat=5)
+            return
         floor: dict[str, list[tuple[str, dict[str, object]]]] = {
             t: [(f"/t/{t}/ping", {})] * args.entries for t in tokens
         }

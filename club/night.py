@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from club.standings import BYE, FORFEIT, Result, Standing, standings
@@ -19,6 +20,21 @@ from notation.recording import Recording
 FORFEIT_OUTCOME, CORRECTED_OUTCOME = "forfeit", "corrected"
 
 
+class Conflict(Exception):
+    """An entry whose number holds another text already (another phone at the table sent
+    it): the entry is not stored; ``stored`` is what that number holds."""
+
+    def __init__(self, number: int, stored: str) -> None:
+        super().__init__(f"entry {number} is stored already, as \"{stored}\"")
+        self.number = number
+        self.stored = stored
+
+
+class TooFarAhead(ValueError):
+    """An entry numbered too far past the game's last (see ``TableGame.too_far``): not
+    stored."""
+
+
 class Night:
     """Every event of the store, its games kept folded in memory."""
 
@@ -27,6 +43,7 @@ class Night:
         self._games: dict[int, tuple[int, TableGame]] = {}  # game: (entries, fold)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._reading = threading.local()  # counts: the entries' counts a page reads by
 
     def _lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -58,33 +75,64 @@ class Night:
         with self._lock(game.id):
             return self._state(game)
 
+    @contextmanager
+    def reading(self, event_id: int) -> Iterator[None]:
+        """Within it, in this thread, the event's games are as their entries stood when it
+        began: every game's count of entries asked of the database at once, for a page that
+        shows them all, rather than once for each game each time the page asks of it."""
+        self._reading.counts = self.store.entry_counts(event_id)
+        try:
+            yield
+        finally:
+            self._reading.counts = None
+
     def _state(self, game: GameRow) -> TableGame:
         # The fold is kept while the database holds as many entries as it was made of (so
-        # a second server on the same database, or a restore, is never shown stale).
-        count = self.store.entry_count(game.id)
+        # a second server on the same database, or a restore, is never shown stale); while
+        # a page is read, while it holds no more than the page's reading (entries entered
+        # here since are in the fold: it is newer than the page, not stale).
         found = self._games.get(game.id)
-        if found is None or found[0] != count:
-            found = (count, fold(self.tags(game), self.store.entries(game.id)))
-            self._games[game.id] = found
+        counts: dict[int, int] | None = getattr(self._reading, "counts", None)
+        if counts is not None:
+            if found is not None and found[0] >= counts.get(game.id, 0):
+                return found[1]
+        elif found is not None and found[0] == self.store.entry_count(game.id):
+            return found[1]
+        entries = self.store.entries(game.id)
+        found = (len(entries), fold(self.tags(game), entries))
+        self._games[game.id] = found
         return found[1]
 
     def enter(self, game: GameRow, number: int, entry: str, device: str | None = None,
               table_id: int | None = None) -> tuple[bool, TableGame]:
         """Store entry ``number`` of ``game`` (committed before this returns) and apply it;
-        True when it was new, False when that number was stored before. ``device`` is the
-        phone that sent it, ``table_id`` the table whose link it came by."""
+        True when it was new, False when that number was stored before with this text (the
+        resend of an answer lost). Raises :class:`Conflict` when it holds another text.
+        ``device`` is the phone that sent it, ``table_id`` the table whose link it came by."""
         with self._lock(game.id):
             before = self._state(game)
             if before.has(number):
-                return False, before
-            if not self.store.add_entry(game.id, number, entry, device, table_id):
-                return False, self._state(game)  # stored meanwhile by another server
+                return False, self._same(game, number, entry, before)
+            if before.too_far(number):
+                raise TooFarAhead(f"entry {number} is too far ahead of entry {before.through},"
+                                  " the last recorded: this phone's entries are not in order")
+            # The entry and what follows from it (the game won, or won no more after an
+            # undo) are one transaction: stored together, or neither (and the phone sends it
+            # again).
             after = before.take(number, entry)
-            self._games[game.id] = (self._games[game.id][0] + 1, after)
             over = _over(after)
-            if over != _over(before) and game.outcome is None:
-                self.store.set_finished(game.id, over)
+            finished = over if over != _over(before) and game.outcome is None else None
+            if not self.store.add_entry(game.id, number, entry, device, table_id, finished):
+                # Stored meanwhile by another server.
+                return False, self._same(game, number, entry, self._state(game))
+            self._games[game.id] = (self._games[game.id][0] + 1, after)
             return True, after
+
+    def _same(self, game: GameRow, number: int, entry: str, state: TableGame) -> TableGame:
+        stored = self.store.entry(game.id, number)
+        if stored is not None and stored != entry:
+            raise Conflict(number, stored)
+        return state
 
     def text(self, game: GameRow) -> str | None:
         """The game's record in notation (None before the players are confirmed)."""

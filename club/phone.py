@@ -13,10 +13,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from club.engine import EntryError
+from club.night import Conflict, TooFarAhead
 from club.site import LARGEST_ID, Site, site_of, whole_number
 from club.store import ClubTable, Event, GameRow, Store
 from club.store import Team as ClubTeam
-from club.tables import LONGEST_ENTRY, Mode, TableGame
+from club.tables import Mode, TableGame, as_entry
 from club.turns import TableTurn, table_turn
 from notation import Seat, Team, Trump
 from notation.recording import hand_now
@@ -119,15 +121,28 @@ def _enter(site: Site, table: ClubTable, game_id: int, number: int,
     if refused is not None:
         return {"refused": refused}
     assert game is not None
-    _, state = site.night.enter(game, number, entry, device, table.id)
+    try:
+        _, state = site.night.enter(game, number, entry, device, table.id)
+    except TooFarAhead as e:
+        return {"refused": str(e)}
+    except Conflict as e:  # another phone at the table sent this number first
+        state = site.night.state(game)
+        said = {"conflict": f"Another phone at this table has recorded entry {number} as "
+                            f"\"{e.stored}\": \"{entry}\" was not recorded.",
+                "number": number, "stored_entry": e.stored}
+        return {**said, "through": state.through, "html": _screen(site, table, game, state)}
+    return {"stored": number, "through": state.through,
+            "html": _screen(site, table, game, state)}
+
+
+def _screen(site: Site, table: ClubTable, game: GameRow, state: TableGame) -> str:
     event = site.store.event(table.event_id)
     assert event is not None
     teams = {t.id: t for t in site.store.teams(table.event_id)}
     # The game the entry was for stays on the screen (its winner announced), until the
     # table asks for its next game.
     view = state_view(event, table, game, teams, state)
-    html = site.templates.get_template("state.html").render(token=table.token, **view)
-    return {"stored": number, "through": state.through, "html": html}
+    return site.templates.get_template("state.html").render(token=table.token, **view)
 
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{1,40}")  # the id a phone makes for itself
@@ -168,15 +183,19 @@ async def table_entry(request: Request) -> Response:
     number = _counted(number, LAST_NUMBER)
     if game_id is None or number is None:
         return JSONResponse({"refused": "an entry's game and number are whole numbers"}, 400)
-    if (not isinstance(entry, str) or not 0 < len(entry) <= LONGEST_ENTRY
-            or not entry.isprintable()):
+    if not isinstance(entry, str):
         return JSONResponse({"refused": "that is no entry"}, 400)
     device = sent.get("device")
     if device is not None and not (isinstance(device, str) and DEVICE.fullmatch(device)):
         return JSONResponse({"refused": "a phone's id is 1 to 40 letters and digits"}, 400)
+    try:  # what a keyboard adds taken away; text that means nothing kept, as a refusal
+        entry = as_entry(entry)
+    except EntryError as e:  # the phone shows it with its later entries, to enter again
+        return JSONResponse({"refused": str(e)}, 400)
     answer = await run_in_threadpool(
-        _enter, site_of(request), table, game_id, number, entry.strip(), device)
-    return JSONResponse(answer, 403 if "refused" in answer else 200)
+        _enter, site_of(request), table, game_id, number, entry, device)
+    status = 403 if "refused" in answer else 409 if "conflict" in answer else 200
+    return JSONResponse(answer, status)
 
 
 async def table_ping(request: Request) -> Response:

@@ -3,6 +3,7 @@ and serve the app on uvicorn until stopped."""
 
 from __future__ import annotations
 
+import gc
 import socket
 import ssl
 import sys
@@ -124,6 +125,10 @@ def serve(folder: Path, database: str | None = None, host: str = "127.0.0.1",
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             ssl_certfile=certfile, ssl_keyfile=keyfile, backlog=BACKLOG,
                             http=door_protocol(doors))
+    # What is loaded by now (the library, its grammar, the app) lasts as long as the server:
+    # kept out of the collector's full passes, which would otherwise go over it all again
+    # and again during the night, each a stop of every table's entry (0.1-0.35 s, measured).
+    gc.freeze()
     tally = tally_trouble()  # after the config, which sets uvicorn's logging up
     try:
         uvicorn.Server(config).run()

@@ -118,6 +118,10 @@ class Site:
 
     def event_view(self, event: Event, base: str) -> dict[str, Any]:
         """What the director's pages, the public pages and the exports show of an event."""
+        with self.night.reading(event.id):  # one read of every game's entries' count
+            return self._event_view(event, base)
+
+    def _event_view(self, event: Event, base: str) -> dict[str, Any]:
         store, night = self.store, self.night
         teams = {t.id: t for t in store.teams(event.id)}
         tables = store.tables(event.id)

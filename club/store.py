@@ -45,6 +45,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from club.schedule import round_robin
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHECKPOINT_COMMITS = 100  # SQLite: commits between two checkpoints of the WAL (each short)
 ROUND, BRACKET = "round", "bracket"  # a game's stage
 
 metadata = MetaData()
@@ -200,11 +201,16 @@ def database_url(folder: Path, database: str | None) -> str:
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
     # WAL lets the pages read while a table writes; synchronous=FULL syncs every commit,
     # so an acknowledged entry outlives a crash of the machine, not only of the server.
+    # The wait for a lock is set first: turning WAL on takes one.
     cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    # The WAL is copied back into the database by Store's checkpointer thread, never by
+    # the commit that happens to fill it (a sync of the whole file, while every table's entry
+    # waits behind that commit).
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -223,14 +229,28 @@ def open_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=20)
 
 
+# Taken by every server bringing a PostgreSQL database up to date (any number: the club's).
+MIGRATION_LOCK = 4242_0035
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database's tables up to date with the shipped migrations."""
+    """Bring the database's tables up to date with the shipped migrations.
+
+    Servers started at the same moment on one database take turns: each migrates inside a
+    lock (PostgreSQL: an advisory lock held for the transaction; SQLite: an exclusive
+    transaction), so the second finds the tables made and up to date rather than making them
+    again. (Not a lock on the SQLite file from outside: closing any other descriptor of it
+    drops the locks SQLite holds on it in this process.)"""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        else:
+            connection.exec_driver_sql("BEGIN EXCLUSIVE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -246,6 +266,10 @@ class Store:
         self._commit_lock = threading.Lock()
         self._queue_lock = threading.Lock()
         self._queue: list[_Pending] = []
+        self._commits = 0  # since the last checkpoint (SQLite)
+        self._checkpoint_due = threading.Event()
+        self._closing = False
+        self._checkpointer: threading.Thread | None = None
         dialect: Any = sqlite if self.sqlite else postgresql
         # Built once: an entry whose number is stored already is left as it is.
         self._insert_entry = dialect.insert(entry_table).on_conflict_do_nothing(
@@ -259,13 +283,33 @@ class Store:
         self._events: dict[int, Event] = {}
         self._teams: dict[int, list[Team]] = {}
         migrate(self.engine)
+        if self.sqlite:
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True,
+                                                  name="sqlite-checkpoints")
+            self._checkpointer.start()
         with self.engine.connect() as c:
             for row in c.execute(select(table_table)).all():
                 table = ClubTable(**row._mapping)
                 self._tables_by_token[table.token] = table
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._closing = True
+            self._checkpoint_due.set()
+            self._checkpointer.join()
         self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        """SQLite: copy the WAL back into the database every CHECKPOINT_COMMITS commits, in
+        this thread, while the tables' entries go on being committed (a passive checkpoint
+        takes no lock a writer waits for)."""
+        while True:
+            self._checkpoint_due.wait()
+            self._checkpoint_due.clear()
+            if self._closing:
+                return
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -284,8 +328,11 @@ class Store:
             found = c.execute(select(setting.c.value).where(setting.c.name == "secret")).scalar()
         if found is not None:
             return str(found)
+        # Two servers started at once on a new database may both make one: the first kept.
+        dialect: Any = sqlite if self.sqlite else postgresql
         with self._writing() as c:
-            c.execute(insert(setting).values(name="secret", value=secrets.token_urlsafe(18)))
+            c.execute(dialect.insert(setting).values(
+                name="secret", value=secrets.token_urlsafe(18)).on_conflict_do_nothing())
         return self.secret()
 
     def new_secret(self) -> str:
@@ -489,14 +536,15 @@ class Store:
     # -- entries --
 
     def add_entry(self, game_id: int, number: int, text: str, device: str | None = None,
-                  table_id: int | None = None) -> bool:
+                  table_id: int | None = None, finished: bool | None = None) -> bool:
         """Store entry ``number`` of a game, committed when this returns; False when that
-        number was stored before (the entry is not stored twice).
+        number was stored before (the entry is not stored twice). ``finished``, when given,
+        is what the entry makes of the game's finished flag, set in the same transaction.
 
         Entries sent at the same moment by many tables are committed together (a group
         commit): each waits for the one transaction that holds its entry, so a disk sync
         is shared rather than paid by every table in turn."""
-        pending = _Pending(game_id, number, text, device, table_id)
+        pending = _Pending(game_id, number, text, device, table_id, finished)
         with self._queue_lock:
             self._queue.append(pending)
         with self._commit_lock:  # one committer at a time takes every entry waiting
@@ -515,17 +563,41 @@ class Store:
                     values = {"game_id": p.game_id, "number": p.number, "text": p.text,
                               "at": now(), "device": p.device, "table_id": p.table_id}
                     p.new = bool(c.execute(self._insert_entry, values).rowcount)
+                    if p.new and p.finished is not None:
+                        c.execute(update(game_table).where(game_table.c.id == p.game_id)
+                                  .values(finished=int(p.finished)))
         except Exception as e:  # every entry of the batch is refused, none acknowledged
             for p in batch:
                 p.error = e
                 p.new = False
         for p in batch:
             p.done = True
+        self._commits += 1
+        if self.sqlite and self._commits >= CHECKPOINT_COMMITS:
+            self._commits = 0
+            self._checkpoint_due.set()
 
     def entry_count(self, game_id: int) -> int:
         """How many entries of a game are stored."""
         with self.engine.connect() as c:
             return int(c.execute(self._count_entries, {"game": game_id}).scalar() or 0)
+
+    def entry_counts(self, event_id: int) -> dict[int, int]:
+        """How many entries each game of an event has stored (a game with none left out)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(entry_table.c.game_id, func.count())
+                .join(game_table, game_table.c.id == entry_table.c.game_id)
+                .where(game_table.c.event_id == event_id)
+                .group_by(entry_table.c.game_id)).all()
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    def entry(self, game_id: int, number: int) -> str | None:
+        """The text stored as entry ``number`` of a game (None when there is none)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(entry_table.c.text).where(
+                entry_table.c.game_id == game_id, entry_table.c.number == number)).scalar()
+        return None if found is None else str(found)
 
     def entries(self, game_id: int) -> list[tuple[int, str]]:
         with self.engine.connect() as c:
@@ -572,6 +644,7 @@ class _Pending:
     text: str
     device: str | None = None
     table_id: int | None = None
+    finished: bool | None = None  # the game's finished flag, set with the entry
     new: bool = False
     done: bool = False
     error: Exception | None = None

@@ -23,6 +23,8 @@ before a gap waits for it, and one sent twice is taken once.
 from __future__ import annotations
 
 import re
+import unicodedata
+from bisect import bisect_left, insort
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -33,7 +35,52 @@ from notation.recording import Recording, RecordingError, hand_now
 START = re.compile(r"^start (score|tricks) ([NESW])$")
 MODE = re.compile(r"^mode (score|tricks)$")
 POINTS = re.compile(r"^points (\d{1,3}) (\d{1,3})$")
-LONGEST_ENTRY = 60
+MOST_AHEAD = 500  # how far past the last entry applied one may come (see TableGame.too_far)
+LONGEST_ENTRY = 60  # longer than any entry (the phone's fields hold 30 at most)
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+_SPACES = re.compile(r"\s+")
+
+
+def as_entry(typed: str) -> str:
+    r"""The entry a table meant by ``typed``: this is the one place where what may be
+    entered is decided. Raises :class:`EntryError`, in words, for text that cannot be an
+    entry at all: nothing (once what cannot be seen is taken away), or more than
+    :data:`LONGEST_ENTRY` characters.
+
+    Phone keyboards add what cannot be seen: format characters (a zero-width joiner inside
+    an emoji, a soft hyphen, a byte order mark, direction marks) and variation selectors are
+    taken away, as are halves of a surrogate pair (left by a cut in the middle of an emoji)
+    and control codes; every kind of space becomes one space; compatibility forms are made
+    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``. Any other
+    text is an entry, even one that means nothing here (an emoji): the engine says so, and
+    :meth:`TableGame.take` keeps it as a refusal under its number, shown to the table.
+
+    >>> as_entry("﻿30 "), as_entry("p‍"), as_entry("6–4")
+    ('30', 'p', '6-4')
+    >>> as_entry("‍")
+    Traceback (most recent call last):
+    ...
+    replay.scorekeeper.EntryError: nothing was typed
+    """
+    plain = unicodedata.normalize("NFKC", "".join(map(_plain, typed[: 4 * LONGEST_ENTRY])))
+    entry = _SPACES.sub(" ", "".join(map(_plain, plain))).strip()
+    if not entry:
+        raise EntryError("nothing was typed")
+    if len(entry) > LONGEST_ENTRY or len(typed) > 4 * LONGEST_ENTRY:
+        raise EntryError(f"too long for an entry ({LONGEST_ENTRY} characters at most)")
+    return entry
+
+
+def _plain(ch: str) -> str:
+    """One character as :func:`as_entry` keeps it."""
+    kind = unicodedata.category(ch)
+    if kind in ("Cf", "Cs") or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
+        return ""
+    if kind in ("Cc", "Zs", "Zl", "Zp"):
+        return " "
+    if kind in ("Co", "Cn"):  # private or unassigned: shown as a character that is not known
+        return "\ufffd"
+    return "-" if ch in _DASHES else ch
 
 
 class Mode(StrEnum):
@@ -66,20 +113,38 @@ class TableGame:
 
     def has(self, number: int) -> bool:
         """True when entry ``number`` is already taken (applied, or waiting for a gap)."""
-        return number <= self.through or any(n == number for n, _ in self.waiting)
+        if number <= self.through:
+            return True
+        at = bisect_left(self.waiting, (number,))
+        return at < len(self.waiting) and self.waiting[at][0] == number
+
+    def too_far(self, number: int) -> bool:
+        """True when entry ``number`` is more than :data:`MOST_AHEAD` past the last one
+        applied: a phone sends its entries in order, and what waits ahead of a gap is
+        applied all at once when it is filled."""
+        return number > self.through + MOST_AHEAD
 
     def take(self, number: int, entry: str) -> TableGame:
         """The game with entry ``number`` taken: applied if it is next (with any waiting
         entries it lets through), kept waiting if one before it is missing, ignored if it
-        was taken before."""
+        was taken before. Its cost is the entries applied, and one copy of those waiting."""
         if number < 1 or self.has(number):
             return self
-        game = replace(self, waiting=tuple(sorted((*self.waiting, (number, entry)))))
-        while game.waiting and game.waiting[0][0] == game.through + 1:
-            (next_number, next_entry), rest = game.waiting[0], game.waiting[1:]
-            game = replace(game, waiting=rest, through=next_number)._apply(
-                next_number, next_entry
-            )
+        waiting = list(self.waiting)
+        insort(waiting, (number, entry))
+        return replace(self, waiting=tuple(waiting))._released()
+
+    def _released(self) -> TableGame:
+        """The game with the waiting entries that follow on from ``through`` applied."""
+        waiting = self.waiting
+        run = 0
+        while run < len(waiting) and waiting[run][0] == self.through + run + 1:
+            run += 1
+        if run == 0:
+            return self
+        game = replace(self, waiting=waiting[run:])
+        for number, entry in waiting[:run]:
+            game = replace(game, through=number)._apply(number, entry)
         return game
 
     def _apply(self, number: int, entry: str) -> TableGame:
@@ -118,11 +183,18 @@ class TableGame:
 
 
 def fold(tags: tuple[tuple[str, str], ...], entries: list[tuple[int, str]]) -> TableGame:
-    """The game the stored ``entries`` (number, text) give."""
-    game = TableGame(tags)
+    """The game the stored ``entries`` (number, text) give: what taking them one by one
+    gives (a number sent twice is taken the first time), in time linear in the entries once
+    they are in order.
+
+    >>> fold((("Rules", "straight"),), [(2, "pass"), (1, "start tricks N"), (2, "30")]).said
+    'E passes'
+    """
+    first: dict[int, str] = {}
     for number, entry in entries:
-        game = game.take(number, entry)
-    return game
+        if number >= 1:
+            first.setdefault(number, entry)
+    return TableGame(tags, waiting=tuple(sorted(first.items())))._released()
 
 
 def entries_of(game: Game) -> list[str]:

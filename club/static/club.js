@@ -37,10 +37,10 @@
   }
 
   function add(entry) {
-    // What the server takes: printable text, 60 characters at most (so no entry is refused
-    // for its form, which would leave a gap in the numbers).
-    entry = entry.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 60);
-    if (!entry) { return; }
+    // Sent as typed: what an entry may hold is the server's to say (it takes away what a
+    // keyboard adds; text the rules refuse is kept under its number and said; what cannot
+    // be an entry at all is refused, and the entries after it are set aside, below).
+    if (entry === "") { return; }
     var s = state(), game = Number(s.getAttribute("data-game"));
     var q = waiting(), number = Number(s.getAttribute("data-stored"));
     q.forEach(function (e) { if (e.game === game && e.number > number) { number = e.number; } });
@@ -48,6 +48,59 @@
     keep(q);
     showQueue(false);
     flush();
+  }
+
+  // Entries taken off the queue because one before them was not recorded: they were numbered
+  // after it, so sent they would wait behind a hole for good. They are shown to the players
+  // (kept in this phone's storage until the players choose), never dropped unseen.
+  var ASIDE = "t42-aside-" + token;
+  function setAside() {
+    try { return JSON.parse(localStorage.getItem(ASIDE) || "[]"); } catch (e) { return []; }
+  }
+  function putAside(game, from, why) {
+    var q = waiting(), out = q.filter(function (x) { return x.game === game && x.number >= from; });
+    keep(q.filter(function (x) { return !(x.game === game && x.number >= from); }));
+    var aside = setAside();
+    aside.push({ game: game, why: why, entries: out.map(function (x) { return x.entry; }) });
+    localStorage.setItem(ASIDE, JSON.stringify(aside));
+    showAside();
+  }
+  function showAside() {
+    var box = document.getElementById("aside"), aside = setAside();
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "aside";
+      box.className = "queue";
+      document.getElementById("queue").after(box);
+    }
+    box.hidden = aside.length === 0;
+    box.textContent = "";
+    aside.forEach(function (a) {
+      var p = document.createElement("p");
+      p.textContent = a.why + (a.entries.length === 0 ? "" :
+        " Not sent from this phone: " + a.entries.map(function (e) {
+          return "\u201c" + e + "\u201d"; }).join(", ") + ".");
+      box.appendChild(p);
+    });
+    var again = document.createElement("button");
+    again.id = "aside-again";
+    again.textContent = "Enter them again";
+    again.hidden = !aside.some(function (a) { return a.entries.length > 0; });
+    again.addEventListener("click", function () {
+      var game = Number(state().getAttribute("data-game")), list = setAside();
+      localStorage.setItem(ASIDE, "[]");
+      list.forEach(function (a) { if (a.game === game) { a.entries.forEach(add); } });
+      showAside();
+    });
+    var drop = document.createElement("button");
+    drop.id = "aside-drop";
+    drop.textContent = again.hidden ? "OK" : "Leave them out";
+    drop.addEventListener("click", function () {
+      localStorage.setItem(ASIDE, "[]");
+      showAside();
+    });
+    box.appendChild(again);
+    box.appendChild(drop);
   }
 
   function flush() {
@@ -64,19 +117,20 @@
       if (response.status === 429 || response.status >= 500) { throw new Error("later"); }
       return response.json().then(function (answer) { return [response.ok, answer]; });
     }).then(function (got) {
-      var rest = waiting().filter(function (x) {
-        return !(x.game === e.game && x.number === e.number);
-      });
-      keep(rest);
-      if (got[0] && got[1].html) { state().outerHTML = got[1].html; }
+      var ok = got[0], answer = got[1];
+      if (ok) {
+        keep(waiting().filter(function (x) { return !(x.game === e.game && x.number === e.number); }));
+      } else if (answer.conflict) {
+        // Another phone at the table recorded this number first: this phone catches up
+        // with what is recorded (the screen in the answer) and shows what it had not sent.
+        putAside(e.game, e.number, answer.conflict);
+      } else {  // refused (a link or a game not this table's)
+        putAside(e.game, e.number, "Not recorded: \u201c" + e.entry + "\u201d: " +
+                 (answer.refused || "refused") + ".");
+      }
+      if (answer.html) { state().outerHTML = answer.html; }
       sending = false;
       showQueue(false);
-      if (!got[0]) {  // refused (a link or a game not this table's): say so
-        var line = document.getElementById("queue");
-        line.hidden = false;
-        line.textContent = "Not recorded: " + (got[1].refused || "refused");
-        return;  // the next entries go at the next try, leaving the words on screen a while
-      }
       flush();
     }).catch(function () {
       sending = false;
@@ -98,10 +152,11 @@
     event.preventDefault();
     var data = new FormData(form);
     add(form.getAttribute("data-entry-form").replace(/\{(\w+)\}/g, function (_, name) {
-      return String(data.get(name) || "").trim();
+      return String(data.get(name) || "");
     }));
   });
   window.addEventListener("online", flush);
+  showAside();
   setInterval(flush, 2000);
   flush();
 })();

@@ -13,7 +13,7 @@ the winner; the score lines a hand's play gives.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from notation.check.auction import check_auction
 from notation.check.contract import check_contract
@@ -247,26 +247,57 @@ def check_game(
     tags
     name no known rule set or option (readers report that as an ``unknown-rules`` problem).
     """
-    rules = rules or game.rules
-    findings: list[Finding] = []
-    reports: list[HandReport] = []
-    running = {NS: 0, EW: 0}
-    known = True  # whether the running marks are still known
-    winner: Team | None = None
-    previous: Hand | None = None
-    last_line = 0
+    progress = GameCheck(rules or game.rules, index)
     final = game.hands[-1] if game.hands else None
     for hand in game.hands:
-        report = check_hand(hand, rules, fast=fast, last=hand is final,
-                            judge_claim=judged is None or hand.number in judged, judge=judge)
+        progress = progress.then(hand, last=hand is final, unread=unread, fast=fast,
+                                 judge_claim=judged is None or hand.number in judged,
+                                 judge=judge)
+    return progress.report(game)
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """A game checked hand by hand, so far: what :func:`check_game` carries from one hand to
+    the next (the running marks, the winner, the hand before). A record kept entry by entry
+    keeps the check of its finished hands and goes on from it with the hand in play only.
+
+    >>> from notation.formats.text.reader import read_games
+    >>> text = '[Rules "straight"]\\nhand 1 dealer N\\nbid E pass S 30 W 29 N pass\\n'
+    >>> game = next(read_games(text)).game
+    >>> done = GameCheck(game.rules)
+    >>> [f.code for f in done.then(game.hands[0], last=True).report(game).findings]
+    ['bid-below-minimum']
+    """
+
+    rules: RuleSet
+    index: int | None = None  # the game's, put on findings
+    hands: tuple[Hand, ...] = ()  # checked so far
+    findings: tuple[Finding, ...] = ()
+    reports: tuple[HandReport, ...] = ()
+    marks: tuple[int, int] = (0, 0)  # running: N-S, E-W
+    known: bool = True  # whether the running marks are still known
+    winner: Team | None = None
+    previous: Hand | None = None  # the hand the next one is compared with
+    last_line: int = 0
+
+    def then(self, hand: Hand, *, last: bool = False, unread: Collection[int] = (),
+             fast: bool = True, judge_claim: bool = True,
+             judge: LaydownJudge | None = None) -> GameCheck:
+        """The check with ``hand`` checked next (``last``: the last of its record; the rest
+        as :func:`check_game` takes them)."""
+        report = check_hand(hand, self.rules, fast=fast, last=last, judge_claim=judge_claim,
+                            judge=judge)
         hand_findings = list(report.findings)
         span = hand.header.span
-        line = span.line if span is not None else last_line
-        if unread and any(last_line < gap < line for gap in unread):
+        line = span.line if span is not None else self.last_line
+        previous, known = self.previous, self.known
+        running = {NS: self.marks[0], EW: self.marks[1]}
+        if unread and any(self.last_line < gap < line for gap in unread):
             previous, known = None, False
-        last_line = line
         if previous is not None:
             hand_findings[:0] = check_hand_order(hand, previous)
+        winner = self.winner
         if winner is not None:
             hand_findings.insert(0, Finding(
                 "played-after-game-won",
@@ -291,11 +322,15 @@ def check_game(
             known = True
         if winner is None and known:
             bidders = report.contract.declarer.team if report.contract is not None else None
-            winner = game_winner(running[NS], running[EW], rules, bidders)
-        if hand_findings:
-            findings.extend(replace(f, game=index) for f in hand_findings)
+            winner = game_winner(running[NS], running[EW], self.rules, bidders)
         if len(hand_findings) != len(report.findings):  # findings added for the game
             report = replace(report, findings=tuple(hand_findings))
-        reports.append(report)
-        previous = hand
-    return GameReport(game, tuple(findings), tuple(reports), running, winner, rules)
+        return GameCheck(
+            self.rules, self.index, (*self.hands, hand),
+            (*self.findings, *(replace(f, game=self.index) for f in hand_findings)),
+            (*self.reports, report), (running[NS], running[EW]), known, winner, hand, line)
+
+    def report(self, game: Game) -> GameReport:
+        """The report of ``game``, whose hands are those checked."""
+        marks = {NS: self.marks[0], EW: self.marks[1]}
+        return GameReport(game, self.findings, self.reports, marks, self.winner, self.rules)

@@ -25,6 +25,7 @@ from notation.check.auction import bidding_seats, check_auction
 from notation.check.contract import check_contract
 from notation.check.deal import check_deal
 from notation.check.game import (
+    GameCheck,
     check_game,
     check_hand,
     check_hand_order,
@@ -38,6 +39,7 @@ from notation.check.reports import GameReport, HandReport, LaydownJudge
 from notation.check.result import HandResult, check_ending, check_score, hand_result
 
 __all__ = [
+    "GameCheck",
     "GameReport",
     "HandReport",
     "HandResult",

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from notation.check.validate import (
+    GameCheck,
     GameReport,
     HandReport,
     bidding_seats,
@@ -84,6 +85,9 @@ class Recording:
     # being checked, so that a recorder can judge it in the background (pending_laydowns,
     # with_verdict) and never wait for the solver.
     verdicts: Mapping[Hand, Verdict] | None = field(default=None, compare=False)
+    # The check of every hand but the last (finished: each entry changes the hand in play
+    # only), handed on from entry to entry; made again when it is not of these hands.
+    finished: GameCheck | None = field(default=None, compare=False, repr=False)
 
     # -- starting --
 
@@ -109,9 +113,25 @@ class Recording:
 
     @cached_property
     def report(self) -> GameReport:
-        if self.verdicts is None:
+        """The game's check (:func:`notation.check.validate.check_game`), made of the
+        finished hands' check, kept, and the hand in play's."""
+        hands = self.game.hands
+        if not hands:
             return check_game(self.game, self.rules)
-        return check_game(self.game, self.rules, judge=self._known_verdict)
+        judge = None if self.verdicts is None else self._known_verdict
+        return self._finished.then(hands[-1], last=True, judge=judge).report(self.game)
+
+    @cached_property
+    def _finished(self) -> GameCheck:
+        """The check of every hand but the last."""
+        done, hands = self.finished, self.game.hands[:-1]
+        if done is None or done.rules != self.rules or not _same(done.hands, hands[:len(
+                done.hands)]) or len(done.hands) > len(hands):
+            done = GameCheck(self.rules)
+        judge = None if self.verdicts is None else self._known_verdict
+        for hand in hands[len(done.hands):]:
+            done = done.then(hand, judge=judge)
+        return done
 
     def _known_verdict(self, hand: Hand, report: HandReport, rules: RuleSet) -> Verdict:
         assert self.verdicts is not None
@@ -143,7 +163,7 @@ class Recording:
         """This recording knowing the verdict on ``hand``'s lay-down."""
         known = dict(self.verdicts or {})
         known[laydown_key(hand)] = verdict
-        return replace(self, verdicts=known)
+        return replace(self, verdicts=known, finished=None)  # a finished hand's, maybe
 
     @property
     def text(self) -> str:
@@ -554,7 +574,7 @@ class Recording:
             return replace(self, game=replace(self.game, hands=self.game.hands[:-1]))
         before = self.game.hands[:-1]
         hands = before if hand == Hand(hand.header) else (*before, hand)
-        return replace(self, game=replace(self.game, hands=hands))
+        return replace(self, game=replace(self.game, hands=hands), finished=self._finished)
 
     # -- inside --
 
@@ -574,8 +594,17 @@ class Recording:
         hands = self.game.hands
         if hands and not self._hand_done:  # the hand being recorded is the last one
             hands = hands[:-1]
-        return replace(self, game=replace(self.game, hands=(*hands, hand)))
+        # The finished hands' check goes on to the next recording (a hand begun: the one
+        # before it is finished, and checked once more, as such, when it is asked for).
+        return replace(self, game=replace(self.game, hands=(*hands, hand)),
+                       finished=self._finished)
 
+
+
+def _same(these: tuple[Hand, ...], those: tuple[Hand, ...]) -> bool:
+    """True when the hands are the very same objects (the record's hands are never changed
+    in place: a hand entered anew is a new object)."""
+    return len(these) == len(those) and all(a is b for a, b in zip(these, those, strict=True))
 
 
 def laydown_key(hand: Hand) -> Hand:

@@ -303,3 +303,122 @@ def test_a_phone_off_the_wifi_keeps_its_entries_and_sends_them_when_back(
     assert phone.find_element(By.ID, "queue").get_attribute("hidden") is not None
     stored = director.get(f"{event}/files/round-1-table-1.t42").text
     assert "bid E pass S 30 W pass N pass\n" in stored
+
+
+def _event_of_two(director: httpx.Client, name: str) -> tuple[str, str]:
+    """A round robin of the first two teams, made on the director's form: its address and
+    the link of its one table."""
+    form = director.get("/director").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', form)
+    assert csrf
+    created = director.post("/director/events", data={
+        "csrf": csrf[1], "name": name, "rules": "straight", "options": "",
+        "format": "round-robin", "teams": "\n".join(", ".join(t) for t in TEAMS[:2])})
+    links = re.findall(r'href="(http://[^"]+/t/[A-Za-z0-9_-]+)" data-table', created.text)
+    return str(created.url), links[0]
+
+
+def _type(browser: Any, template: str, name: str, text: str) -> None:
+    """Type ``text`` into a form's field as a phone's keyboard does, and send the form. What
+    chromedriver cannot type (beyond the Basic Multilingual Plane: an emoji) is put in as an
+    emoji keyboard puts it, as inserted text."""
+    before = _stored(browser)
+    form = browser.find_element(By.CSS_SELECTOR, f'form[data-entry-form="{template}"]')
+    field = form.find_element(By.NAME, name)
+    field.clear()
+    if all(ord(ch) < 0x10000 for ch in text):
+        field.send_keys(text)
+    else:
+        field.click()
+        browser.execute_cdp_cmd("Input.insertText", {"text": text})
+    form.find_element(By.TAG_NAME, "button").click()
+    try:
+        WebDriverWait(browser, 30, poll_frequency=0.02).until(lambda b: _stored(b) > before)
+    except TimeoutException:
+        screen = browser.execute_script("return document.body.innerText")
+        raise AssertionError(f"no answer to {text!r}; the screen shows:\n{screen}") from None
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_entries_typed_with_an_emoji_keyboards_characters_never_freeze_the_game(
+    server: Server, phones: tuple[Any, Any]
+) -> None:
+    phone = phones[0]
+    director = httpx.Client(base_url=server.url, timeout=30, follow_redirects=True)
+    director.get(f"/director/login?key={server.secret}")
+    event, link = _event_of_two(director, "Emoji keyboards")
+    phone.get(link)
+    _do(phone, ("start", "score", "N"))
+    # Hand 1, typed: a zero-width joiner, a no-break space, a shrug (an emoji sequence, no
+    # bid: not recorded, and said), a byte order mark, a soft hyphen, a zero-width space.
+    _type(phone, "{bid}", "bid", "p\u200d")
+    _type(phone, "{bid}", "bid", "30\u00a0")
+    _type(phone, "{bid}", "bid", "\U0001f937\u200d\u2642\ufe0f")
+    assert _said(phone).startswith("not recorded:")
+    assert "S 30" in phone.find_element(By.CSS_SELECTOR, "#state .hand").text
+    _type(phone, "{bid}", "bid", "\ufeffpass")
+    _type(phone, "{bid}", "bid", "pa\u00adss")
+    _type(phone, "{trump}", "trump", "\u200bsixes\ufe0f")
+    assert "trump sixes" in phone.find_element(By.CSS_SELECTOR, "#state .hand").text
+    for step in SCORE_ONLY[6:]:  # the points of hand 1, then hands 2 to 5 tapped
+        _do(phone, step)
+    assert "N–S win the game, 7 marks to 1" in phone.find_element(By.ID, "winner").text
+    assert phone.find_element(By.ID, "queue").get_attribute("hidden") is not None
+    # The standings and the exported record have every entry after the refused one.
+    public = re.search(r'<a href="([^"]+)">public standings</a>', director.get(event).text)
+    assert public
+    phone.get(public[1])
+    standings = {team: [int(n) for n in numbers]
+                 for team, numbers in phone.execute_script(_STANDINGS_SHOWN)}
+    assert standings == {"Garcias": [1, 0, 7, 1], "Weatherbys": [0, 1, 1, 7]}
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
+    assert "bid E pass S 30 W pass N pass\ntrump S sixes\npoints NS 20 EW 22\n" in stored
+
+
+def _offline(browser: Any, offline: bool) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_two_phones_at_one_table_a_conflict_is_said_and_nothing_is_lost_unseen(
+    server: Server, phones: tuple[Any, Any]
+) -> None:
+    first, second = phones
+    director = httpx.Client(base_url=server.url, timeout=30, follow_redirects=True)
+    director.get(f"/director/login?key={server.secret}")
+    event, link = _event_of_two(director, "Two phones")
+    first.get(link)
+    _do(first, ("start", "tricks", "N"))
+    _do(first, ("tap", "pass"))
+    # The first phone loses the Wi-Fi and keeps what South and West bid; the table goes on
+    # with the second phone (the first one's battery looked dead), where they bid otherwise.
+    _offline(first, True)
+    for entry in ("30", "pass"):
+        first.find_element(By.CSS_SELECTOR, f'[data-entry="{entry}"]').click()
+    WebDriverWait(first, 30, poll_frequency=0.05).until(
+        lambda b: "2 entries wait" in b.find_element(By.ID, "queue").text)
+    second.get(link)
+    _do(second, ("tap", "pass"))
+    _do(second, ("tap", "35"))
+    # Back on line, the first phone's entry 3 meets the second phone's: a conflict, said.
+    _offline(first, False)
+    WebDriverWait(first, 30, poll_frequency=0.05).until(
+        lambda b: b.find_elements(By.ID, "aside") and b.find_element(By.ID, "aside").text)
+    said = first.find_element(By.ID, "aside").text
+    assert 'Another phone at this table has recorded entry 3 as "pass"' in said
+    assert '"30" was not recorded' in said
+    assert "Not sent from this phone: \u201c30\u201d, \u201cpass\u201d." in said
+    # It has caught up: its screen is what is recorded; its queue is empty.
+    WebDriverWait(first, 30, poll_frequency=0.05).until(lambda b: _stored(b) == 4)
+    assert "bids E pass S pass W 35" in first.find_element(By.CSS_SELECTOR, "#state .hand").text
+    assert first.find_element(By.ID, "queue").get_attribute("hidden") is not None
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
+    assert "bid E pass S pass W 35\n" in stored
+    # The players choose to enter them again: they go after what is recorded, numbered on.
+    first.find_element(By.ID, "aside-again").click()
+    WebDriverWait(first, 30, poll_frequency=0.05).until(lambda b: _stored(b) == 6)
+    assert not first.find_element(By.ID, "aside").is_displayed()
+    stored = director.get(f"{event}/files/round-1-table-1.t42").text
+    assert "bid E pass S pass W 35 N 30" in stored

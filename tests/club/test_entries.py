@@ -4,6 +4,7 @@ against a real ``t42 serve`` process over HTTP."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import threading
@@ -120,3 +121,66 @@ def test_a_server_killed_mid_game_keeps_every_acknowledged_entry(server: Server)
     assert _stored(server.database, game_id) == list(enumerate(entries, start=1))
     director = server.director()
     assert _exported(director, event).hands == without_deals(game)
+
+
+def test_what_a_phone_keyboard_adds_never_leaves_a_gap_in_a_game(server: Server) -> None:
+    director = server.director()
+    event, links = create_event(director, TEAMS)
+    phone = httpx.Client(base_url=server.url, timeout=30)
+    token, game_id = game_of(phone, links[0])
+    typed = ["start tricks N", "p\u200d", "30\u00a0", "\U0001f937\u200d\u2642\ufe0f",
+             "\ufeffpass", "pass\ud83e", "pa\u00adss", "\u200bsixes\ufe0f"]
+    for number, entry in enumerate(typed, start=1):
+        # As a browser sends it: JSON escapes (the half of an emoji is one, \ud83e).
+        answer = phone.post(f"/t/{token}/entries", headers={"content-type": "application/json"},
+                            content=json.dumps({"game": game_id, "number": number,
+                                                "entry": entry}))
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["through"] == number  # nothing waits behind a gap
+    # The emoji (no bid) and a pass when trump is to be named are kept as refusals, said to
+    # the table; the rest counts.
+    stored = _stored(server.database, game_id)
+    assert [n for n, _ in stored] == list(range(1, len(typed) + 1))
+    assert stored[1:3] == [(2, "p"), (3, "30")]
+    recorded = _exported(director, event)
+    auction = recorded.hands[0].auction
+    assert auction is not None
+    assert [str(c.bid) for c in auction.calls] == ["pass", "30", "pass", "pass"]
+    assert recorded.hands[0].trump is not None
+    assert str(recorded.hands[0].trump.trump) == "sixes"
+    # Sent again (an answer lost on the way back), the same typing is the same entry.
+    assert send(phone, token, game_id, 3, "30\u00a0").status_code == 200
+    # What cannot be an entry at all is refused in words, and nothing is stored.
+    for nothing, words in (("\u200d\u00a0", "nothing was typed"), ("x" * 61, "too long")):
+        answer = send(phone, token, game_id, len(typed) + 1, nothing)
+        assert answer.status_code == 400
+        assert words in answer.json()["refused"]
+    assert len(_stored(server.database, game_id)) == len(typed)
+
+
+def test_an_entry_whose_number_holds_another_text_is_answered_as_a_conflict(
+    server: Server,
+) -> None:
+    director = server.director()
+    _, links = create_event(director, TEAMS)
+    phone = httpx.Client(base_url=server.url, timeout=30)
+    token, game_id = game_of(phone, links[0])
+    assert send(phone, token, game_id, 1, "start tricks N").status_code == 200
+    assert send(phone, token, game_id, 2, "30").status_code == 200
+    # Another phone at the table numbered its entry 2 as well.
+    answer = send(phone, token, game_id, 2, "pass")
+    assert answer.status_code == 409, answer.text
+    said = answer.json()
+    assert said["number"] == 2
+    assert said["stored_entry"] == "30"
+    assert said["through"] == 2
+    assert 'data-stored="2"' in said["html"]  # the screen as it is, to catch up
+    assert "entry 2" in said["conflict"]
+    assert '"30"' in said["conflict"]
+    # An entry waiting ahead of a gap is taken as well: another text there is a conflict too.
+    assert send(phone, token, game_id, 5, "pass").status_code == 200
+    assert send(phone, token, game_id, 5, "35").status_code == 409
+    # The same text again is the resend of an answer lost on the way: taken once, as before.
+    assert send(phone, token, game_id, 2, "30").json()["stored"] == 2
+    assert send(phone, token, game_id, 5, "pass").status_code == 200
+    assert _stored(server.database, game_id) == [(1, "start tricks N"), (2, "30"), (5, "pass")]

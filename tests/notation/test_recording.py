@@ -423,3 +423,53 @@ def test_a_crash_at_the_first_entry_into_a_crlf_record_loses_no_earlier_game(
     kept = notation.loads(path.read_bytes().decode())
     assert kept[0] == game  # the finished game whole
     assert kept[1] == recording.game  # and every entry made before the crash
+
+
+def _counting_hand_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The hands :func:`notation.check.game.check_hand` is asked to check, by number."""
+    import notation.check.game as checking
+
+    asked: list[int] = []
+    real = checking.check_hand
+
+    def counted(hand: notation.Hand, *args: object, **kwargs: object) -> object:
+        asked.append(hand.number)
+        return real(hand, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checking, "check_hand", counted)
+    return asked
+
+
+def test_an_entry_checks_again_only_the_hand_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = notation.random_game(random.Random(7), rule_set("straight"))
+    assert len(game.hands) >= 4
+    asked = _counting_hand_checks(monkeypatch)
+    r = _start(game)
+    for kind, entry in _entries(game):
+        hand = r.hand
+        asked.clear()
+        r = _enter(r, kind, entry)
+        r.findings  # noqa: B018 - what a table's screen asks after every entry
+        # The hand in play is checked, and once, when a hand is over, the one before it.
+        assert r.hand is not None
+        assert set(asked) <= {r.hand.number, *((hand.number,) if hand else ())}, kind
+        assert len(asked) <= 2, (kind, asked)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["straight", "texas", "points"]),
+       st.integers(0, 2**32))
+def test_the_report_after_every_entry_and_undo_is_the_whole_games_check(
+    seed: int, rules: str, undo_seed: int
+) -> None:
+    game = notation.random_game(random.Random(seed), rule_set(rules))
+    undoing = random.Random(undo_seed)
+    r = _start(game)
+    for kind, entry in _entries(game):
+        r = _enter(r, kind, entry)
+        if undoing.random() < 0.05:  # back over the entry (a hand's first one included)
+            r = _enter(r.undo(), kind, entry)
+        whole = notation.check_game(r.game, r.rules)
+        assert r.report.findings == whole.findings
+        assert r.report.hands == whole.hands
+        assert (r.report.marks, r.report.winner) == (whole.marks, whole.winner)
