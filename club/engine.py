@@ -4,9 +4,11 @@ touches this one file."""
 
 from __future__ import annotations
 
+from notation.model.game import date_value
 from notation.views.svg import HALF, tile_svg
 from replay.page import replay_page
 from replay.scorekeeper import EntryError, enter
 from replay.strokes import all_strokes_svg
 
-__all__ = ["HALF", "EntryError", "all_strokes_svg", "enter", "replay_page", "tile_svg"]
+__all__ = ["HALF", "EntryError", "all_strokes_svg", "date_value", "enter", "replay_page",
+           "tile_svg"]

@@ -76,11 +76,14 @@ class Night:
             return self._state(game)
 
     @contextmanager
-    def reading(self, event_id: int) -> Iterator[None]:
+    def reading(self, event_id: int, counts: Mapping[int, int] | None = None
+                ) -> Iterator[None]:
         """Within it, in this thread, the event's games are as their entries stood when it
-        began: every game's count of entries asked of the database at once, for a page that
-        shows them all, rather than once for each game each time the page asks of it."""
-        self._reading.counts = self.store.entry_counts(event_id)
+        began: every game's count of entries asked of the database at once (or ``counts``,
+        read with the page's other questions), for a page that shows them all, rather than
+        once for each game each time the page asks of it."""
+        self._reading.counts = (self.store.entry_counts(event_id) if counts is None
+                                else dict(counts))
         try:
             yield
         finally:

@@ -118,16 +118,19 @@ class Site:
 
     def event_view(self, event: Event, base: str) -> dict[str, Any]:
         """What the director's pages, the public pages and the exports show of an event."""
-        with self.night.reading(event.id):  # one read of every game's entries' count
-            return self._event_view(event, base)
+        # One read of every game's entries: the phones that wrote them, and so how many.
+        devices = self.store.devices(event.id)
+        counts = {game: sum(n for _, n in phones) for game, phones in devices.items()}
+        with self.night.reading(event.id, counts):
+            return self._event_view(event, base, devices)
 
-    def _event_view(self, event: Event, base: str) -> dict[str, Any]:
+    def _event_view(self, event: Event, base: str,
+                    devices: dict[int, list[tuple[str | None, int]]]) -> dict[str, Any]:
         store, night = self.store, self.night
         teams = {t.id: t for t in store.teams(event.id)}
         tables = store.tables(event.id)
         numbers = {t.id: t.number for t in tables}
         games = store.games(event.id)
-        devices = store.devices(event.id)
         names = games_named(games, numbers)
         rows = []
         for g in games:

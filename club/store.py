@@ -42,6 +42,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from club.engine import date_value
 from club.schedule import round_robin
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -140,8 +141,17 @@ class Event:
 
     @property
     def date(self) -> str:
-        """The day the event was made, as a record's ``Date`` tag writes it."""
-        return self.created[:10].replace("-", ".") or "?"
+        """The day the event was made, as a record's ``Date`` tag writes it.
+
+        >>> Event(1, "Friday", "straight", "", Format.OPEN, "p", "2026-11-27T20:15:00+00:00").date
+        '2026.11.27'
+        >>> Event(1, "Friday", "straight", "", Format.OPEN, "p").date
+        '?'
+        """
+        try:
+            return date_value(datetime.fromisoformat(self.created).date())
+        except ValueError:
+            return "?"
 
 
 @dataclass(frozen=True)

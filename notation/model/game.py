@@ -36,6 +36,8 @@ def date_value(day: date) -> str:
     '2015.11.19'
     """
     return f"{day.year:04}.{day.month:02}.{day.day:02}"
+
+
 UNKNOWN = "?"
 _STANDARD_TAGS = {name.lower(): name for name in (*ROSTER, "Options")}
 

@@ -359,13 +359,14 @@ def test_entries_typed_with_an_emoji_keyboards_characters_never_freeze_the_game(
     _type(phone, "{bid}", "bid", "\ufeffpass")
     _type(phone, "{bid}", "bid", "pa\u00adss")
     _type(phone, "{trump}", "trump", "\u200bsixes\ufe0f")
-    assert "trump sixes" in phone.find_element(By.CSS_SELECTOR, "#state .hand").text
+    assert "trump S sixes" in phone.find_element(By.CSS_SELECTOR, "#state .hand").text
     for step in SCORE_ONLY[6:]:  # the points of hand 1, then hands 2 to 5 tapped
         _do(phone, step)
     assert "N–S win the game, 7 marks to 1" in phone.find_element(By.ID, "winner").text
     assert phone.find_element(By.ID, "queue").get_attribute("hidden") is not None
     # The standings and the exported record have every entry after the refused one.
-    public = re.search(r'<a href="([^"]+)">public standings</a>', director.get(event).text)
+    public = re.search(r'<a class="button-link" href="([^"]+)">Public standings</a>',
+                       director.get(event).text)
     assert public
     phone.get(public[1])
     standings = {team: [int(n) for n in numbers]
