@@ -53,11 +53,13 @@ import notation
 from club.store import Store
 from club.tables import entries_of
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "club"))
+from club_server import SlowClients
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _free_port() -> int:
-    import socket
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -132,47 +134,6 @@ def _report(name: str, seconds: float, latencies: list[float]) -> float:
 
 
 # -- the night with slow clients (--slow-clients N) --
-
-
-class _SlowClients:
-    """``count`` connections that send a request's headers a line a second and never
-    finish, each opened again when the server closes it (as an attacker would)."""
-
-    def __init__(self, port: int, count: int) -> None:
-        self.port, self.count, self.opened = port, count, 0
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _open(self) -> socket.socket | None:
-        s = socket.socket()
-        s.setblocking(False)
-        try:
-            s.connect(("127.0.0.1", self.port))
-        except BlockingIOError:
-            pass
-        except OSError:
-            s.close()
-            return None
-        self.opened += 1
-        return s
-
-    def _run(self) -> None:
-        sockets = [s for s in (self._open() for _ in range(self.count)) if s is not None]
-        line = 0
-        while not self.stopping.wait(1.0):
-            line += 1
-            for i, s in enumerate(sockets):
-                try:
-                    s.send(b"GET /health HTTP/1.1\r\n" if line == 1 else b"X-Slow: a\r\n")
-                except (BlockingIOError, InterruptedError):
-                    continue
-                except OSError:
-                    s.close()
-                    opened = self._open()
-                    if opened is not None:
-                        sockets[i] = opened
-        for s in sockets:
-            s.close()
 
 
 def _health_watch(url: str, stopping: threading.Event, waits: list[float | None]) -> None:
@@ -261,8 +222,7 @@ def slow_clients_night(tables: int, per_table: int, database: str | None, slow: 
         waits: list[float | None] = []
         stopping = threading.Event()
         watch = threading.Thread(target=_health_watch, args=(url, stopping, waits))
-        attack = _SlowClients(port, slow)
-        attack.thread.start()
+        attack = SlowClients(port, slow).__enter__()
         time.sleep(3)  # the slow clients hold their connections before the tables begin
         watch.start()
         latencies: list[float] = []
@@ -272,8 +232,7 @@ def slow_clients_night(tables: int, per_table: int, database: str | None, slow: 
         seconds = time.perf_counter() - started
         stopping.set()
         watch.join()
-        attack.stopping.set()
-        attack.thread.join()
+        attack.__exit__()
         answered = [w for w in waits if w is not None]
         print(f"/health: {len(answered)} of {len(waits)} answered, "
               f"median {1000 * statistics.median(answered):.1f} ms, "

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -143,3 +144,55 @@ def send(client: httpx.Client, token: str, game: int, number: int, entry: str) -
 def without_deals(game: Game) -> tuple[Hand, ...]:
     """The hands as a table records them (it does not write the deal)."""
     return tuple(replace(h, deal=()) for h in game.hands)
+
+
+class SlowClients:
+    """``count`` connections to the server that send a request's headers a line at a
+    time, one line a second, and never finish; each closed by the server is opened again
+    (as an attacker would). Used as a context manager: they begin at its start and end at
+    its end. The security tests and ``bench/serve.py --slow-clients`` both use it."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port, self.count = port, count
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.opened = 0
+
+    def _open(self) -> socket.socket | None:
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(("127.0.0.1", self.port))
+        except BlockingIOError:
+            pass
+        except OSError:
+            s.close()
+            return None
+        self.opened += 1
+        return s
+
+    def _run(self) -> None:
+        sockets = [s for s in (self._open() for _ in range(self.count)) if s is not None]
+        line = 0
+        while not self.stopping.wait(1.0):
+            line += 1
+            for i, s in enumerate(sockets):
+                try:
+                    s.send(b"GET /health HTTP/1.1\r\n" if line == 1 else b"X-Slow-%d: a\r\n" % line)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:  # closed by the server: open another
+                    s.close()
+                    opened = self._open()
+                    if opened is not None:
+                        sockets[i] = opened
+        for s in sockets:
+            s.close()
+
+    def __enter__(self) -> SlowClients:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stopping.set()
+        self.thread.join()

@@ -14,7 +14,6 @@ import socket
 import ssl
 import subprocess
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -36,7 +35,15 @@ with warnings.catch_warnings():
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_fixtures import DATABASES, Cluster
-from club_server import Server, create_event, csrf_of, free_port, game_of, send
+from club_server import (
+    Server,
+    SlowClients,
+    create_event,
+    csrf_of,
+    free_port,
+    game_of,
+    send,
+)
 
 # Names and an event name that attack a page: markup, a script, an attribute that runs one.
 HOSTILE = {
@@ -593,56 +600,6 @@ def test_https_with_the_clubs_certificate_and_a_secure_cookie(
     assert "Traceback" not in code.stderr
 
 
-class _SlowClients:
-    """``count`` connections to the server that send a request's headers a line at a
-    time, one line a second, and never finish; each closed by the server is opened again."""
-
-    def __init__(self, port: int, count: int) -> None:
-        self.port, self.count = port, count
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.opened = 0
-
-    def _open(self) -> socket.socket | None:
-        s = socket.socket()
-        s.setblocking(False)
-        try:
-            s.connect(("127.0.0.1", self.port))
-        except BlockingIOError:
-            pass
-        except OSError:
-            s.close()
-            return None
-        self.opened += 1
-        return s
-
-    def _run(self) -> None:
-        sockets = [s for s in (self._open() for _ in range(self.count)) if s is not None]
-        line = 0
-        while not self.stopping.wait(1.0):
-            line += 1
-            for i, s in enumerate(sockets):
-                try:
-                    s.send(b"GET /health HTTP/1.1\r\n" if line == 1 else b"X-Slow-%d: a\r\n" % line)
-                except (BlockingIOError, InterruptedError):
-                    continue
-                except OSError:  # closed by the server: open another
-                    s.close()
-                    opened = self._open()
-                    if opened is not None:
-                        sockets[i] = opened
-        for s in sockets:
-            s.close()
-
-    def __enter__(self) -> _SlowClients:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stopping.set()
-        self.thread.join()
-
-
 @pytest.mark.parametrize("database", DATABASES, indirect=True)
 def test_slow_clients_do_not_stop_the_night(database: str, tmp_path: Path) -> None:
     # 1,100 connections that send their headers a line a second, against a server allowed
@@ -656,7 +613,7 @@ def test_slow_clients_do_not_stop_the_night(database: str, tmp_path: Path) -> No
         _, game = game_of(director, f"{server.url}/t/{token}")
         waits: list[float] = []
         stored = 0
-        with _SlowClients(server.port, 1100) as slow:
+        with SlowClients(server.port, 1100) as slow:
             ends = time.monotonic() + 20
             while time.monotonic() < ends:
                 started = time.monotonic()
