@@ -22,7 +22,8 @@ from club.connections import (
     raise_file_limit,
     tally_trouble,
 )
-from club.store import Store, database_url
+from club.database import database_url
+from club.store import Store
 
 ALL_ADDRESSES = ("0.0.0.0", "::")
 

@@ -18,108 +18,35 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    Column,
     Connection,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
     bindparam,
-    create_engine,
     delete,
-    event,
     func,
     insert,
     select,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Engine
-from sqlalchemy.pool import ConnectionPoolEntry
 
+from club.database import migrate, open_engine
 from club.engine import date_value
 from club.schedule import round_robin
+from club.schema import (
+    audit_table,
+    entry_table,
+    event_table,
+    game_table,
+    session_table,
+    setting,
+    table_table,
+    team_table,
+)
 
-MIGRATIONS = Path(__file__).parent / "migrations"
 CHECKPOINT_COMMITS = 100  # SQLite: commits between two checkpoints of the WAL (each short)
 ROUND, BRACKET = "round", "bracket"  # a game's stage
-
-metadata = MetaData()
-
-setting = Table(
-    "setting", metadata,
-    Column("name", String(40), primary_key=True),
-    Column("value", String(200), nullable=False),
-)
-event_table = Table(
-    "event", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("name", String(200), nullable=False),
-    Column("rules", String(40), nullable=False),
-    Column("options", String(200), nullable=False),
-    Column("format", String(20), nullable=False),
-    Column("public_token", String(60), nullable=False, unique=True),
-    Column("created", String(40), nullable=False),
-)
-team_table = Table(
-    "team", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
-    Column("number", Integer, nullable=False),
-    Column("name", String(200), nullable=False),
-    Column("first", String(200), nullable=False),
-    Column("second", String(200), nullable=False),
-)
-table_table = Table(
-    "club_table", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
-    Column("number", Integer, nullable=False),
-    Column("token", String(60), nullable=False, unique=True),
-)
-game_table = Table(
-    "game", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
-    Column("round", Integer, nullable=False),
-    Column("table_id", ForeignKey("club_table.id"), nullable=True),  # None: a bye
-    Column("ns_team_id", ForeignKey("team.id"), nullable=False),
-    Column("ew_team_id", ForeignKey("team.id"), nullable=True),  # None: a bye
-    Column("finished", Integer, nullable=False, default=0),
-    Column("outcome", String(20), nullable=True),  # forfeit or corrected
-    Column("outcome_ns", Integer, nullable=True),
-    Column("outcome_ew", Integer, nullable=True),
-    Column("stage", String(20), nullable=False, server_default="round"),  # or bracket
-)
-entry_table = Table(
-    "entry", metadata,
-    Column("game_id", ForeignKey("game.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("text", String(80), nullable=False),
-    Column("at", String(40), nullable=False),
-    Column("device", String(40), nullable=True),  # the phone that sent it (its own id)
-    Column("table_id", Integer, nullable=True),  # the table whose link it came by
-)
-session_table = Table(
-    "director_session", metadata,
-    Column("id", String(64), primary_key=True),  # sha256 of the cookie's value
-    Column("expires", Integer, nullable=False),  # seconds since 1970, UTC
-)
-audit_table = Table(
-    "audit", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
-    Column("game_id", ForeignKey("game.id"), nullable=True),
-    Column("at", String(40), nullable=False),
-    Column("what", String(500), nullable=False),
-    Column("reason", String(500), nullable=False),
-)
-
 
 class Format(StrEnum):
     """How an event is played."""
@@ -201,68 +128,6 @@ class AuditLine:
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def database_url(folder: Path, database: str | None) -> str:
-    """The database to use: ``database`` when given, else ``club.db`` in ``folder``."""
-    return database or f"sqlite:///{folder / 'club.db'}"
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
-    # WAL lets the pages read while a table writes; synchronous=FULL syncs every commit,
-    # so an acknowledged entry outlives a crash of the machine, not only of the server.
-    # The wait for a lock is set first: turning WAL on takes one.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    # The WAL is copied back into the database by Store's checkpointer thread, never by
-    # the commit that happens to fill it (a sync of the whole file, while every table's entry
-    # waits behind that commit).
-    cursor.execute("PRAGMA wal_autocheckpoint=0")
-    cursor.close()
-
-
-def open_engine(url: str) -> Engine:
-    """An engine for ``url`` (``postgresql://`` is driven by psycopg 3). Raises
-    ValueError for a database that is neither SQLite nor PostgreSQL."""
-    if not url.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
-        raise ValueError(f"{url.split(':')[0]}: the database is sqlite:///FILE or "
-                         "postgresql://USER@HOST/NAME")
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_size=10, max_overflow=20)
-
-
-# Taken by every server bringing a PostgreSQL database up to date (any number: the club's).
-MIGRATION_LOCK = 4242_0035
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database's tables up to date with the shipped migrations.
-
-    Servers started at the same moment on one database take turns: each migrates inside a
-    lock (PostgreSQL: an advisory lock held for the transaction; SQLite: an exclusive
-    transaction), so the second finds the tables made and up to date rather than making them
-    again. (Not a lock on the SQLite file from outside: closing any other descriptor of it
-    drops the locks SQLite holds on it in this process.)"""
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
-        else:
-            connection.exec_driver_sql("BEGIN EXCLUSIVE")
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
 
 
 class Store:

@@ -1,5 +1,5 @@
 """Alembic's environment: the club runs its migrations on the connection it opened
-(:func:`club.store.migrate`)."""
+(:func:`club.database.migrate`)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from club.store import CHECKPOINT_COMMITS, MIGRATIONS, Format, Store, open_engine
+from club.database import MIGRATIONS, open_engine
+from club.store import CHECKPOINT_COMMITS, Format, Store
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_fixtures import DATABASES, Cluster
