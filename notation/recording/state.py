@@ -1,10 +1,11 @@
 """The state of a game being recorded: :class:`Recording`, one entry at a time.
 
-Everything it answers comes from the engine; see :mod:`notation.recording`. Longer than 600
-lines because :class:`Recording` is one immutable value whose questions (whose turn, which
-bids and tiles are open, what the score line is) and entries all read the same hand in play
-and the check of the hands before it: split in two, each half would reach into the other's
-private state.
+Everything it answers comes from the engine; see :mod:`notation.recording`.
+
+Longer than 600 lines because :class:`Recording` is one immutable value whose questions
+(whose turn, which bids and tiles are open, what the score line is) and entries all read the
+same hand in play and the check of the hands before it: split in two, each half would reach
+into the other's private state.
 """
 
 from __future__ import annotations
