@@ -126,7 +126,7 @@ def _check_trick(state: PlaySoFar, k: int, trick: Trick) -> None:
         _check_opening_lead(check, contract, Move(1, seats[0], lead.tile, lead.span))
     for play, seat in zip(trick.plays, seats, strict=False):
         _check_play(state, Move(k, seat, play.tile, play.span), suit, play is trick.plays[0])
-    if contract is not None and trick.plays:
+    if contract is not None and trick.plays and not _in_play(check, k, trick):
         taken = take_trick(k, seats[0], trick.tiles, contract, suit)
         check.outcomes.append(taken)
         state.leader = taken.winner
@@ -196,6 +196,15 @@ def _check_leader(state: PlaySoFar, k: int, trick: Trick) -> tuple[Seat, ...]:
     return seats if meant is None else meant  # a slip of the pen: judged as the plays show
 
 
+def _in_play(check: HandCheck, k: int, trick: Trick) -> bool:
+    """True for trick ``k`` of a record saved in the middle of it (the hand in progress, its
+    last trick short of a play): a trick not taken yet, by anyone (docs/rules.md, Tricks), so
+    it has no outcome, no point and no count for either side (docs/rules.md, Suits and rank:
+    winning a trick)."""
+    players = len(SEATS) - (check.sitting_out is not None)
+    return check.in_progress and k == len(check.hand.tricks) and len(trick.plays) < players
+
+
 def _check_trick_size(check: HandCheck, k: int, trick: Trick) -> None:
     """Every seat but the one sitting out plays once; a short last trick of a record saved in
     the middle of it is a warning."""
@@ -208,7 +217,7 @@ def _check_trick_size(check: HandCheck, k: int, trick: Trick) -> None:
         if sitting_out is not None
         else "every seat plays once"
     )
-    if check.in_progress and k == len(check.hand.tricks) and len(trick.plays) < players:
+    if _in_play(check, k, trick):
         check.report(
             "trick-size",
             f"trick {k} has {len(trick.plays)} of its {players} plays so far: "

@@ -184,3 +184,22 @@ def test_an_entry_whose_number_holds_another_text_is_answered_as_a_conflict(
     assert send(phone, token, game_id, 2, "30").json()["stored"] == 2
     assert send(phone, token, game_id, 5, "pass").status_code == 200
     assert _stored(server.database, game_id) == [(1, "start tricks N"), (2, "30"), (5, "pass")]
+
+
+def test_a_game_won_before_its_last_hand_is_played_out_takes_the_rest_of_that_hand(
+    server: Server,
+) -> None:
+    # A game is won as soon as its last hand is decided (the bid set, or made, before the
+    # seventh trick); a table plays the hand out, and writes its score lines, as the record
+    # has them. Those entries are the game's, not refused as a game that is over.
+    director = server.director()
+    event, links = create_event(director, TEAMS)
+    phone = httpx.Client(base_url=server.url, timeout=30)
+    token, game_id = game_of(phone, links[0])
+    game = notation.random_game(random.Random(1006), notation.rule_set("straight"))
+    entries = entries_of(game)
+    for number, entry in enumerate(entries, start=1):
+        answer = send(phone, token, game_id, number, entry)
+        assert answer.status_code == 200, (number, entry, answer.text)
+    assert _stored(server.database, game_id) == list(enumerate(entries, start=1))
+    assert _exported(director, event).hands == without_deals(game)

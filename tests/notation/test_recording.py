@@ -25,7 +25,7 @@ from notation.model.bids import Bid
 from notation.model.contracts import Special, Trump
 from notation.model.game import EndKind, Game, ScoreKind
 from notation.model.rule_sets import rule_set
-from notation.model.seats import Seat
+from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.recording import RecordFile, Recording, RecordingError, Step, resume_file
 
@@ -473,3 +473,31 @@ def test_the_report_after_every_entry_and_undo_is_the_whole_games_check(
         assert r.report.findings == whole.findings
         assert r.report.hands == whole.hands
         assert (r.report.marks, r.report.winner) == (whole.marks, whole.winner)
+
+
+@pytest.mark.parametrize("seed", [1051, 1052, 7, 94])
+def test_a_trick_being_played_takes_no_points_and_decides_no_hand(seed: int) -> None:
+    # docs/rules.md, Suits and rank (winning a trick): a trick is won once every seat has
+    # played to it. A trick of one tile so far gave its lone tile's seat the trick's point,
+    # and with it a bid made (or set) and the game won for one entry, then lost again at the
+    # next: the club marked the game finished mid-hand. The running marks only grow, and a
+    # game once won stays won.
+    game = notation.random_game(random.Random(seed), rule_set("straight"))
+    r = _start(game)
+    marks = {Team.NS: 0, Team.EW: 0}
+    won: Team | None = None
+    for kind, entry in _entries(game):
+        r = _enter(r, kind, entry)
+        now = r.report.marks
+        assert all(now[team] >= marks[team] for team in marks), (kind, entry, now, marks)
+        marks = dict(now)
+        if won is not None:
+            assert r.winner is won, (kind, entry)
+        won = r.winner
+        hand = r.report.hands[-1] if r.report.hands else None
+        if hand is not None and r.hand is not None and r.hand.tricks and (
+            len(r.hand.tricks[-1].plays) < 4 - (r.sitting_out is not None)
+            and not r.hand.ending
+        ):
+            assert len(hand.tricks) == len(r.hand.tricks) - 1  # the trick in play: no outcome
+    assert won is not None
