@@ -393,6 +393,18 @@ class Store:
                 g.ns_team_id.in_(teams) | g.ew_team_id.in_(teams))).all()
         return [_game(r._mapping) for r in rows]
 
+    def earliest_unfinished(self, teams: Sequence[int]) -> dict[int, int]:
+        """For each of these teams with a game not finished, the round of its earliest."""
+        g = game_table.c
+        earliest: dict[int, int] = {}
+        with self.engine.connect() as c:
+            for seat in (g.ns_team_id, g.ew_team_id):
+                for team, round_ in c.execute(
+                        select(seat, func.min(g.round))
+                        .where(g.finished == 0, seat.in_(teams)).group_by(seat)).all():
+                    earliest[int(team)] = min(int(round_), earliest.get(int(team), round_))
+        return earliest
+
     def devices(self, event_id: int) -> dict[int, list[tuple[str | None, int]]]:
         """For each game of the event, the phones that wrote its entries and how many
         each wrote (None: a phone that sent no id)."""

@@ -60,21 +60,32 @@ def holdups(game: GameRow, unfinished: Sequence[GameRow]) -> tuple[Holdup, ...]:
 
 
 def table_turn(store: Store, table_id: int) -> TableTurn:
-    """Which game the table plays now, or what it waits for."""
+    """Which game the table plays now, or what it waits for.
+
+    Its first unfinished game is asked about first (the common case, one question of the
+    database); when that one waits, every later one of the table is judged at once from each
+    of its teams' earliest unfinished round (a team with no unfinished game before a game is
+    free for it), so a table waiting through a long event costs a fixed number of questions.
+    """
     games = store.table_games(table_id)
-    waiting: tuple[Holdup, ...] = ()
-    next_game: GameRow | None = None
-    for game in (game for game in games if not game.finished):
-        teams = [t for t in (game.ns_team_id, game.ew_team_id) if t is not None]
-        found = holdups(game, store.unfinished_before(game.round, teams))
-        if not found:
+    unfinished = [game for game in games if not game.finished]
+    if not unfinished:
+        last = games[-1] if games else None
+        return TableTurn(None, last=last, previous=last)
+    first = unfinished[0]
+    waiting = holdups(first, store.unfinished_before(first.round, _teams(first)))
+    if not waiting:
+        return TableTurn(first, previous=_before(games, first))
+    later = unfinished[1:]
+    earliest = store.earliest_unfinished(sorted({t for g in later for t in _teams(g)}))
+    for game in later:
+        if all(earliest.get(team) == game.round for team in _teams(game)):
             return TableTurn(game, previous=_before(games, game))
-        if not waiting:
-            waiting, next_game = found, game
-    if waiting and next_game is not None:
-        return TableTurn(None, next_game, waiting, previous=_before(games, next_game))
-    last = games[-1] if games else None
-    return TableTurn(None, last=last, previous=last)
+    return TableTurn(None, first, waiting, previous=_before(games, first))
+
+
+def _teams(game: GameRow) -> list[int]:
+    return [t for t in (game.ns_team_id, game.ew_team_id) if t is not None]
 
 
 def _before(games: Sequence[GameRow], game: GameRow) -> GameRow | None:
