@@ -198,9 +198,9 @@ def _check_leader(state: PlaySoFar, k: int, trick: Trick) -> tuple[Seat, ...]:
 
 def _in_play(check: HandCheck, k: int, trick: Trick) -> bool:
     """True for trick ``k`` of a record saved in the middle of it (the hand in progress, its
-    last trick short of a play): a trick not taken yet, by anyone (docs/rules.md, Tricks), so
-    it has no outcome, no point and no count for either side (docs/rules.md, Suits and rank:
-    winning a trick)."""
+    last trick short of a play): a trick not taken yet, by anyone (docs/rules.md, Suits and
+    rank: a trick is won once all have played to it), so it has no outcome, no point and no
+    count for either side."""
     players = len(SEATS) - (check.sitting_out is not None)
     return check.in_progress and k == len(check.hand.tricks) and len(trick.plays) < players
 
