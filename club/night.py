@@ -76,14 +76,12 @@ class Night:
             return self._state(game)
 
     @contextmanager
-    def reading(self, event_id: int, counts: Mapping[int, int] | None = None
-                ) -> Iterator[None]:
-        """Within it, in this thread, the event's games are as their entries stood when it
-        began: every game's count of entries asked of the database at once (or ``counts``,
-        read with the page's other questions), for a page that shows them all, rather than
-        once for each game each time the page asks of it."""
-        self._reading.counts = (self.store.entry_counts(event_id) if counts is None
-                                else dict(counts))
+    def reading(self, counts: Mapping[int, int]) -> Iterator[None]:
+        """Within it, in this thread, the games are as their entries stood when the page
+        began: ``counts`` (every game's count of entries, read with the page's other
+        questions) stands for the database, rather than a question for each game each time
+        the page asks of it."""
+        self._reading.counts = dict(counts)
         try:
             yield
         finally:
@@ -123,8 +121,8 @@ class Night:
             # undo) are one transaction: stored together, or neither (and the phone sends it
             # again).
             after = before.take(number, entry)
-            over = _over(after)
-            finished = over if over != _over(before) and game.outcome is None else None
+            over = after.over
+            finished = over if over != before.over and game.outcome is None else None
             if not self.store.add_entry(game.id, number, entry, device, table_id, finished):
                 # Stored meanwhile by another server.
                 return False, self._same(game, number, entry, self._state(game))
@@ -293,7 +291,7 @@ class Night:
         """The game's result goes back to what its record gives."""
         self.store.set_outcome(game.id, None, None, None,
                                f"game {game.id}: result as recorded", reason)
-        self.store.set_finished(game.id, _over(self.state(game)))
+        self.store.set_finished(game.id, self.state(game).over)
 
 
 @dataclass(frozen=True)
@@ -341,10 +339,6 @@ def ruling_words(line: AuditLine, games: Mapping[int, GameRow],
 def _one_line(text: str) -> str:
     """``text`` as a tag's value holds it: on one line, no control characters."""
     return " ".join("".join(c if c.isprintable() else " " for c in text).split())
-
-
-def _over(game: TableGame) -> bool:
-    return game.recording is not None and game.recording.winner is not None
 
 
 def games_named(games: Sequence[GameRow], tables: dict[int, int]) -> dict[int, str]:

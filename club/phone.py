@@ -82,10 +82,6 @@ def _started(site: Site, game: GameRow | None) -> bool:
     return game is not None and site.store.entry_count(game.id) > 0
 
 
-def _over(state: TableGame) -> bool:
-    return state.recording is not None and state.recording.winner is not None
-
-
 def _refusal(site: Site, table: ClubTable, game: GameRow | None, number: int,
              entry: str, turn: TableTurn) -> str | None:
     """Why the table's link may not write entry ``number`` of ``game``, or None when it
@@ -104,7 +100,7 @@ def _refusal(site: Site, table: ClubTable, game: GameRow | None, number: int,
         # teams may be at other tables by now.
         if (turn.previous is not None and turn.previous.id == game.id
                 and game.outcome is None and not _started(site, turn.now or turn.next)
-                and number == state.through + 1 and _over(state.take(number, entry))):
+                and number == state.through + 1 and state.take(number, entry).over):
             return None
         return ("that game is over: the table plays its next game now (the director "
                 "corrects a finished game's result)")

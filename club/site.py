@@ -121,7 +121,7 @@ class Site:
         # One read of every game's entries: the phones that wrote them, and so how many.
         devices = self.store.devices(event.id)
         counts = {game: sum(n for _, n in phones) for game, phones in devices.items()}
-        with self.night.reading(event.id, counts):
+        with self.night.reading(counts):
             return self._event_view(event, base, devices)
 
     def _event_view(self, event: Event, base: str,

@@ -469,16 +469,6 @@ class Store:
         with self.engine.connect() as c:
             return int(c.execute(self._count_entries, {"game": game_id}).scalar() or 0)
 
-    def entry_counts(self, event_id: int) -> dict[int, int]:
-        """How many entries each game of an event has stored (a game with none left out)."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                select(entry_table.c.game_id, func.count())
-                .join(game_table, game_table.c.id == entry_table.c.game_id)
-                .where(game_table.c.event_id == event_id)
-                .group_by(entry_table.c.game_id)).all()
-        return {int(r[0]): int(r[1]) for r in rows}
-
     def entry(self, game_id: int, number: int) -> str | None:
         """The text stored as entry ``number`` of a game (None when there is none)."""
         with self.engine.connect() as c:

@@ -111,6 +111,11 @@ class TableGame:
     said: str = ""
     refusals: tuple[Refusal, ...] = ()
 
+    @property
+    def over(self) -> bool:
+        """True when the record has a winner: the game is won."""
+        return self.recording is not None and self.recording.winner is not None
+
     def has(self, number: int) -> bool:
         """True when entry ``number`` is already taken (applied, or waiting for a gap)."""
         if number <= self.through:
