@@ -50,21 +50,21 @@ plays. Built by :class:`notation.solver.solver.Solver`."""
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _compiled(function: _F, **options: Any) -> _F:
+def compiled(function: _F, **options: Any) -> _F:
     """Compile ``function`` with Numba on its first call. ``cache=True`` keeps the machine
     code beside this file (or, where that folder cannot be written, in the user's cache
     folder) for the next process; where there is nowhere to keep it, each process compiles
     it again rather than fail."""
     try:
-        compiled = njit(cache=True, nogil=True, **options)(function)
+        machine = njit(cache=True, nogil=True, **options)(function)
     except RuntimeError:  # Numba's "no locator available": no folder to cache in
-        compiled = njit(nogil=True, **options)(function)
-    return cast(_F, compiled)
+        machine = njit(nogil=True, **options)(function)
+    return cast(_F, machine)
 
 
 def _inlined(function: _F) -> _F:
     """Compile ``function`` into each caller (no call, no reference counting of arrays)."""
-    return _compiled(function, inline="always")
+    return compiled(function, inline="always")
 
 
 TILES = 28
@@ -105,7 +105,7 @@ def _slot(key: int, size_mask: int) -> int:
 
 
 @_inlined
-def _table_get(keys: Ints, entries: Ints, key: int) -> int:
+def table_get(keys: Ints, entries: Ints, key: int) -> int:
     """The entry stored for ``key``, or -1."""
     mask = len(keys) - 1
     s = _slot(key, mask)
@@ -120,7 +120,9 @@ def _table_get(keys: Ints, entries: Ints, key: int) -> int:
 
 
 @_inlined
-def _table_put(keys: Ints, entries: Ints, key: int, entry: int) -> None:
+def table_put(keys: Ints, entries: Ints, key: int, entry: int) -> None:
+    """Store ``entry`` for ``key`` (in its own slot, or over a free one); when the slots
+    probed are all taken, the position with the fewest tiles left gives way."""
     mask = len(keys) - 1
     s = _slot(key, mask)
     victim = s
@@ -206,7 +208,7 @@ def _sorted_into(moves: Ints, ply: int, start: int, mask: int, keys: Ints, row: 
     return n
 
 
-@_compiled
+@compiled
 def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
             memory: Memory) -> int:
     """A fail-soft alpha-beta value, for NS, of the position: ``hands_in`` by seat index,
@@ -315,7 +317,7 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                     v = 0 if best_seat & 1 else total
                 else:
                     key = left | seat << TILES
-                    entry = _table_get(keys, entries, key)
+                    entry = table_get(keys, entries, key)
                     best_lead = -1
                     if entry >= 0:
                         lo, hi = entry & 127, (entry >> 7) & 127
@@ -443,7 +445,7 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                     lo = v
                 else:
                     lo = hi = v
-                _table_put(keys, entries, key_at[p], lo | hi << 7 | (move_at[p] + 1) << 14)
+                table_put(keys, entries, key_at[p], lo | hi << 7 | (move_at[p] + 1) << 14)
                 v += gain_at[p]
             if p == start:
                 break
@@ -554,7 +556,7 @@ def _sweeps(hands: Ints, seat: int, led_suit: Ints, beaten_by: Ints, rivals: Int
     return _leads_win(partner, leader, others, led_suit, beaten_by, rivals) >= 0
 
 
-@_compiled
+@compiled
 def _value(hands: Ints, leader: int, trick: Ints, total: int, guess: int,
            memory: Memory) -> int:
     """The exact value (NS points, of ``total`` still to be won), by zero-window searches

@@ -18,7 +18,7 @@ import pytest
 from notation.model.seats import SEATS
 from notation.rules.dealing import deal, random_trump
 from notation.solver import search
-from notation.solver.search import TILES, _table_get, _table_put, new_table
+from notation.solver.search import TILES, new_table, table_get, table_put
 from notation.solver.solver import Position, Solver, contract_tables
 
 
@@ -36,13 +36,13 @@ def test_a_table_must_have_room() -> None:
 
 def test_an_entry_is_found_again_and_overwritten_in_place() -> None:
     keys, entries = new_table(8)
-    assert _table_get(keys, entries, _key(20)) == -1
-    _table_put(keys, entries, _key(20), 123)
-    _table_put(keys, entries, _key(20, leader=2), 456)
-    assert _table_get(keys, entries, _key(20)) == 123
-    assert _table_get(keys, entries, _key(20, leader=2)) == 456
-    _table_put(keys, entries, _key(20), 789)
-    assert _table_get(keys, entries, _key(20)) == 789
+    assert table_get(keys, entries, _key(20)) == -1
+    table_put(keys, entries, _key(20), 123)
+    table_put(keys, entries, _key(20, leader=2), 456)
+    assert table_get(keys, entries, _key(20)) == 123
+    assert table_get(keys, entries, _key(20, leader=2)) == 456
+    table_put(keys, entries, _key(20), 789)
+    assert table_get(keys, entries, _key(20)) == 789
     assert int((keys != 0).sum()) == 2
 
 
@@ -52,10 +52,10 @@ def test_a_full_table_keeps_the_positions_nearest_the_root() -> None:
     keys, entries = new_table(2)
     order = [24, 8, 20, 16, 12]
     for n in order:
-        _table_put(keys, entries, _key(n), n)
-    assert _table_get(keys, entries, _key(8)) == -1
+        table_put(keys, entries, _key(n), n)
+    assert table_get(keys, entries, _key(8)) == -1
     for n in (24, 20, 16, 12):
-        assert _table_get(keys, entries, _key(n)) == n
+        assert table_get(keys, entries, _key(n)) == n
 
 
 def test_a_tiny_table_changes_the_work_not_the_values() -> None:
@@ -93,7 +93,7 @@ def test_with_nowhere_to_cache_each_process_compiles_again(
     def twice(n: int) -> int:
         return 2 * n
 
-    assert search._compiled(twice)(21) == 42
+    assert search.compiled(twice)(21) == 42
     assert [o.get("cache", False) for o in asked] == [True, False]
 
 

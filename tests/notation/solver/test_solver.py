@@ -35,7 +35,6 @@ from notation.solver.solver import (
     Position,
     Solver,
     UnsupportedContract,
-    _bits,
     contract_tables,
     mask_of,
     tiles_of,
@@ -439,7 +438,7 @@ def test_claims_from_every_trick_keep_to_their_definition() -> None:
         team = leader.team if n % 2 else rng.choice(list(Team))
         holds = solver.claim_holds(pos, team)
         every_play = True
-        for i in _bits(pos.legal(tables)):
+        for i in (TILE_INDEX[t] for t in tiles_of(pos.legal(tables))):
             after = pos.play(i, tables)
             side = int(team is Team.EW)
             lost = not after.trick and after.tricks[side] == pos.tricks[side]
