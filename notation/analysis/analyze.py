@@ -29,7 +29,7 @@ from typing import Any
 from notation.analysis.audit import PerfectPlay, TurningPoint, best_play
 from notation.analysis.par import ParTable, par_of_hand
 from notation.archive.reading import Unit, read_unit
-from notation.check.claims import follow_play
+from notation.check.board import follow_play
 from notation.check.validate import HandReport, check_game
 from notation.formats.text.reader import ReadGame
 from notation.formats.text.writer import write_game

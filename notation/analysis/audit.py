@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from notation.check.claims import FollowedPlay, follow_play, known_deal
+from notation.check.board import FollowedPlay, follow_play, known_deal
 from notation.check.reports import ClaimAudit, LinePlay
 from notation.check.validate import HandReport, check_game
 from notation.model.bids import POINTS_IN_A_HAND
@@ -36,6 +36,7 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import tally
+from notation.solver.scope import unplayed_at
 from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
 
 TOTAL_COUNT = sum(t.count for t in ALL_TILES)
@@ -316,10 +317,10 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
 def best_play(followed: FollowedPlay, contract: Contract) -> tuple[PerfectPlay,
                                                                   tuple[TurningPoint, ...]]:
     """The hand's value with best play from the opening lead, and each recorded play that
-    changed it (``followed`` from :func:`notation.check.claims.follow_play`): what ``t42 audit``
+    changed it (``followed`` from :func:`notation.check.board.follow_play`): what ``t42 audit``
     and ``t42 analyze`` say of the play.
 
-    >>> from notation.check.claims import follow_play
+    >>> from notation.check.board import follow_play
     >>> from notation.formats.text.reader import read_games
     >>> from notation.check.validate import check_game
     >>> read = next(read_games((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8")))
@@ -352,8 +353,10 @@ def _judge_play(judge: _Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
 
 
 def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
-          contract: Contract, captured: dict[Team, int], played: Iterable[Tile]) -> StopAudit:
-    """What the tricks not played could still have given the bidders after a made/set stop.
+          contract: Contract, captured: dict[Team, int], played: Iterable[Tile],
+          unjudged: str = "the deal is not recorded") -> StopAudit:
+    """What the tricks not played could still have given the bidders after a made/set stop
+    (``unjudged``: why best play is not known from ``pos``, when it is not).
 
     A bid of a mark or more needs every trick, that is all 42 points.
     """
@@ -382,7 +385,7 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     if perfect is not None:
         message += f" ({perfect} with best play by all)"
     else:
-        message += " (the deal is not recorded, so only the count still out is known)"
+        message += f" ({unjudged}, so only the count still out is known)"
     what = "the Nello" if nello else str(need)
     made = {made_with(contract, worst), made_with(contract, best)}
     if made == {True}:
@@ -419,16 +422,27 @@ def audit_hand(
     stop: StopAudit | None = None
     judge: _Judge | None = None
     end_pos: Position | None = None
+    unjudged = "the deal is not recorded"  # why the stop is not judged by best play
     followed = follow_play(hand, report, rules)
     if isinstance(followed, str):
         notes.append(followed)
     else:
         assert contract is not None
         judge = _Judge(followed.tables, contract)
-        perfect, turning = _judge_play(judge, followed)
+        # Best play is judged from the opening lead on, the stop from where play stopped:
+        # each only where the solver's play is the table's (notation.solver.scope).
+        refusal = unplayed_at(rules, followed.start, followed.tables, contract.trump)
+        if refusal is not None:
+            notes.append(refusal)
+        else:
+            perfect, turning = _judge_play(judge, followed)
+            if followed.stopped is not None:
+                notes.append(followed.stopped)
         end_pos = followed.end
-        if followed.stopped is not None:
-            notes.append(followed.stopped)
+        out_of_play = None if end_pos is None else unplayed_at(rules, end_pos, followed.tables,
+                                                               contract.trump)
+        if out_of_play is not None:
+            end_pos, unjudged = None, out_of_play
     # The verdict on a lay-down is the validator's (one check, one home: notation.check.claims).
     claim = report.claim
     ending = hand.ending
@@ -437,7 +451,7 @@ def audit_hand(
         captured, _ = tally(report.tricks)
         shown = [t for o in report.tricks for t in o.tiles]
         stop = _stop(judge if end_pos is not None else None, end_pos, ending.kind, played,
-                     contract, captured, shown)
+                     contract, captured, shown, unjudged)
     recorded_points = hand.score(ScoreKind.POINTS)
     recorded_marks = hand.score(ScoreKind.MARKS)
     return HandAudit(

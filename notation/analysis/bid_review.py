@@ -26,10 +26,11 @@ from notation.analysis.verdicts import (
 from notation.analysis.worlds import Dealer
 from notation.model.bids import POINTS_IN_A_HAND, Bid
 from notation.model.contracts import Contract, Trump
-from notation.model.rule_sets import AllPass, RuleSet
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
 from notation.rules.auction import bid_problem, opening_bids
+from notation.rules.options import dealer_must_bid, played_for_points
 from notation.rules.scoring import made_with, marks_at_stake
 from notation.solver.solver import Position, Solver, contract_tables
 
@@ -170,14 +171,14 @@ def review_call(own: Sequence[Tile], seat: Seat, before: Sequence[tuple[Seat, Bi
     score points, not the marks this review weighs them by, and for a bid off the ladder or
     in a trump the advisor does not weigh (a special contract)."""
     rules = rules or RuleSet()
-    if rules.points_game or (trump is not None and trump.special is not None):
+    if played_for_points(rules) or (trump is not None and trump.special is not None):
         return None
     standing = max((b for _, b in before if not b.is_pass), default=None)
     advice = advise(own, seat, rules, samples, seed, before, exact=False)
     options: list[tuple[str, list[float]]] = []
     # A pass scores nothing, unless it is the dealer's forced bid after three passes.
     forced = (standing is None and len(before) == len(SEATS) - 1
-              and rules.all_pass is AllPass.FORCED_BID)
+              and dealer_must_bid(rules))
     if not forced:
         options.append(("pass", [0.0] * samples))
     chosen: list[float] | None = options[0][1] if call.is_pass and options else None

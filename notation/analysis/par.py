@@ -33,19 +33,20 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from notation.check.claims import DEAL_NOT_KNOWN, known_deal, whole_deal
+from notation.check.board import DEAL_NOT_KNOWN, known_deal, whole_deal
 from notation.check.validate import HandReport, check_hand
 from notation.errors import T42Error
 from notation.model.bids import POINTS_IN_A_HAND, Bid
 from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
 from notation.model.game import Hand
-from notation.model.rule_sets import OpeningLead, RuleSet
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import TILES_IN_A_HAND, Tile
 from notation.rules.auction import deal_bidding_order
 from notation.rules.play import is_trump
 from notation.rules.scoring import highest_bid_made
 from notation.rules.tricks import first_leader
+from notation.solver.scope import unplayed
 from notation.solver.solver import (
     NELLO_MAXIMIZERS,
     Position,
@@ -193,7 +194,8 @@ def par_table(
     compiled search lets go of the interpreter while it runs, so they run side by side.
 
     Raises :class:`notation.solver.solver.UnsupportedContract` under options the solver does not
-    play: small-end-opening, and an opening lead that must be a trump.
+    play from the opening lead (:func:`notation.solver.scope.unplayed`: small-end-opening, and
+    an opening lead that must be a trump).
     """
     rules = rules or RuleSet()
     _check_whole(deal)
@@ -225,17 +227,11 @@ def _check_whole(deal: Mapping[Seat, tuple[Tile, ...]]) -> None:
 
 
 def _check_solvable(rules: RuleSet) -> None:
-    """Refuse the options under which the solver's play is not the table's."""
-    if rules.small_end_opening:
-        raise UnsupportedContract(
-            "the solver does not play small-end-opening leads, so no par table is computed "
-            "under that option"
-        )
-    if rules.opening_lead is OpeningLead.TRUMP:
-        raise UnsupportedContract(
-            "the solver does not hold the opening lead to a trump, so no par table is "
-            "computed under opening-lead=trump"
-        )
+    """Refuse the options under which the solver's play from the opening lead is not the
+    table's (:func:`notation.solver.scope.unplayed`, in the words said there)."""
+    refusal = unplayed(rules)
+    if refusal is not None:
+        raise UnsupportedContract(refusal)
 
 
 def cores() -> int:
@@ -430,7 +426,7 @@ def par_json(hands: Sequence[HandPar], path: str) -> dict[str, Any]:
 def hand_par(hand: Hand, rules: RuleSet | None = None,
              report: HandReport | None = None) -> ParTable | None:
     """The par table of a recorded hand, its dealer breaking ties; None when the record does
-    not show all 28 tiles (:func:`notation.check.claims.known_deal`: the deal lines, or the play).
+    not show all 28 tiles (:func:`notation.check.board.known_deal`: the deal lines, or the play).
 
     ``report`` is :func:`notation.check.validate.check_hand` of the hand, when the caller has it.
     Raises :class:`notation.solver.solver.UnsupportedContract` as :func:`par_table` does.

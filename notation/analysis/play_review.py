@@ -28,7 +28,7 @@ from notation.analysis.verdicts import (
     judge,
 )
 from notation.analysis.worlds import Dealer, NoWorld, World, carry
-from notation.check.claims import FollowedPlay, tables_for
+from notation.check.board import FollowedPlay
 from notation.check.reports import LinePlay
 from notation.model.bids import POINTS_IN_A_HAND, Bid
 from notation.model.contracts import Contract
@@ -37,13 +37,13 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import first_leader
+from notation.solver.scope import tables_for
 from notation.solver.solver import (
     NELLO_MAXIMIZERS,
     TILE_INDEX,
     ContractTables,
     Position,
     Solver,
-    UnsupportedContract,
 )
 
 
@@ -183,7 +183,7 @@ def _option_scores(solver: Solver, outcome: _Outcome, pos: Position, options: Se
 def _walk(deal: Mapping[Seat, Sequence[Tile]], contract: Contract, tables: ContractTables,
           plays: Sequence[tuple[Seat, Tile]], rules: RuleSet) -> FollowedPlay:
     """The plays on the solver's board, each with the position before it (as
-    :func:`notation.check.claims.follow_play` follows a record)."""
+    :func:`notation.check.board.follow_play` follows a record)."""
     out = contract.sitting_out
     start = Position.deal({s: ts for s, ts in deal.items() if s is not out},
                           first_leader(contract, rules))
@@ -303,15 +303,12 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
     audit's hindsight verdict and each player's own tiles, nothing more).
     """
     rules = rules or RuleSet()
-    check_reviewable(rules)
+    check_reviewable(rules, contract.trump)
     if samples < 1:
         raise ReviewError("a review needs at least one world per decision")
-    try:
-        tables = tables_for(contract)
-    except UnsupportedContract as e:
-        raise ReviewError(str(e)) from None
-    if tables is None:
-        raise ReviewError(f"the solver does not play {contract.trump} yet")
+    tables = tables_for(contract)
+    if isinstance(tables, str):
+        raise ReviewError(tables)
     followed = _walk(deal, contract, tables, plays, rules)
     _, turning = best_play(followed, contract)
     hindsight = {(tp.trick, tp.seat, tp.tile): tp for tp in turning}

@@ -70,7 +70,7 @@ from notation.analysis.verdicts import (
 )
 from notation.archive.reading import Unit as ArchiveUnit
 from notation.archive.reading import read_unit
-from notation.check.claims import follow_play, known_deal
+from notation.check.board import follow_play, known_deal
 from notation.check.validate import HandReport, check_game
 from notation.model.contracts import Contract
 from notation.model.game import Game, Hand

@@ -12,7 +12,9 @@ from enum import Enum
 from typing import Any
 
 from notation.errors import T42Error
-from notation.model.rule_sets import OpeningLead, RuleSet
+from notation.model.contracts import Trump
+from notation.model.rule_sets import RuleSet
+from notation.solver.scope import unplayed
 
 DEFAULT_SAMPLES = 32
 MARGIN = 2.0  # a shortfall within this many standard errors is too close to call
@@ -127,13 +129,10 @@ def judge(chosen: Sequence[float], options: Sequence[Sequence[float]], unit: Uni
     return Verdict(VerdictKind.BEST, 0.0, 0.0, unit)
 
 
-
-def check_reviewable(rules: RuleSet) -> None:
-    """Raise :class:`ReviewError` for the options of ``rules`` the solver does not play."""
-    if rules.small_end_opening:
-        raise ReviewError("the solver does not play small-end-opening leads, so no fair "
-                          "review is made under that option")
-    if rules.opening_lead is OpeningLead.TRUMP:
-        raise ReviewError("the solver does not hold the opening lead to a trump, so no fair "
-                          "review is made under opening-lead=trump")
-
+def check_reviewable(rules: RuleSet, trump: Trump | None = None) -> None:
+    """Raise :class:`ReviewError` when the solver's play from the opening lead is not the
+    table's under ``rules`` (in the contract of ``trump``, when given): a review judges the
+    plays from the opening lead on (:func:`notation.solver.scope.unplayed`, its words)."""
+    refusal = unplayed(rules, 0, trump)
+    if refusal is not None:
+        raise ReviewError(refusal)

@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from notation.analysis.analyze import AnalysisSummary, Resume, analyse_game, analyse_hand, raise_to
 from notation.analysis.audit import audit_game
 from notation.analysis.par import hand_par
-from notation.check.claims import DEAL_NOT_KNOWN
+from notation.check.board import DEAL_NOT_KNOWN
 from notation.check.validate import check_game
 from notation.cli.commands import app
 from notation.formats.text.reader import read_games

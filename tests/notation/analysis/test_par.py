@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.analysis.par import DealError, ParTable, hand_par, par_table
-from notation.check.claims import known_deal
+from notation.check.board import known_deal
 from notation.check.validate import check_hand
 from notation.formats.text.reader import read_games
 from notation.model.bids import Bid

@@ -31,11 +31,12 @@ def test_no_module_of_the_check_layer_imports_one_that_imports_it_back() -> None
 
 def test_the_reports_and_the_judge_of_lay_downs_import_no_check_by_concern() -> None:
     graph = grimp.build_graph("notation")
-    for module in (f"{CHECK}.reports", f"{CHECK}.claims"):
+    for module in (f"{CHECK}.reports", f"{CHECK}.claims", f"{CHECK}.board"):
         imported = graph.find_modules_that_directly_import(module)  # sanity: it is used
         assert imported
         below = graph.find_upstream_modules(module)
-        assert not {m for m in below if m.startswith(CHECK)} - {f"{CHECK}.reports"}
+        assert not {m for m in below if m.startswith(CHECK)} - {f"{CHECK}.reports",
+                                                                f"{CHECK}.board"}
 
 
 def test_the_first_team_to_renege_is_the_one_the_penalty_applies_to() -> None:
