@@ -5,7 +5,9 @@ homes in the second column (``package.module.name``, ``package.module.Class.attr
 module, or a file of the repository) and its users in the third (modules). The tests hold that
 each home exists where the row says, that each user really uses a home of its row (imports it,
 its module, or reads the attribute), and that no other module of ``notation`` defines a
-constant of the same name as a home constant.
+constant of the same name as a home constant. And rule knowledge stays in the rules: no
+option of a rule set, no option's enum and no bid threshold is read outside notation/rules and
+the model.
 """
 
 from __future__ import annotations
