@@ -18,6 +18,7 @@ from notation.formats.text.reader import read_games
 from notation.model.game import EndKind
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
+from notation.solver.scope import SMALL_END_OPENING, TRUMP_OPENING_LEAD
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = ROOT / "samples"
@@ -241,6 +242,49 @@ def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> 
     assert hand.perfect is None
     assert hand.turning_points == ()
     assert any("small-end-opening" in note for note in hand.notes)
+
+
+STOPPED_UNDER_SMALL_END = """[Rules "straight"]
+[Options "small-end-opening=yes"]
+
+hand 1 dealer W
+deal N 6-6 6-5 6-4 6-3 6-2 6-1 5-5
+     E 6-0 5-4 5-3 5-2 5-1 5-0 4-4
+     S 4-3 4-2 4-1 4-0 3-3 3-2 3-1
+     W 3-0 2-2 2-1 2-0 1-1 1-0 0-0
+bid N 30 E pass S pass W pass
+trump sixes
+1 N 6-6 6-0 4-3 3-0
+2 N 6-4 5-0 4-1 2-2
+3 N 5-5 5-4 3-2 2-1
+end made
+points NS 38 EW 0
+marks NS 1 EW 0
+total NS 1 EW 0
+"""
+
+
+def test_a_stop_not_judged_by_the_solver_says_why_not_that_the_deal_is_unknown() -> None:
+    """The deal is recorded; under small-end-opening the solver judges no position of the
+    hand (notation.solver.scope), and the stop says so in the scope's words. It said "the deal
+    is not recorded"."""
+    (hand,) = _audit(STOPPED_UNDER_SMALL_END)
+    assert hand.stop is not None
+    assert hand.stop.perfect is None
+    assert "the deal is not recorded" not in hand.stop.message
+    assert f"({SMALL_END_OPENING}, so only the count still out is known)" in hand.stop.message
+    assert hand.notes == (SMALL_END_OPENING,)
+
+
+def test_a_stop_after_the_opening_lead_is_judged_under_opening_lead_trump() -> None:
+    """opening-lead=trump holds only the opening lead: the stop after trick 3 is judged with
+    best play, while best play from the opening lead is not."""
+    text = STOPPED_UNDER_SMALL_END.replace("small-end-opening=yes", "opening-lead=trump")
+    (hand,) = _audit(text)
+    assert hand.stop is not None
+    assert hand.stop.perfect == 42
+    assert hand.perfect is None
+    assert hand.notes == (TRUMP_OPENING_LEAD,)
 
 
 def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:
