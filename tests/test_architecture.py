@@ -32,6 +32,7 @@ import grimp
 import pytest
 
 from notation.model.rule_sets import RuleSet
+from notation.rules.auction import MINIMUM_BID
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
@@ -361,7 +362,6 @@ OPTION_ENUMS = frozenset(
 RULE_SET_NAME = re.compile(r"(rules|rule_set|ruleset)")
 # A bid, in a comparison: ``bid``, ``….bid``, ``…_bid`` (not ``bidders``, ``bidding``).
 BID_NAME = re.compile(r"(?<![A-Za-z0-9_])(\w*_)?bid(?![A-Za-z0-9_])")
-LEAST_BID = 30  # an integer this large compared with a bid is a bid of the ladder
 
 # Where a module outside the rules only names an option: (module, the read as the scan
 # prints it, e.g. "rules.opening_lead", why).
@@ -425,9 +425,10 @@ def is_rule_set(value: ast.expr) -> bool:
 
 
 def is_threshold(value: ast.expr) -> bool:
-    """A number of the bid ladder (30 or more) or a constant (a name in capitals) in ``value``."""
+    """A number of the bid ladder (the least bid or more) or a constant (a name in capitals)
+    in ``value``."""
     for node in ast.walk(value):
-        if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= LEAST_BID:
+        if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= MINIMUM_BID:
             return True
         if isinstance(node, ast.Name) and node.id.isupper() and len(node.id) > 1:
             return True
