@@ -39,6 +39,7 @@ from notation.recording import (
     enter,
     misscored_points,
     read_entry,
+    typed_entries,
 )
 
 MOST_AHEAD = 500  # how far past the last entry applied one may come (see TableGame.too_far)
@@ -153,13 +154,4 @@ def fold(tags: tuple[tuple[str, str], ...], entries: list[tuple[int, str]]) -> T
 def entries_of(game: Game) -> list[str]:
     """Every entry a table keeping ``game`` trick by trick makes, in order, the first one
     confirming the players (the deal is not entered: a table does not write it)."""
-    out = [f"start {Mode.TRICKS.value} {game.hands[0].dealer}"] if game.hands else []
-    for hand in game.hands:
-        out += [str(c.bid) for c in hand.auction.calls] if hand.auction else []
-        out += [str(hand.trump.trump)] if hand.trump else []
-        out += [str(t) for trick in hand.tricks for t in trick.tiles]
-        if hand.ending is not None:
-            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
-            out.append(f"end {hand.ending.kind.value}{seat}")
-        out += ["write"] * len(hand.scores)
-    return out
+    return typed_entries(game, dealt=False, start=Mode.TRICKS)

@@ -42,8 +42,16 @@ from notation.check.validate import HandReport, LaydownJudge
 from notation.errors import T42Error
 from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
-from notation.recording import Awaiting, RecordFile, Recording, Verdict, laydown_key
-from notation.recording.entries import EntryError, enter, parse_tile
+from notation.recording import (
+    Awaiting,
+    EntryError,
+    RecordFile,
+    Recording,
+    Verdict,
+    enter,
+    laydown_key,
+    parse_tile,
+)
 from replay.render import inert
 from replay.tui import key_bar
 from scorekeeper.screen import QUESTIONS, answer, question_screen, screen, start

@@ -24,8 +24,7 @@ from rich.text import Text
 from notation.model.game import ScoreKind, date_value
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
-from notation.recording import Awaiting, Recording, hand_now
-from notation.recording.entries import EntryError
+from notation.recording import Awaiting, EntryError, Recording, hand_now
 from notation.rules.house_rules import scored_in_points
 from notation.rules.tricks import tally
 from replay.render import inert

@@ -52,6 +52,7 @@ from notation.recording.entries import (
     misscored_points,
     parse_tile,
     read_entry,
+    typed_entries,
 )
 from notation.recording.hand_now import HandNow, hand_now
 from notation.recording.record_file import RecordFile, open_record, resume_file
@@ -88,4 +89,5 @@ __all__ = [
     "parse_tile",
     "read_entry",
     "resume_file",
+    "typed_entries",
 ]

@@ -52,7 +52,7 @@ from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
 from notation.model.contracts import ContractError, Special, Trump
 from notation.model.findings import Finding
-from notation.model.game import EndKind, ScoreKind
+from notation.model.game import EndKind, Game, ScoreKind
 from notation.model.numbers import whole_number
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import TILES_IN_A_HAND, Tile, TileError
@@ -438,6 +438,35 @@ def misscored_points(before: Recording, after: Recording) -> Finding | None:
     """
     return next((f for f in hand_now(after).findings
                  if f.code == "misscored-points" and f not in before.findings), None)
+
+
+# -- a record as typed --
+
+
+def typed_entries(game: Game, *, dealt: bool = True, start: Mode | None = None) -> list[str]:
+    """Every line a scorekeeper types to record ``game``, in order: each seat's deal (when
+    ``dealt``: a club table does not write it), every bid, the trump, every tile, an early
+    end, and ``write`` for each score line; first, for a club table, ``start`` in ``start``
+    mode with the first dealer.
+
+    >>> r = Recording.start({"Rules": "straight"})
+    >>> for line in ("30", "p", "p", "p", "fives", "55", "5 1", "50", "52", "end set"):
+    ...     r, _ = enter(r, line)
+    >>> print(*typed_entries(r.game, start=Mode.TRICKS))
+    start tricks N 30 pass pass pass fives 5-5 5-1 5-0 5-2 end set
+    """
+    out = [f"start {start.value} {game.hands[0].dealer}"] if start and game.hands else []
+    for hand in game.hands:
+        if dealt:
+            out += [f"deal {h.seat} " + " ".join(map(str, h.tiles)) for h in hand.deal]
+        out += [str(c.bid) for c in hand.auction.calls] if hand.auction else []
+        out += [str(hand.trump.trump)] if hand.trump else []
+        out += [str(t) for trick in hand.tricks for t in trick.tiles]
+        if hand.ending is not None:
+            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
+            out.append(f"end {hand.ending.kind.value}{seat}")
+        out += [WRITE] * len(hand.scores)
+    return out
 
 
 # -- what a phone's keyboard typed --

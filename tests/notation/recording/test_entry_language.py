@@ -14,7 +14,7 @@ from notation import dumps
 from notation.errors import T42Error
 from notation.model.bids import Bid
 from notation.model.contracts import DoublesRank, Special, Trump
-from notation.model.game import EndKind, Game
+from notation.model.game import EndKind
 from notation.model.rule_sets import RULE_SETS, rule_set
 from notation.model.seats import Seat
 from notation.model.tiles import Tile
@@ -29,6 +29,7 @@ from notation.recording import (
     as_entry,
     enter,
     read_entry,
+    typed_entries,
 )
 from notation.recording.entries import (
     Called,
@@ -42,22 +43,6 @@ from notation.recording.entries import (
     Written,
 )
 from notation.rules.dealing import random_game
-
-
-def typed_lines(game: Game) -> list[str]:
-    """What a scorekeeper types to record ``game``: each seat's deal, every bid, the trump,
-    every tile, an early end, and ``write`` for each score line the record gives."""
-    out: list[str] = []
-    for hand in game.hands:
-        out += [f"deal {h.seat} " + " ".join(str(t) for t in h.tiles) for h in hand.deal]
-        out += [str(c.bid) for c in hand.auction.calls] if hand.auction else []
-        out += [str(hand.trump.trump)] if hand.trump else []
-        out += [str(t) for trick in hand.tricks for t in trick.tiles]
-        if hand.ending is not None:
-            seat = f" {hand.ending.seat}" if hand.ending.seat else ""
-            out.append(f"end {hand.ending.kind.value}{seat}")
-        out += ["write"] * len(hand.scores)
-    return out
 
 
 def _typed(r: Recording, *lines: str) -> Recording:
@@ -89,7 +74,7 @@ def test_a_game_typed_line_by_line_is_its_record(name: str, seed: int) -> None:
     the scorekeeper may type, in every rule set."""
     game = random_game(random.Random(seed), rule_set(name))
     r = Recording.start({t.name: t.value for t in game.tags}, dealer=game.hands[0].dealer)
-    for line in typed_lines(game):
+    for line in typed_entries(game):
         assert as_entry(line) == line  # a phone sends it as it is
         r, _ = enter(r, line)
     assert r.text == dumps(game)
@@ -181,7 +166,7 @@ def test_before_the_players_are_confirmed_only_a_start_is_an_entry() -> None:
 def test_a_game_that_is_won_takes_no_more_plays() -> None:
     game = random_game(random.Random(1), rule_set("straight"))
     r = Recording.start({t.name: t.value for t in game.tags}, dealer=game.hands[0].dealer)
-    r = _typed(r, *typed_lines(game))
+    r = _typed(r, *typed_entries(game))
     assert r.awaiting is Awaiting.OVER
     with pytest.raises(EntryError, match="the game is over"):
         enter(r, "30")
