@@ -4,7 +4,10 @@ record; what is no entry now is refused in words a 42 player reads."""
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -43,6 +46,8 @@ from notation.recording.entries import (
     Written,
 )
 from notation.rules.dealing import random_game
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _typed(r: Recording, *lines: str) -> Recording:
@@ -197,3 +202,41 @@ def test_a_bid_below_30_is_flagged_in_every_rule_set(name: str, typed: str) -> N
     r, said = enter(Recording.start({"Rules": name}), typed)
     assert said.startswith(f"E bids {typed} (flagged: ")
     assert Bid.parse(typed) not in r.legal_bids
+
+
+# The words that begin an entry, or are one.
+LANGUAGE_WORDS = {"start", "mode", "points", "write", "u", "undo", "edit", "deal", "end", "p",
+                  "pass", "-"}
+INTERFACES = ("replay", "scorekeeper", "club")
+
+
+def _reads_of_the_language(path: Path) -> list[str]:
+    """Where ``path`` matches a pattern naming a word of the language, or compares a value
+    with one: reading an entry itself."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        texts: list[object] = []
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"):
+            patterns = [a.value for a in node.args[:1] if isinstance(a, ast.Constant)]
+            texts = [w for p in patterns if isinstance(p, str)
+                     for w in LANGUAGE_WORDS if re.search(rf"(?<![\w-]){re.escape(w)}\b", p)]
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            for side in sides:
+                values = side.elts if isinstance(side, ast.Tuple | ast.Set | ast.List) else [side]
+                texts += [v.value for v in values
+                          if isinstance(v, ast.Constant) and v.value in LANGUAGE_WORDS]
+        found += [f"{path.relative_to(ROOT)}:{node.lineno} {t!r}" for t in texts
+                  if hasattr(node, "lineno")]
+    return found
+
+
+def test_the_interfaces_read_no_entry_themselves() -> None:
+    """The entry language is read in one module: no module of the replays, the recorder or
+    the club matches typed text against a word of it, or compares a line with one."""
+    modules = sorted(p for name in INTERFACES for p in (ROOT / name).rglob("*.py"))
+    assert len(modules) > 20
+    assert [hit for path in modules for hit in _reads_of_the_language(path)] == []
+    # and the check finds such a reading where there is one
+    assert _reads_of_the_language(ROOT / "notation" / "recording" / "entries.py")
