@@ -13,15 +13,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from club.engine import EntryError
+from club.engine import scored_in_points
 from club.night import Conflict, TooFarAhead
 from club.site import LARGEST_ID, Site, site_of, whole_number
 from club.store import ClubTable, Event, GameRow, Store
 from club.store import Team as ClubTeam
-from club.tables import Mode, TableGame, as_entry
+from club.tables import TableGame
 from club.turns import TableTurn, table_turn
 from notation import Seat, Team, Trump
-from notation.recording import hand_now
+from notation.recording import EntryError, Mode, as_entry, hand_now
 
 TRUMPS = (*(str(Trump.pip(n)) for n in range(6, -1, -1)), "doubles", "follow-me")
 
@@ -219,10 +219,10 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
     now = hand_now(r)
     marks = r.report.marks
     view.update({
-        "step": r.step.value,
+        "step": r.awaiting.value,
         "recording": r,
         "marks": {"NS": marks[Team.NS], "EW": marks[Team.EW]},
-        "points_game": r.rules.points_game,
+        "points_game": scored_in_points(r.rules),
         "dealer": now.dealer,
         "heading": now.heading(names),
         "legal_bids": [str(b) for b in r.legal_bids],

@@ -1,7 +1,9 @@
 """The club's tables as SQLAlchemy describes them, for :mod:`club.store` to read and write:
 events, their teams, tables and games, each game's entries, the director's sessions and the
 audit trail. The database gets them from the migrations in ``club/migrations``, which are
-their history."""
+their history: ``tests/club/test_schema.py`` holds these tables equal to the tables the
+migrations make (Alembic's comparison, on SQLite and PostgreSQL), so a change here is a new
+migration there. A default is the database's (``server_default``), never Python's alone."""
 
 from __future__ import annotations
 
@@ -45,10 +47,12 @@ game_table = Table(
     Column("id", Integer, primary_key=True),
     Column("event_id", ForeignKey("event.id"), nullable=False, index=True),
     Column("round", Integer, nullable=False),
-    Column("table_id", ForeignKey("club_table.id"), nullable=True),  # None: a bye
-    Column("ns_team_id", ForeignKey("team.id"), nullable=False),
-    Column("ew_team_id", ForeignKey("team.id"), nullable=True),  # None: a bye
-    Column("finished", Integer, nullable=False, default=0),
+    # None: a bye. Found by table and by team without reading them all (0003).
+    Column("table_id", ForeignKey("club_table.id"), nullable=True, index=True),
+    Column("ns_team_id", ForeignKey("team.id"), nullable=False, index=True),
+    Column("ew_team_id", ForeignKey("team.id"), nullable=True, index=True),  # None: a bye
+    # No default: every game is made saying whether it is finished (a bye is, at once).
+    Column("finished", Integer, nullable=False),
     Column("outcome", String(20), nullable=True),  # forfeit or corrected
     Column("outcome_ns", Integer, nullable=True),
     Column("outcome_ew", Integer, nullable=True),

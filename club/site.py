@@ -227,4 +227,4 @@ def _now(game: GameRow, state: TableGame | None, result: Result[int] | None) -> 
     score = f"N–S {marks[Team.NS]} E–W {marks[Team.EW]}"
     if r.winner is not None:
         return f"over: {score}"
-    return f"hand {hand_now(r).number}, {r.step.value}: {score}"
+    return f"hand {hand_now(r).number}, {r.awaiting.value}: {score}"

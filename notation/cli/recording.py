@@ -54,7 +54,7 @@ def record_command(
         if not on_a_terminal() or not has_textual():
             say(screen.err, "t42 record needs a terminal (and Textual) to type into", "bold red")
             raise typer.Exit(EXIT_UNUSABLE)
-        from replay.recorder import run
+        from scorekeeper.recorder import run
 
         run(path, before, recording, stream=stream)
 

@@ -10,19 +10,22 @@ findings say what is wrong, and the table decides.
 
 The package is the state (:mod:`notation.recording.state`, :class:`Recording`) and the file
 it is kept in (:mod:`notation.recording.record_file`, :class:`RecordFile`, :func:`resume_file`);
-what a scorekeeper's screen heads with is :func:`hand_now` (:mod:`notation.recording.hand_now`).
+what a scorekeeper's screen heads with is :func:`hand_now` (:mod:`notation.recording.hand_now`);
+what a scorekeeper types, at ``t42 record``'s prompt or on a club table's phone, is the entry
+language of :mod:`notation.recording.entries` (:func:`read_entry`, :func:`enter`,
+:func:`as_entry`).
 
 >>> from notation.model.bids import Bid
 >>> from notation.model.contracts import Trump
 >>> from notation.model.seats import Seat
 >>> from notation.model.tiles import Tile
 >>> r = Recording.start({"North": "Ann", "Rules": "straight"}, dealer=Seat.N)
->>> r.step, str(r.bidder)
-(<Step.BID: 'bid'>, 'E')
+>>> r.awaiting, str(r.bidder)
+(<Awaiting.BID: 'bid'>, 'E')
 >>> for bid in ("pass", "30", "pass", "pass"):
 ...     r = r.call(Bid.parse(bid))
->>> r.step, str(r.trump_caller)
-(<Step.TRUMP: 'trump'>, 'S')
+>>> r.awaiting, str(r.trump_caller)
+(<Awaiting.TRUMP: 'trump'>, 'S')
 >>> r = r.name_trump(Trump.pip(6)).play(Tile(6, 6)).play(Tile(6, 1))
 >>> r.trick_number, str(r.leader), str(r.turn)
 (1, 'S', 'N')
@@ -32,31 +35,59 @@ bid E pass S 30 W pass N pass
 trump S sixes
 1 S 6-6 6-1
 <BLANKLINE>
->>> r.undo().undo().step
-<Step.PLAY: 'play'>
+>>> r.undo().undo().awaiting
+<Awaiting.PLAY: 'play'>
 """
 
+from notation.recording.entries import (
+    LONGEST_ENTRY,
+    Entry,
+    EntryError,
+    KeptBy,
+    Mode,
+    Points,
+    Start,
+    as_entry,
+    enter,
+    misscored_points,
+    parse_tile,
+    read_entry,
+    typed_entries,
+)
 from notation.recording.hand_now import HandNow, hand_now
 from notation.recording.record_file import RecordFile, open_record, resume_file
 from notation.recording.state import (
     IN_PROGRESS,
+    Awaiting,
     Recording,
     RecordingError,
-    Step,
     Verdict,
     laydown_key,
 )
 
 __all__ = [
     "IN_PROGRESS",
+    "LONGEST_ENTRY",
+    "Awaiting",
+    "Entry",
+    "EntryError",
     "HandNow",
+    "KeptBy",
+    "Mode",
+    "Points",
     "RecordFile",
     "Recording",
     "RecordingError",
-    "Step",
+    "Start",
     "Verdict",
+    "as_entry",
+    "enter",
     "hand_now",
     "laydown_key",
+    "misscored_points",
     "open_record",
+    "parse_tile",
+    "read_entry",
     "resume_file",
+    "typed_entries",
 ]

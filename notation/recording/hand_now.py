@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from notation.model.findings import Finding
 from notation.model.game import Call, Ending, Hand, ScoreLine, Trick, TrumpCall
 from notation.model.seats import Seat
-from notation.recording.state import Recording, Step
+from notation.recording.state import Awaiting, Recording
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class HandNow:
 def hand_now(recording: Recording) -> HandNow:
     """The hand now of ``recording`` (see :class:`HandNow`)."""
     last = recording.hand
-    if last is None or (recording.hand_over and recording.step is not Step.OVER):
+    if last is None or (recording.hand_over and recording.awaiting is not Awaiting.OVER):
         number = 1 if last is None else last.number + 1
         hand, dealer = None, recording.dealer
     else:

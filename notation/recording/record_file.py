@@ -18,7 +18,7 @@ from notation.files import (
 from notation.formats.text.reader import read_games
 from notation.line_ends import ends_lines_otherwise
 from notation.model.game import ScoreKind
-from notation.recording.state import Recording, RecordingError, Step
+from notation.recording.state import Awaiting, Recording, RecordingError
 
 
 class RecordFile:
@@ -104,7 +104,7 @@ def resume_file(text: str, name: str = "<record>") -> tuple[str, Recording | Non
     if not games:
         return text, None
     last = Recording.resume(games[-1].game)
-    if last.step is Step.OVER:
+    if last.awaiting is Awaiting.OVER:
         return _apart(text), None
     lines = text.split("\n")[: games[-1].first_line - 1]
     return _apart("".join(line + "\n" for line in lines)), last

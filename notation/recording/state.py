@@ -26,7 +26,7 @@ from notation.check.validate import (
 )
 from notation.errors import T42Error
 from notation.formats.text import dumps
-from notation.model.bids import Bid, BidKind
+from notation.model.bids import Bid
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.findings import Finding
 from notation.model.game import (
@@ -46,10 +46,11 @@ from notation.model.game import (
     TrumpCall,
     with_roster,
 )
-from notation.model.rule_sets import AllPass, RuleSet
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
-from notation.rules.auction import FREE_MARKS, HIGHEST_POINT_BID, MINIMUM_BID, bid_problem
+from notation.rules.auction import bid_problem
+from notation.rules.house_rules import bids_to_offer, dealer_must_bid, specials_played
 from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
 
@@ -60,8 +61,10 @@ if TYPE_CHECKING:
 Verdict = tuple["ClaimAudit | None", "Finding | None"]
 
 
-class Step(Enum):
-    """What the record needs next."""
+class Awaiting(Enum):
+    """What the record awaits next: a bid, the trump, a play, a score line, or nothing more
+    (the game is won). Not a replay's step (:class:`notation.views.steps.Step`: the state
+    after a bid or play of a finished record)."""
 
     BID = "bid"
     TRUMP = "trump"
@@ -198,7 +201,7 @@ class Recording:
     def findings(self) -> tuple[Finding, ...]:
         """The findings so far, leaving out those that only say the hand is not over yet."""
         hand = self.hand
-        if hand is None or self.step not in (Step.BID, Step.TRUMP, Step.PLAY):
+        if hand is None or self.awaiting not in (Awaiting.BID, Awaiting.TRUMP, Awaiting.PLAY):
             return self.report.findings
         return tuple(
             f for f in self.report.findings
@@ -217,17 +220,18 @@ class Recording:
         return hand is not None and hand.score(ScoreKind.TOTAL) is not None
 
     @cached_property
-    def step(self) -> Step:
+    def awaiting(self) -> Awaiting:
+        """What the record needs next."""
         hand = self.hand
         if hand is None or self._hand_done:
-            return Step.OVER if self.winner is not None else Step.BID
+            return Awaiting.OVER if self.winner is not None else Awaiting.BID
         if self._play_over:
-            return Step.SCORE
+            return Awaiting.SCORE
         if not self._auction_over:
-            return Step.BID
+            return Awaiting.BID
         if hand.trump is None:
-            return Step.TRUMP
-        return Step.PLAY
+            return Awaiting.TRUMP
+        return Awaiting.PLAY
 
     # -- the auction --
 
@@ -262,7 +266,7 @@ class Recording:
     @property
     def bidder(self) -> Seat | None:
         """Whose turn it is to bid, while the auction lasts."""
-        if self.step is not Step.BID:
+        if self.awaiting is not Awaiting.BID:
             return None
         return self._bidding_order[len(self._calls)]
 
@@ -285,7 +289,7 @@ class Recording:
     @property
     def _dealer_must_bid(self) -> bool:
         return (
-            self.rules.all_pass is AllPass.FORCED_BID
+            dealer_must_bid(self.rules)
             and len(self._calls) == len(self._bidding_order) - 1
             and self.standing_bid is None
         )
@@ -293,16 +297,10 @@ class Recording:
     @property
     def legal_bids(self) -> tuple[Bid, ...]:
         """The bids the rules allow now, pass first (when it is allowed), cheapest first."""
-        if self.step is not Step.BID:
+        if self.awaiting is not Awaiting.BID:
             return ()
-        points = range(MINIMUM_BID, HIGHEST_POINT_BID + 1)
-        candidates = [Bid.pass_(), *(Bid.points(n) for n in points)]
-        standing = self.standing_bid
-        top = 4 if self.rules.points_game else FREE_MARKS  # 168 is 4 marks
-        if standing is not None and standing.kind is BidKind.MARKS:
-            top = max(top, standing.amount + 1)
-        candidates += [Bid.marks(n) for n in range(1, top + 1)]
-        return tuple(b for b in candidates if self.bid_problem(b) is None)
+        offered = bids_to_offer(self.standing_bid, self.rules)
+        return tuple(b for b in offered if self.bid_problem(b) is None)
 
     # -- the trump --
 
@@ -320,12 +318,12 @@ class Recording:
         """The seat whose trump call is awaited: the declarer, who names trump or calls a
         special contract (a Plunge's or Splash's trump is then named by her partner, as
         :attr:`notation.model.contracts.Contract.trump_namer` says); None at other steps."""
-        return self.declarer if self.step is Step.TRUMP else None
+        return self.declarer if self.awaiting is Awaiting.TRUMP else None
 
     @property
     def specials_allowed(self) -> tuple[Special, ...]:
         """The special contracts the rule set plays."""
-        return tuple(s for s in Special if self.rules.plays(s))
+        return specials_played(self.rules)
 
     # -- the play --
 
@@ -376,7 +374,7 @@ class Recording:
     def turn(self) -> Seat | None:
         """Whose turn it is to play."""
         leader = self.leader
-        if leader is None or self.step is not Step.PLAY:
+        if leader is None or self.awaiting is not Awaiting.PLAY:
             return None
         seats = [s for s in leader.clockwise() if s is not self.sitting_out]
         tricks = self._tricks
@@ -437,7 +435,7 @@ class Recording:
     @property
     def score_kind(self) -> ScoreKind | None:
         """The score line to write next."""
-        if self.step is not Step.SCORE or self.hand is None:
+        if self.awaiting is not Awaiting.SCORE or self.hand is None:
             return None
         written = {s.kind for s in self.hand.scores}
         for kind in self.score_kinds:
@@ -479,7 +477,7 @@ class Recording:
 
     def call(self, bid: Bid) -> Recording:
         """Record the next seat's bid, as made at the table (legal or not)."""
-        if self.step is not Step.BID:
+        if self.awaiting is not Awaiting.BID:
             raise RecordingError(f"no bid is expected now: {self._expecting()}")
         seat = self.bidder
         assert seat is not None
@@ -489,7 +487,7 @@ class Recording:
 
     def name_trump(self, trump: Trump) -> Recording:
         """Record the trump (or special contract); the partner names a Plunge's or Splash's."""
-        if self.step is not Step.TRUMP or self.hand is None or self.declarer is None:
+        if self.awaiting is not Awaiting.TRUMP or self.hand is None or self.declarer is None:
             raise RecordingError(f"no trump is expected now: {self._expecting()}")
         won = self.hand.auction.winning_call if self.hand.auction is not None else None
         assert won is not None  # there is a declarer
@@ -498,7 +496,7 @@ class Recording:
 
     def play(self, tile: Tile) -> Recording:
         """Record the next tile played (by :attr:`turn`)."""
-        if self.step is not Step.PLAY or self.hand is None:
+        if self.awaiting is not Awaiting.PLAY or self.hand is None:
             raise RecordingError(f"no play is expected now: {self._expecting()}")
         if tile in self.played:
             raise RecordingError(f"{tile} has already been played this hand")
@@ -525,7 +523,7 @@ class Recording:
     def end(self, kind: EndKind, seat: Seat | None = None) -> Recording:
         """Record that play stopped early: made, set, or a lay-down by ``seat``."""
         hand = self.hand
-        if self.step is not Step.PLAY or hand is None or not self._last_trick_full:
+        if self.awaiting is not Awaiting.PLAY or hand is None or not self._last_trick_full:
             raise RecordingError("play can stop only between tricks")
         if (kind is EndKind.LAYDOWN) != (seat is not None):
             raise RecordingError("a lay-down names its seat; made and set name none")
@@ -538,9 +536,9 @@ class Recording:
         only (docs/notation.md, "Score lines"); its marks and total follow as usual."""
         hand = self.hand
         by_score_only = (
-            self.step is Step.PLAY and kind is ScoreKind.POINTS and not self._tricks
+            self.awaiting is Awaiting.PLAY and kind is ScoreKind.POINTS and not self._tricks
         )
-        if (self.step is not Step.SCORE and not by_score_only) or hand is None:
+        if (self.awaiting is not Awaiting.SCORE and not by_score_only) or hand is None:
             raise RecordingError(f"no score is expected now: {self._expecting()}")
         return self._with_hand(replace(hand, scores=(*hand.scores, ScoreLine(kind, ns, ew))))
 
@@ -584,7 +582,7 @@ class Recording:
     # -- inside --
 
     def _expecting(self) -> str:
-        return f"the record needs a {self.step.value} next"
+        return f"the record needs a {self.awaiting.value} next"
 
     def _open_hand(self) -> Hand:
         """The hand being recorded, a new one (numbered, its dealer filled in) if the last

@@ -121,7 +121,7 @@ POINTS_LADDER = (42, 84, 168)  # after 41 in the points game; 168 only over 84 (
 
 def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | None:
     value = bid.value
-    if bid.kind is BidKind.POINTS and value < MINIMUM_BID:
+    if value < MINIMUM_BID:  # 0m too
         return "bid-below-minimum", f"{bid} is below the minimum bid of {MINIMUM_BID}"
     if value > HIGHEST_POINT_BID and value not in POINTS_LADDER:
         return "bid-off-ladder", f"{value} is not a bid: after 41 come 42, 84 and 168"

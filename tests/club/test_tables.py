@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from club.engine import EntryError
-from club.tables import LONGEST_ENTRY, Mode, TableGame, as_entry, entries_of, fold
+from club.tables import TableGame, entries_of, fold
 from notation import Seat
+from notation.recording import LONGEST_ENTRY, EntryError, Mode, as_entry
 
 TAGS = (("North", "Ann"), ("Rules", "straight"))
 GAME = notation.random_game(random.Random(94), notation.rule_set("straight"))

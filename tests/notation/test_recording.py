@@ -27,7 +27,7 @@ from notation.model.game import EndKind, Game, ScoreKind
 from notation.model.rule_sets import rule_set
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
-from notation.recording import RecordFile, Recording, RecordingError, Step, resume_file
+from notation.recording import Awaiting, RecordFile, Recording, RecordingError, resume_file
 
 
 def _entries(game: Game) -> Iterator[tuple[str, object]]:
@@ -53,19 +53,19 @@ def _enter(r: Recording, kind: str, entry: object) -> Recording:
         return r.deal(entry.seat, entry.tiles)  # type: ignore[attr-defined]
     if kind == "call":
         assert isinstance(entry, Bid)
-        assert r.step is Step.BID
+        assert r.awaiting is Awaiting.BID
         return r.call(entry)
     if kind == "trump":
         assert isinstance(entry, Trump)
         return r.name_trump(entry)
     if kind == "play":
         assert isinstance(entry, Tile)
-        assert r.step is Step.PLAY
+        assert r.awaiting is Awaiting.PLAY
         assert entry in r.tiles_out
         return r.play(entry)
     if kind == "end":
         return r.end(entry.kind, entry.seat)  # type: ignore[attr-defined]
-    assert r.step is Step.SCORE
+    assert r.awaiting is Awaiting.SCORE
     line = entry
     computed = r.computed(line.kind)  # type: ignore[attr-defined]
     assert computed == line  # a legal game is scored as the engine scores it
@@ -90,7 +90,7 @@ def test_a_random_game_entered_entry_by_entry_is_the_same_game(seed: int, rules:
         assert notation.loads(r.text)[0] == r.game
     assert r.game == game
     assert r.text == notation.dumps(game)
-    assert r.step is Step.OVER
+    assert r.awaiting is Awaiting.OVER
     assert r.winner is not None
     assert r.findings == ()
 
@@ -114,7 +114,7 @@ def test_the_bidder_and_the_legal_bids_follow_the_auction() -> None:
     r = r.call(Bid.parse("30"))  # recorded as made at the table, and found
     assert [f.code for f in r.findings] == ["bid-not-above"]
     r = r.call(Bid.pass_()).call(Bid.pass_())
-    assert r.step is Step.TRUMP
+    assert r.awaiting is Awaiting.TRUMP
     assert r.trump_caller is Seat.E
 
 
@@ -159,7 +159,7 @@ def test_a_bid_made_early_may_end_and_is_scored_as_it_stands() -> None:
               "4 E 4-2 2-1 4-4 6-4\n")
     assert r.can_end is EndKind.MADE
     r = r.end(EndKind.MADE)
-    assert r.step is Step.SCORE
+    assert r.awaiting is Awaiting.SCORE
     assert r.score_kind is ScoreKind.POINTS
     r = r.accept()
     assert r.computed(ScoreKind.MARKS) == notation.ScoreLine(ScoreKind.MARKS, 0, 1)
@@ -168,7 +168,7 @@ def test_a_bid_made_early_may_end_and_is_scored_as_it_stands() -> None:
     assert [f.code for f in r.findings] == ["misscored-marks"]
     r = r.accept()
     assert r.text.endswith("end made\npoints NS 0 EW 34\nmarks NS 2 EW 0\ntotal NS 0 EW 1\n")
-    assert r.step is Step.BID
+    assert r.awaiting is Awaiting.BID
     assert r.dealer is Seat.S
 
 
@@ -253,7 +253,7 @@ def test_a_recorder_killed_mid_hand_leaves_every_entry_and_resumes(
         recorder.wait(timeout=30)
     game = notation.random_game(random.Random(7), rule_set("texas"))
     expected = _recorded(game, stop)
-    assert expected.step in (Step.BID, Step.PLAY)  # mid-hand
+    assert expected.awaiting in (Awaiting.BID, Awaiting.PLAY)  # mid-hand
     text = path.read_text(encoding="utf-8")
     assert text == expected.text  # every entry made, byte for byte
     assert notation.loads(text)[0] == expected.game  # and valid notation
@@ -363,18 +363,18 @@ def test_a_hand_kept_by_its_score_only_takes_the_points_before_any_tile() -> Non
     # docs/notation.md, "Score lines": a hand with its auction and trump but no tricks may
     # give just the points; most tables keep score that way.
     r = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
-    assert r.step is Step.PLAY
+    assert r.awaiting is Awaiting.PLAY
     r = r.score(ScoreKind.POINTS, 32, 10)
-    assert r.step is Step.SCORE
+    assert r.awaiting is Awaiting.SCORE
     assert r.computed(ScoreKind.MARKS) == notation.ScoreLine(ScoreKind.MARKS, 1, 0)
     r = r.accept().accept()
-    assert r.step is Step.BID
+    assert r.awaiting is Awaiting.BID
     assert r.findings == ()
     assert r.text.endswith("trump S sixes\npoints NS 32 EW 10\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n")
     # Points that do not add up to 42 are kept, and found.
     s = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
     s = s.score(ScoreKind.POINTS, 30, 10)
-    assert s.step is Step.SCORE
+    assert s.awaiting is Awaiting.SCORE
     # Once a tile is down, the hand is scored from its tricks: points alone are refused.
     t = _game(HEAD + "hand 1 dealer N\nbid E pass S 30 W pass N pass\ntrump S sixes\n")
     with pytest.raises(RecordingError, match="no score is expected now"):

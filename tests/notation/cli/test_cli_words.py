@@ -88,7 +88,7 @@ def test_one_home_writes_a_date() -> None:
     from datetime import date
 
     from notation.model.game import date_value
-    from replay.scorekeeper import questions
+    from scorekeeper.screen import questions
 
     assert date_value(date(2015, 11, 19)) == "2015.11.19"
     (asked,) = [q for q in questions(date(2026, 1, 2)) if q.tag == "Date"]

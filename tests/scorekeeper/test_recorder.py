@@ -17,10 +17,11 @@ from typer.testing import CliRunner
 
 import notation
 from notation.cli.commands import app as cli
-from notation.recording import Recording, Step
-from replay.scorekeeper import QUESTIONS, answer, enter, screen, start
+from notation.recording import Awaiting, Recording
+from notation.recording.entries import enter
+from scorekeeper.screen import QUESTIONS, answer, screen, start
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "replay"))
 from pty_terminal import Terminal as _Terminal
 
 ENTER = "\r"
@@ -151,7 +152,7 @@ def _recorder(path: Path) -> Iterator[_Terminal]:
 
 def _typed(typed: str, before: Recording) -> str:
     """The keys for an entry: a tile in play goes in as typed, anything else ends with Enter."""
-    tile = before.step is Step.PLAY and re.fullmatch(r"\d[- ]?\d", typed)
+    tile = before.awaiting is Awaiting.PLAY and re.fullmatch(r"\d[- ]?\d", typed)
     return typed if tile else typed + ENTER
 
 
@@ -292,7 +293,7 @@ GATED_RECORDER = """
 import sys, time
 from pathlib import Path
 from notation.check.claims import judge_laydown
-from replay.recorder import run
+from scorekeeper.recorder import run
 
 path, gate = Path(sys.argv[1]), Path(sys.argv[2])
 
@@ -348,7 +349,7 @@ def _shown(state: Recording, said: str = "") -> str:
 
 
 def test_the_questions_show_each_answer_on_its_own_line_and_ask_plainly() -> None:
-    from replay.scorekeeper import question_screen
+    from scorekeeper.screen import question_screen
 
     answers = {"Event": "Club night", "Site": "?", "Date": "2026.11.25"}
     shown = question_screen(answers, "", "club.t42").plain
@@ -411,11 +412,11 @@ def test_the_screen_shows_the_deal_still_held_and_the_points_so_far() -> None:
 
 def test_a_number_past_any_size_typed_at_the_table_is_asked_again() -> None:
     """A score or a trick number of thousands of digits is an entry refused in words."""
-    from replay.scorekeeper import EntryError
+    from notation.recording.entries import EntryError
 
     states = list(_states())
     at_points = states[len(HAND_1) - 3]  # hand 1's tricks played: its points are asked
-    assert at_points.step is Step.SCORE
+    assert at_points.awaiting is Awaiting.SCORE
     for typed in ("9" * 5000 + " 7", "35 " + "9" * 30, "\u00b2 7"):
         with pytest.raises(EntryError):
             enter(at_points, typed)

@@ -16,9 +16,10 @@ u or Ctrl+Z         undo the last entry, as many times as needed
 Ctrl+Q              quit (every entry is already in the file)
 ==================  ==============================================================
 
-Textual is imported here only: :mod:`notation.cli.commands` imports this module when ``t42 record``
-starts. What is understood and shown is :mod:`replay.scorekeeper`'s, every rule the
-engine's (:mod:`notation.recording`); the file is written at every entry by
+Textual is imported here only: the command line imports this module when ``t42 record``
+starts. What is understood is the entry language of :mod:`notation.recording.entries` (a
+club table's phone speaks it too), what is shown is :mod:`scorekeeper.screen`'s, every rule
+the engine's (:mod:`notation.recording`); the file is written at every entry by
 :class:`notation.recording.RecordFile`. A lay-down is judged in a thread of its own (the
 solver may take a while): the screen says it is being checked, entries go on and reach the
 file as they are typed, and the verdict is shown when it comes.
@@ -41,19 +42,19 @@ from notation.check.validate import HandReport, LaydownJudge
 from notation.errors import T42Error
 from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
-from notation.recording import RecordFile, Recording, Step, Verdict, laydown_key
-from replay.render import inert
-from replay.scorekeeper import (
-    QUESTIONS,
+from notation.recording import (
+    Awaiting,
     EntryError,
-    answer,
+    RecordFile,
+    Recording,
+    Verdict,
     enter,
+    laydown_key,
     parse_tile,
-    question_screen,
-    screen,
-    start,
 )
+from replay.render import inert
 from replay.tui import key_bar
+from scorekeeper.screen import QUESTIONS, answer, question_screen, screen, start
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("64", "tile"),
@@ -145,7 +146,7 @@ class RecordApp(App[None]):
             r = self.recording
             keys = self.typed.replace(" ", "").replace("-", "")
             if (
-                r is not None and r.step is Step.PLAY and len(keys) == 2
+                r is not None and r.awaiting is Awaiting.PLAY and len(keys) == 2
                 and parse_tile(self.typed) is not None
             ):
                 typed, self.typed = self.typed, ""
