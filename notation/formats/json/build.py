@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from notation.errors import T42Error
+from notation.formats.json.document import DocumentPath
 from notation.model.bids import Bid, BidKind
 from notation.model.construct import quick_constructor
 from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
@@ -251,11 +252,11 @@ def build_game(doc: Mapping[str, Any]) -> Game:
 
 # ---- where a game's items are in its document ----
 
-_Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
-
 
 def with_spans(
-    game: Game, span_at: Callable[[_Path], Span | None], hands: Collection[int] | None = None
+    game: Game,
+    span_at: Callable[[DocumentPath], Span | None],
+    hands: Collection[int] | None = None,
 ) -> Game:
     """The game built from a document with each item's span where ``span_at`` says the
     item's value is, given its path in the document: a hand's header at its hand, a deal
@@ -276,7 +277,9 @@ def with_spans(
     )
 
 
-def _hand_with_spans(hand: Hand, at: _Path, span_at: Callable[[_Path], Span | None]) -> Hand:
+def _hand_with_spans(
+    hand: Hand, at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
+) -> Hand:
     deal = []
     for j, holding in enumerate(hand.deal):
         here = (*at, "deal", j)
