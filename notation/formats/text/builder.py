@@ -15,7 +15,7 @@ from lark import Token, Transformer
 from notation.errors import NotationSyntaxError
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
-from notation.model.contracts import ContractError, Trump
+from notation.model.contracts import ContractError
 from notation.model.game import (
     Auction,
     Call,
@@ -323,12 +323,10 @@ class Builder(Transformer[Token, Any]):
         word = rest[0] if rest and kinds[0] == "TRUMP_WORD" else None
         doubles = rest[-1] if rest and kinds[-1] == "DOUBLES_WORD" else None
         try:
-            trump = Trump.parse(
+            trump = self.rules.trump_parsed(
                 "" if word is None else word[0],
                 None if doubles is None else doubles[0],
-                self.rules.follow_me_doubles,
                 special=None if special is None else special[0],
-                nello_doubles=self.rules.nello_doubles,
             )
         except ContractError as e:
             raise self.error(str(e), doubles or word or special or kw) from None
