@@ -395,8 +395,6 @@ NOT_YET_MOVED = frozenset({
     "notation/check/play.py",
     "notation/check/reports.py",
     "notation/check/result.py",
-    "notation/formats/json/build.py",
-    "notation/formats/text/builder.py",
     "notation/formats/text/writer.py",
 })
 
@@ -568,3 +566,191 @@ def test_the_scan_finds_a_rule_read_it_is_shown() -> None:
              "x = report.renege_penalty", "x = call.bid is PASS"]
     for source in quiet:
         assert rule_reads("notation/views/new.py", ast.parse(source))[0] == [], source
+# ---- a name with an underscore stays in its module ----
+
+# Where a name with one leading underscore may not cross: every module of the library, the
+# replays and the club, and the tests and benchmarks that use them.
+CROSSING_SCOPE = ("notation", "replay", "club", "tests", "bench")
+# Crossings that remain in files other parts of the work own, each with why it is still
+# here; every entry must still be found (so the list only shrinks as they are made public).
+PRIVATE_CROSSINGS_ALLOWED: dict[tuple[str, str], str] = {
+    ("tests/notation/test_files.py", "notation.files._wide_encoding"):
+        "the tests of notation.files reach into its reading of encodings; not formats'",
+    ("tests/notation/test_files.py", "notation.files._careful_lines"):
+        "the tests of notation.files reach into its careful reading; not formats'",
+    ("tests/conftest.py", "notation.files._LINE"):
+        "a fixture watches notation.files' line pattern; not formats'",
+    ("tests/notation/archive/test_parallel.py", "notation.archive.parallel._start_method"):
+        "the archive's tests patch how its workers start; not formats'",
+    ("tests/notation/archive/test_quick_check.py", "notation.archive.quick_check._table"):
+        "the archive's tests reach into the quick check's table; not formats'",
+    ("tests/notation/archive/test_quick_check.py", "notation.archive.quick_check._MEMORY"):
+        "the archive's tests patch the quick check's memory; not formats'",
+}
+
+
+def is_private(name: str) -> bool:
+    """A name kept in its module: one leading underscore (or two without two at its end).
+
+    >>> [is_private(n) for n in ("_Problem", "__all__", "__x", "_", "Problem")]
+    [True, False, True, False, False]
+    """
+    return len(name) > 1 and name.startswith("_") and not (
+        name.startswith("__") and name.endswith("__"))
+
+
+@cache
+def project_modules() -> dict[str, Path]:
+    """Every module in the crossing scope by its dotted name from the checkout (a package by
+    its folder's name), and, as tests and benchmarks put their own folders on ``sys.path``,
+    every module of ``tests/`` and ``bench/`` by its bare name too."""
+    found: dict[str, Path] = {}
+    for root in CROSSING_SCOPE:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    for root in ("tests", "bench"):
+        for path in sorted((ROOT / root).rglob("*.py")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def module_name_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def private_crossings(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """Each private name of another module of the project that ``source`` (the text of
+    ``module``) takes: by ``from M import _x``, by ``M._x`` on a module it imported (``import
+    M``, ``import M as m``, ``from P import M``), or by naming it to a patch or ``getattr``
+    (``setattr(m, "_x", …)``, ``mock.patch("M._x")``). A private module (``_m``) may be taken
+    within its package. Each as (line, ``M._x``).
+
+    >>> private_crossings("from notation.formats.json.document import _Problem", "a")
+    [(1, 'notation.formats.json.document._Problem')]
+    >>> private_crossings("import notation.files as f\\nf._LINE", "a")
+    [(2, 'notation.files._LINE')]
+    >>> private_crossings("import os\\nos._exit(0)\\nfrom notation import files\\nfiles.x", "a")
+    []
+    """
+    modules = project_modules()
+    package = module if is_package else module.rpartition(".")[0]
+    bound: dict[str, str] = {}  # a local name -> the project module it is
+    found: set[tuple[int, str]] = set()
+
+    def take(line: int, owner: str, name: str) -> None:
+        inner = f"{owner}.{name}" in modules  # a private module: its package may take it
+        if owner != module and not (inner and (module + ".").startswith(owner + ".")):
+            found.add((line, f"{owner}.{name}"))
+
+    def dotted(owner: str, names: list[str], line: int) -> None:
+        for name in names:
+            if f"{owner}.{name}" in modules:
+                if is_private(name):
+                    take(line, owner, name)
+                owner = f"{owner}.{name}"
+                continue
+            if is_private(name):
+                take(line, owner, name)
+            return
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top, *rest = alias.name.split(".")
+                if top in modules:
+                    dotted(top, rest, node.lineno)
+                    bound[alias.asname or top] = alias.name if alias.asname else top
+        elif isinstance(node, ast.ImportFrom):
+            owner = node.module or ""
+            if node.level:
+                owner = importlib.util.resolve_name("." * node.level + owner, package)
+            if owner not in modules:
+                continue
+            for alias in node.names:
+                if is_private(alias.name):
+                    take(node.lineno, owner, alias.name)
+                if f"{owner}.{alias.name}" in modules:
+                    bound[alias.asname or alias.name] = f"{owner}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            names: list[str] = []
+            value: ast.expr = node
+            while isinstance(value, ast.Attribute):
+                names.insert(0, value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in bound:
+                dotted(bound[value.id], names, node.lineno)
+        elif isinstance(node, ast.Call):
+            strings = [a.value for a in node.args if isinstance(a, ast.Constant)
+                       and isinstance(a.value, str)]
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Name) and first.id in bound and strings:
+                dotted(bound[first.id], strings[:1], node.lineno)  # setattr(m, "_x", …)
+            for text in strings:
+                top, *rest = text.split(".")
+                if rest and top in modules and all(p.isidentifier() for p in rest):
+                    dotted(top, rest, node.lineno)  # mock.patch("notation.files._LINE")
+    return sorted(found)
+
+
+def all_private_crossings() -> dict[tuple[str, str], int]:
+    """Every private name that crosses a module in the scope: (file, ``M._x``) -> a line."""
+    crossings: dict[tuple[str, str], int] = {}
+    for root in CROSSING_SCOPE:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            relative = str(path.relative_to(ROOT))
+            for line, name in private_crossings(
+                    path.read_text(encoding="utf-8"), module_name_of(path),
+                    path.name == "__init__.py"):
+                crossings.setdefault((relative, name), line)
+    return crossings
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    """Modules meet at public names: a name with an underscore stays in its module."""
+    crossings = all_private_crossings()
+    assert len(crossings) >= len(PRIVATE_CROSSINGS_ALLOWED)
+    crossing = [f"{file}:{line}: takes {name}, a name private to its module"
+                for (file, name), line in sorted(crossings.items())
+                if (file, name) not in PRIVATE_CROSSINGS_ALLOWED]
+    assert not crossing, "\n".join(crossing)
+
+
+def test_each_allowed_private_crossing_is_still_there() -> None:
+    gone = sorted(PRIVATE_CROSSINGS_ALLOWED.keys() - all_private_crossings().keys())
+    assert not gone, f"no longer crossing, take them off PRIVATE_CROSSINGS_ALLOWED: {gone}"
+
+
+@pytest.mark.parametrize(("source", "module", "expected"), [
+    ("from notation.formats.json.document import _Problem as P",
+     "notation.formats.json.check", ["notation.formats.json.document._Problem"]),
+    ("from .document import _pointer", "notation.formats.json.decode",
+     ["notation.formats.json.document._pointer"]),
+    ("from ..text import cutter\nx = cutter._Cutter()", "notation.formats.json.decode",
+     ["notation.formats.text.cutter._Cutter"]),
+    ("import notation.formats.text.parse\nnotation.formats.text.parse._parse(s, 'hand', r)",
+     "tests.x", ["notation.formats.text.parse._parse"]),
+    ("from notation.formats.text import parse as p\nmock.patch.object(p, '_parse')",
+     "tests.x", ["notation.formats.text.parse._parse"]),
+    ("mock.patch('notation.files._LINE', None)", "tests.x", ["notation.files._LINE"]),
+    ("from test_hostile_input import _paths", "tests.notation.formats.json.t",
+     ["test_hostile_input._paths"]),
+    ("import notation._starting", "replay.page", ["notation._starting"]),
+    # not crossings: a module's own names, its package's private module, dunders, names
+    # of what is not a module of the project, and a class's attributes
+    ("import notation._starting", "notation", []),
+    ("from notation.formats.json import check\ncheck.__name__, check.check_document",
+     "tests.x", []),
+    ("import os, sys\nos._exit(0)\nsys._getframe()", "notation.files", []),
+    ("from notation.model.game import Game\nGame._repr_svg_ = f", "notation", []),
+    ("from notation.formats.json import check\ncheck._survey(d, ())",
+     "notation.formats.json.check", []),
+])
+def test_a_private_name_taken_across_modules_is_found(
+        source: str, module: str, expected: list[str]) -> None:
+    assert [name for _, name in private_crossings(source, module)] == expected

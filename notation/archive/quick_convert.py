@@ -191,12 +191,11 @@ def notation(line: str) -> str | None:
         canonical.notation_tag(*tag) for tag in _with_roster(values)
     )
     hands = [tags]
-    follow_me_doubles = game.rules.follow_me_doubles
     for groups, trump in game.hands:
         fields = _sorted_deal(groups)  # a clean game's tiles are all written high end first
         for at in BIDS:
             fields[at] = _notation_bid(groups[at])
-        suit, _, doubles = trump_words(trump, follow_me_doubles).partition(_DOUBLES_WORD)
+        suit, _, doubles = trump_words(trump, game.rules).partition(_DOUBLES_WORD)
         fields[TRUMP_SUIT_AT] = suit
         fields[TRUMP_DOUBLES_AT] = doubles or None
         hands.append(NOTATION.write(fields))

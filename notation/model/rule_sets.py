@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from notation.errors import T42Error
-from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump
+from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.model.numbers import shown, whole_number
 
 
@@ -195,6 +195,46 @@ class RuleSet:
         """
         pips = tuple(Trump.pip(suit) for suit in range(len(PIP_NAMES)))
         return (*pips, Trump.doubles_trump(), Trump.follow_me(self.follow_me_doubles))
+
+    def trump_called(
+        self,
+        kind: TrumpKind,
+        suit: int | None = None,
+        doubles: DoublesRank | None = None,
+        special: Special | None = None,
+    ) -> Trump:
+        """The trump a call names at this table: the doubles it leaves out (``None``) are
+        the table's, its follow-me-doubles and nello-doubles options, as
+        :meth:`Trump.called` decides.
+
+        >>> str(RuleSet(follow_me_doubles=DoublesRank.LOW).trump_called(TrumpKind.FOLLOW_ME))
+        'follow-me doubles-low'
+        """
+        return Trump.called(
+            kind,
+            suit,
+            doubles,
+            special,
+            follow_me_doubles=self.follow_me_doubles,
+            nello_doubles=self.nello_doubles,
+        )
+
+    def trump_parsed(
+        self, word: str, doubles_word: str | None = None, special: str | None = None
+    ) -> Trump:
+        """A trump call as written (:meth:`Trump.parse`) read at this table: the doubles it
+        leaves out are the table's (:meth:`trump_called`).
+
+        >>> str(RuleSet(nello_doubles=DoublesRank.HIGH).trump_parsed("", special="nello"))
+        'nello doubles-high'
+        """
+        return Trump.parse(
+            word,
+            doubles_word,
+            self.follow_me_doubles,
+            special=special,
+            nello_doubles=self.nello_doubles,
+        )
 
     @property
     def points_game(self) -> bool:

@@ -4,9 +4,8 @@
 :mod:`notation.formats.json.form` decodes it carefully, checks it with ``jsonschema`` and words what
 is wrong. Either way a document valid against ``game.schema.json`` comes here to be made
 into a :class:`~notation.model.game.Game`, so the two cannot read one record two ways. A call's
-doubles left out are the table's, decided in :meth:`notation.model.contracts.Trump.called`, where
-the
-notation's are.
+doubles left out are the table's, decided by
+:meth:`notation.model.rule_sets.RuleSet.trump_called`, where the notation's are.
 
 This is on the quick path of every JSON record: the model's items are made with quick
 constructors, and a play with no comments is shared (see ``_PLAYS``).
@@ -26,9 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from notation.errors import T42Error
+from notation.formats.json.document import DocumentPath
 from notation.model.bids import Bid, BidKind
 from notation.model.construct import quick_constructor
-from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
+from notation.model.contracts import PIP_NAMES, DoublesRank, Special, TrumpKind
 from notation.model.game import (
     SCORE_ORDER,
     Auction,
@@ -148,14 +148,7 @@ def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
     doubles = _DOUBLES[doc["doubles"]] if "doubles" in doc else None
     special = _SPECIALS[doc["contract"]] if "contract" in doc else None
     # The doubles a call leaves out are the table's, decided where the notation's are.
-    trump = Trump.called(
-        kind,
-        pip,
-        doubles,
-        special,
-        follow_me_doubles=rules.follow_me_doubles,
-        nello_doubles=rules.nello_doubles,
-    )
+    trump = rules.trump_called(kind, pip, doubles, special)
     seat = _SEATS[doc["seat"]] if "seat" in doc else None
     comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
     return _TrumpCall(trump, seat, *comments)
@@ -251,11 +244,11 @@ def build_game(doc: Mapping[str, Any]) -> Game:
 
 # ---- where a game's items are in its document ----
 
-_Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
-
 
 def with_spans(
-    game: Game, span_at: Callable[[_Path], Span | None], hands: Collection[int] | None = None
+    game: Game,
+    span_at: Callable[[DocumentPath], Span | None],
+    hands: Collection[int] | None = None,
 ) -> Game:
     """The game built from a document with each item's span where ``span_at`` says the
     item's value is, given its path in the document: a hand's header at its hand, a deal
@@ -276,7 +269,9 @@ def with_spans(
     )
 
 
-def _hand_with_spans(hand: Hand, at: _Path, span_at: Callable[[_Path], Span | None]) -> Hand:
+def _hand_with_spans(
+    hand: Hand, at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
+) -> Hand:
     deal = []
     for j, holding in enumerate(hand.deal):
         here = (*at, "deal", j)

@@ -4,10 +4,10 @@ twice, a ; comment that is not last), and a quick yes-or-no check of a document 
 game.
 
 >>> hand = {"number": 0, "dealer": "N"}
->>> _check({"format": "t42-game", "version": 1, "tags": [], "hands": [hand]}, ())
+>>> check_document({"format": "t42-game", "version": 1, "tags": [], "hands": [hand]}, ())
 Traceback (most recent call last):
 ...
-notation.formats.json.document._Problem: hand numbers start at 1, not 0
+notation.formats.json.document.DocumentProblem: hand numbers start at 1, not 0
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ from typing import Any
 
 from notation.formats.json.build import SCHEMA_FILE
 from notation.formats.json.document import (
-    _LARGEST,
-    _SURROGATE,
+    LARGEST_WHOLE,
     MAX_DEPTH,
-    _Path,
-    _Problem,
+    DocumentPath,
+    DocumentProblem,
 )
-from notation.formats.json.explain import _explain
+from notation.formats.json.explain import explain_schema_error
 from notation.model.contracts import (
     DoublesRank,
     Special,
@@ -48,6 +47,10 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # the JSON form holds it too. No comment holds a CR: the notation reads none in a comment.
 _LINE_BREAK = re.compile("[\r\n]")
 _MARKS = re.compile(r"(0|[1-9][0-9]{0,14})m")
+# A lone surrogate (a \ud800-\udfff escape): text that is no characters, which JSON
+# may write but no record holds.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 # ---- the schema ----
 
 
@@ -73,7 +76,7 @@ def validator() -> Any:
 # ---- checking a document ----
 
 
-def _writable(doc: dict[str, Any]) -> bool:
+def is_writable(doc: dict[str, Any]) -> bool:
     """Whether a document built from a game is valid; much quicker than the schema.
 
     A game's types are right by construction and the document's shape is fixed, so only what
@@ -83,7 +86,7 @@ def _writable(doc: dict[str, Any]) -> bool:
     """
     try:
         _check_meaning(doc, ())
-    except _Problem:
+    except DocumentProblem:
         return False
     for tag in doc["tags"]:
         value = tag["value"]
@@ -139,7 +142,9 @@ def _bid_writable(bid: str | int) -> bool:
 
 
 def _whole(value: object, least: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= _LARGEST
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return least <= value <= LARGEST_WHOLE
 
 
 def _comments_writable(comments: Mapping[str, Any], inline: bool) -> bool:
@@ -165,8 +170,8 @@ def _best_match(errors: list[Any]) -> Any:
     return best(errors)
 
 
-def _check(doc: object, at: _Path) -> None:
-    """Raise :class:`_Problem` for the first thing wrong with a game document."""
+def check_document(doc: object, at: DocumentPath) -> None:
+    """Raise :class:`DocumentProblem` for the first thing wrong with a game document."""
     _survey(doc, at)
     errors = list(validator().iter_errors(doc))
     error = _best_match(errors)
@@ -184,8 +189,8 @@ def _check(doc: object, at: _Path) -> None:
                 error,
             )
         path = tuple(error.absolute_path)
-        problem_path, message = _explain(error, doc, path)
-        raise _Problem(at + problem_path, message)
+        problem_path, message = explain_schema_error(error, doc, path)
+        raise DocumentProblem(at + problem_path, message)
     assert isinstance(doc, dict)
     _check_meaning(doc, at)
 
@@ -234,35 +239,38 @@ def _constant(text: str) -> _Unreadable:
 
 
 @cache
-def _decoder() -> json.JSONDecoder:
+def guarded_decoder() -> json.JSONDecoder:
+    """The JSON decoder of the careful reader: it keeps what :func:`check_document` must
+    refuse, in words, where :mod:`json` would lose it (a field written twice, a number too
+    large to convert, NaN and Infinity) as marked values, built once."""
     return json.JSONDecoder(
         object_pairs_hook=_object, parse_int=_int, parse_float=_float, parse_constant=_constant
     )
 
 
-def _survey(doc: object, at: _Path) -> None:
+def _survey(doc: object, at: DocumentPath) -> None:
     """Refuse what the schema cannot see or would choke on, in document order, without recursion.
 
     That is: nesting too deep (or a loop, for a document built in Python), a field written
     twice, numbers too large to keep, NaN and Infinity, and text that is not characters.
     """
-    stack: list[tuple[object, _Path, int]] = [(doc, at, 1)]
+    stack: list[tuple[object, DocumentPath, int]] = [(doc, at, 1)]
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:
-            raise _Problem(
+            raise DocumentProblem(
                 path, f"nested too deeply: a game record is at most {MAX_DEPTH} levels deep"
             )
         if isinstance(value, dict):
             if isinstance(value, _Object):
-                raise _Problem(
+                raise DocumentProblem(
                     (*path, value.duplicate),
                     f'"{value.duplicate}" is written twice in this object',
                 )
-            children: list[tuple[object, _Path, int]] = []
+            children: list[tuple[object, DocumentPath, int]] = []
             for key, item in value.items():
                 if isinstance(key, str) and _SURROGATE.search(key):
-                    raise _Problem(path, f"the field name {key!r} holds a lone surrogate")
+                    raise DocumentProblem(path, f"the field name {key!r} holds a lone surrogate")
                 children.append((item, (*path, key), depth + 1))
             stack.extend(reversed(children))
         elif isinstance(value, list):
@@ -271,32 +279,32 @@ def _survey(doc: object, at: _Path) -> None:
         elif isinstance(value, _Unreadable):
             if value.why == "too large":
                 shown = value.text if len(value.text) <= 20 else value.text[:16] + "…"
-                raise _Problem(path, f"the number {shown} is too large for a game record")
-            raise _Problem(path, f"{value.text} is not a JSON value; write a number")
+                raise DocumentProblem(path, f"the number {shown} is too large for a game record")
+            raise DocumentProblem(path, f"{value.text} is not a JSON value; write a number")
         elif isinstance(value, float) and not math.isfinite(value):
-            raise _Problem(path, f"{value} is not a number a game record can hold")
+            raise DocumentProblem(path, f"{value} is not a number a game record can hold")
         elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-            raise _Problem(path, "this number is too large for a game record")
+            raise DocumentProblem(path, "this number is too large for a game record")
         elif isinstance(value, str) and _SURROGATE.search(value):
-            raise _Problem(
+            raise DocumentProblem(
                 path, "this text holds a lone surrogate (a \\ud800-\\udfff escape), not a character"
             )
 
 
-def _check_meaning(doc: Mapping[str, Any], at: _Path) -> None:
+def _check_meaning(doc: Mapping[str, Any], at: DocumentPath) -> None:
     """What the schema cannot say: a tag written twice; a ; comment that is not last."""
     seen: dict[str, int] = {}
     for i, tag in enumerate(doc["tags"]):
         name = tag_name(tag["name"])
         if name in seen:
-            raise _Problem(
+            raise DocumentProblem(
                 (*at, "tags", i, "name"),
                 f"the {name} tag is written twice (first at tags/{seen[name]})",
             )
         seen[name] = i
         _check_after(tag, (*at, "tags", i))
     for h, hand in enumerate(doc["hands"]):
-        here: _Path = (*at, "hands", h)
+        here: DocumentPath = (*at, "hands", h)
         _check_after(hand, here)
         for i, holding in enumerate(hand.get("deal", ())):
             _check_after(holding, (*here, "deal", i))
@@ -307,11 +315,11 @@ def _check_meaning(doc: Mapping[str, Any], at: _Path) -> None:
             _check_after(trick, (*here, "tricks", i))
 
 
-def _check_after(item: Mapping[str, Any], path: _Path) -> None:
+def _check_after(item: Mapping[str, Any], path: DocumentPath) -> None:
     after = item.get("comments", {}).get("after", ())
     for j, comment in enumerate(after[:-1]):
         if not comment["braced"]:
-            raise _Problem(
+            raise DocumentProblem(
                 (*path, "comments", "after", j),
                 "a ; comment runs to the end of its line, so it must be the last comment "
                 "after the line: make it braced or move it last",

@@ -17,21 +17,20 @@ from typing import Protocol, cast
 from notation.errors import RecordError
 from notation.formats.json import fast as json_fast
 from notation.formats.json.build import build_game
-from notation.formats.json.check import _check, _decoder
+from notation.formats.json.check import check_document, guarded_decoder
 from notation.formats.json.document import (
     MAX_DEPTH,
-    _Path,
-    _pointer,
-    _Problem,
-    _record_error,
-    _show,
+    DocumentPath,
+    DocumentProblem,
+    json_pointer,
+    record_error,
+    shown_value,
 )
 from notation.formats.json.locate import (
-    _WHITESPACE,
-    _line_column,
-    _locate,
-    _scan,
-    _skip_space,
+    line_column,
+    path_at,
+    skip_space,
+    value_offset,
 )
 from notation.line_ends import one_line_end
 from notation.model.game import (
@@ -41,6 +40,11 @@ from notation.model.game import (
 
 class _Source(Protocol):
     def read(self) -> str | bytes: ...
+
+
+PlacedRecord = tuple[Game | RecordError, int, DocumentPath]
+"""A game read, or the error that stopped it, with its place in the text: where its JSON
+value starts and its path in that value (a :data:`notation.formats.json.locate.Place`)."""
 
 # ---- from a document to a game ----
 
@@ -54,17 +58,18 @@ def loads_game(obj: object) -> Game:
     if game is not None:
         return game
     try:
-        return _load(obj, ())
-    except _Problem as p:
-        raise _record_error(p) from None
+        return checked_game(obj, ())
+    except DocumentProblem as p:
+        raise record_error(p) from None
 
 
-def _load(obj: object, at: _Path) -> Game:
-    """The game of a document found at ``at`` (a list of games puts an index there)."""
+def checked_game(obj: object, at: DocumentPath) -> Game:
+    """The game of a document found at ``at`` (a list of games puts an index there), checked
+    by the careful reader; raises :class:`DocumentProblem` for the first thing wrong."""
     try:
-        _check(obj, at)
+        check_document(obj, at)
     except RecursionError:  # only for a validator deeper than the survey lets through
-        raise _Problem(
+        raise DocumentProblem(
             at, f"nested too deeply: a game record is at most {MAX_DEPTH} levels deep"
         ) from None
     assert isinstance(obj, dict)
@@ -100,7 +105,7 @@ def read_records(text: str | bytes | bytearray) -> Iterator[Game | RecordError]:
 
 def read_placed_records(
     text: str | bytes | bytearray,
-) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+) -> Iterator[PlacedRecord]:
     """:func:`read_records`, each game with its place (see :data:`Place`) in the text (without
     a byte order mark), for :func:`placed` to find its items in; an error's place is where
     its value starts."""
@@ -115,7 +120,7 @@ def read_placed_records(
     text = one_line_end(text.removeprefix("\ufeff"))
     # Each value is read quickly when it can be (a line of JSON Lines, or the whole text),
     # else carefully; either way the next value starts where the careful reader goes on.
-    first = i = _skip_space(text, 0)
+    first = i = skip_space(text, 0)
     while i < len(text):
         end = _line_end(text, i)
         quick = json_fast.games(text[i:end])
@@ -128,7 +133,7 @@ def read_placed_records(
                     yield game, i, (index,)
             else:
                 yield cast("Game", quick[0]), i, ()
-            i = _skip_space(text, end)
+            i = skip_space(text, end)
             continue
         try:
             value, after = _decode_one(text, i)
@@ -137,7 +142,7 @@ def read_placed_records(
             yield from _careful_records(text, i)
             return
         yield from _games_of(text, i, value, quick or ())
-        i = _skip_space(text, after)
+        i = skip_space(text, after)
 
 
 def _line_end(text: str, i: int) -> int:
@@ -147,27 +152,27 @@ def _line_end(text: str, i: int) -> int:
 
 def _games_of(
     text: str, start: int, value: object, quick: Sequence[Game | None]
-) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+) -> Iterator[PlacedRecord]:
     """The games of a value decoded carefully at ``start``, placed: each game the quick reader
     read of it (``quick`` holds one for each game, or is empty), else the careful reader's
     game or error."""
     games = enumerate(value) if isinstance(value, list) else [(None, value)]
     for index, game in games:
-        at: _Path = () if index is None else (index,)
+        at: DocumentPath = () if index is None else (index,)
         found = quick[index or 0] if quick else None
         if found is not None:
             yield found, start, at
             continue
         try:
-            yield _located(text, start, game, at), start, at
+            yield located_game(text, start, game, at), start, at
         except RecordError as e:
             yield e, start, at
 
 
-def _careful_records(text: str, start: int) -> Iterator[tuple[Game | RecordError, int, _Path]]:
+def _careful_records(text: str, start: int) -> Iterator[PlacedRecord]:
     """Each game from offset ``start`` on, or its error, decoded carefully and placed (after
     malformed JSON, JSON Lines are decoded a line at a time)."""
-    for document in _documents(text, start):
+    for document in json_values(text, start):
         if isinstance(document, RecordError):
             yield document, start, ()
             continue
@@ -222,7 +227,7 @@ _DECODE_WORDS: dict[str, str] = {
 }
 
 
-def _documents(text: str, start: int = 0) -> Iterator[tuple[int, object] | RecordError]:
+def json_values(text: str, start: int = 0) -> Iterator[tuple[int, object] | RecordError]:
     """Each JSON value in the text and where it starts (one, an array, or one a line), or
     the error that stopped one.
 
@@ -231,7 +236,7 @@ def _documents(text: str, start: int = 0) -> Iterator[tuple[int, object] | Recor
     broken line is reported on its own line and the next lines are still read. Otherwise
     malformed JSON ends the reading, as nothing after it can be trusted.
     """
-    i = _skip_space(text, start)
+    i = skip_space(text, start)
     while i < len(text):
         try:
             value, after = _decode_one(text, i)
@@ -244,7 +249,7 @@ def _documents(text: str, start: int = 0) -> Iterator[tuple[int, object] | Recor
                 yield e
             return
         yield i, value
-        i = _WHITESPACE.match(text, after).end()  # type: ignore[union-attr]
+        i = skip_space(text, after)
 
 
 def _json_lines(
@@ -252,7 +257,7 @@ def _json_lines(
 ) -> Iterator[tuple[int, object] | RecordError]:
     """JSON Lines read a line at a time: each value and where it starts, or each error."""
     for line_no, line in enumerate(lines, start=lines_before + 1):
-        j = _WHITESPACE.match(line, 0).end()  # type: ignore[union-attr]
+        j = skip_space(line, 0)
         if j < len(line):
             try:
                 value, after = _decode_one(line, j)
@@ -274,38 +279,40 @@ def _json_lines(
 def _decode_one(text: str, i: int) -> tuple[object, int]:
     """The JSON value starting at ``i`` and the offset after it; a game or a list of games."""
     try:
-        value, after = _decoder().raw_decode(text, i)
+        value, after = guarded_decoder().raw_decode(text, i)
     except json.JSONDecodeError as e:
         words = _DECODE_WORDS.get(e.msg.split(" at")[0], e.msg)
-        _, path = _scan(text, i, stop=e.pos)
-        where = _pointer(path)
+        _, path = path_at(text, i, stop=e.pos)
+        where = json_pointer(path)
         prefix = f"{where[1:]}: " if where else ""
         raise RecordError(
             f"{prefix}malformed JSON: {words}", e.lineno, e.colno, pointer=where
         ) from None
     except RecursionError:
         limit = MAX_DEPTH + (1 if text[i] == "[" else 0)
-        offset, path = _scan(text, i, max_depth=limit)
-        line, column = _line_column(text, offset)
-        problem = _Problem(
+        offset, path = path_at(text, i, max_depth=limit)
+        line, column = line_column(text, offset)
+        problem = DocumentProblem(
             path, f"nested too deeply: a game record is at most {MAX_DEPTH} levels deep"
         )
-        raise _record_error(problem, "", line, column) from None
+        raise record_error(problem, "", line, column) from None
     if not isinstance(value, dict | list):
-        line, column = _line_column(text, i)
+        line, column = line_column(text, i)
         raise RecordError(
-            f"expected a game (a JSON object {{ … }}) or a list of games, not {_show(value)}",
+            f"expected a game (a JSON object {{ … }}) or a list of games, not {shown_value(value)}",
             line,
             column,
         )
     return value, after
 
 
-def _located(text: str, start: int, obj: object, at: _Path) -> Game:
-    """Load one game of the text, giving any problem the line and column of its value."""
+def located_game(text: str, start: int, obj: object, at: DocumentPath) -> Game:
+    """The game ``obj`` decoded from the JSON value at offset ``start`` of ``text`` (at
+    ``at`` in that value), checked carefully: its problem, if any, raised as a
+    :class:`RecordError` at the line and column of the value it is about."""
     try:
-        return _load(obj, at)
-    except _Problem as p:
-        line, column = _line_column(text, _locate(text, start, p.path))
-        raise _record_error(p, "", line, column) from None
+        return checked_game(obj, at)
+    except DocumentProblem as p:
+        line, column = line_column(text, value_offset(text, start, p.path))
+        raise record_error(p, "", line, column) from None
 

@@ -1,7 +1,7 @@
 """What every part of the JSON form shares: the format's name and version, the path of a value
 in a document and a problem found there, a value shown in a message, and how a bid is written.
 
->>> _record_error(_Problem(("hands", 0, "dealer"), "'X' is not a seat"))
+>>> record_error(DocumentProblem(("hands", 0, "dealer"), "'X' is not a seat"))
 RecordError("hands/0/dealer: 'X' is not a seat")
 >>> bid_value(Bid.parse("2m")), bid_value(Bid.parse("30"))
 ('2m', 30)
@@ -9,7 +9,6 @@ RecordError("hands/0/dealer: 'X' is not a seat")
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from notation.errors import RecordError
@@ -20,38 +19,52 @@ VERSION = 1
 # A game document is about ten levels deep (game, hands, hand, tricks, trick, plays, play,
 # comments, after, comment); anything far deeper is not a game and could exhaust the stack.
 MAX_DEPTH = 24
-_Path = tuple[str | int, ...]  # where a value is in a document: field names and indexes
+DocumentPath = tuple[str | int, ...]
+"""Where a value is in a document: its field names and list indexes from the top,
+``("hands", 0, "dealer")``."""
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_LARGEST = 2**53 - 1  # the largest whole number every JSON reader keeps exactly
+LARGEST_WHOLE = 2**53 - 1
+"""The largest whole number every JSON reader keeps exactly, and so the largest in a record."""
 
 # ---- problems ----
 
 
-class _Problem(Exception):
-    """A problem found at ``path`` of a document, before it is located in any text."""
+class DocumentProblem(Exception):
+    """A problem found at ``path`` of a document, before it is located in any text: the
+    checks raise it, and the readers turn it into a :class:`RecordError` (:func:`record_error`)
+    with the line and column of the value when the document was read from text."""
 
-    def __init__(self, path: _Path, message: str) -> None:
+    def __init__(self, path: DocumentPath, message: str) -> None:
         super().__init__(message)
         self.path = path
         self.message = message
 
 
-def _pointer(path: Sequence[str | int]) -> str:
-    """The JSON Pointer (RFC 6901) of a path: ``("hands", 0, "dealer")`` → ``/hands/0/dealer``."""
+def json_pointer(path: Sequence[str | int]) -> str:
+    """The JSON Pointer (RFC 6901) of a path: ``("hands", 0, "dealer")`` → ``/hands/0/dealer``.
+
+    >>> json_pointer(("tags", 1, "a/b~c"))
+    '/tags/1/a~1b~0c'
+    """
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
-def _record_error(
-    problem: _Problem, prefix: str = "", line: int | None = None, column: int | None = None
+def record_error(
+    problem: DocumentProblem, prefix: str = "", line: int | None = None, column: int | None = None
 ) -> RecordError:
-    where = _pointer(problem.path)[1:]
+    """The error a reader raises for ``problem``: its words after the path of its value and
+    ``prefix``, at ``line`` and ``column`` of the text when known, with its JSON Pointer."""
+    where = json_pointer(problem.path)[1:]
     message = f"{where}: {problem.message}" if where else problem.message
-    return RecordError(prefix + message, line, column, pointer=_pointer(problem.path))
+    return RecordError(prefix + message, line, column, pointer=json_pointer(problem.path))
 
 
-def _show(value: object) -> str:
-    """A value as a player would recognise it in a message, kept short."""
+def shown_value(value: object) -> str:
+    """A value as a player would recognise it in a message, kept short.
+
+    >>> shown_value(True), shown_value(None), shown_value({"a": 1}), shown_value("6-4")
+    ('true', 'null', 'an object { … }', "'6-4'")
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int) and value.bit_length() > 64:

@@ -14,15 +14,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from notation.errors import RecordError
-from notation.formats.json.check import _check, _writable
+from notation.formats.json.check import check_document, is_writable
 from notation.formats.json.decode import loads_game
 from notation.formats.json.document import (
     FORMAT,
     VERSION,
-    _pointer,
-    _Problem,
-    _record_error,
+    DocumentProblem,
     bid_value,
+    json_pointer,
+    record_error,
 )
 from notation.model.contracts import (
     PIP_NAMES,
@@ -66,12 +66,12 @@ def dumps_game(game: Game) -> dict[str, Any]:
         "tags": [_line({"name": t.name, "value": t.value}, *_notes(t)) for t in tags],
         "hands": [_hand_doc(h, i) for i, h in enumerate(game.hands)],
     }
-    if not _writable(doc):
+    if not is_writable(doc):
         # The full check, for its words; the quick one is exact but says only yes or no.
         try:
-            _check(doc, ())
-        except _Problem as p:
-            raise _record_error(p, "this game cannot be written as JSON: ") from None
+            check_document(doc, ())
+        except DocumentProblem as p:
+            raise record_error(p, "this game cannot be written as JSON: ") from None
     return doc
 
 
@@ -210,7 +210,7 @@ def _hand_doc(hand: Hand, index: int) -> dict[str, Any]:
             raise RecordError(
                 f"this game cannot be written as JSON: hand {header.number} has two "
                 f"{score.kind.value} lines",
-                pointer=_pointer(("hands", index, score.kind.value)),
+                pointer=json_pointer(("hands", index, score.kind.value)),
             )
         doc[score.kind.value] = _line({"NS": score.ns, "EW": score.ew}, *_notes(score))
     return doc

@@ -2,7 +2,7 @@
 
 >>> from notation.formats.json.check import validator
 >>> error = next(validator().iter_errors({"format": "t42-game", "version": 1, "tags": []}))
->>> _explain(error, {}, ())
+>>> explain_schema_error(error, {}, ())
 ((), 'a game needs "hands"')
 """
 
@@ -13,12 +13,12 @@ import re
 from typing import Any
 
 from notation.formats.json.document import (
-    _LARGEST,
     FORMAT,
+    LARGEST_WHOLE,
     VERSION,
-    _Path,
-    _show,
+    DocumentPath,
     bid_value,
+    shown_value,
 )
 from notation.model.bids import Bid, BidError, BidKind
 from notation.model.contracts import (
@@ -67,7 +67,7 @@ _VALUE_WORDS: dict[str, str] = {
 }
 
 
-def _resolve(doc: object, path: _Path) -> object:
+def _resolve(doc: object, path: DocumentPath) -> object:
     for part in path:
         if isinstance(doc, dict):
             doc = doc.get(part)
@@ -78,7 +78,7 @@ def _resolve(doc: object, path: _Path) -> object:
     return doc
 
 
-def _object_name(path: _Path) -> str:
+def _object_name(path: DocumentPath) -> str:
     """What the object at ``path`` is, in words: "a hand", "a trick" …"""
     for part in reversed(path):
         if isinstance(part, str):
@@ -86,7 +86,7 @@ def _object_name(path: _Path) -> str:
     return "a game"
 
 
-def _field(path: _Path) -> str | None:
+def _field(path: DocumentPath) -> str | None:
     """The field a value is in: the last name in its path (``tiles`` for ``tiles/3``)."""
     for part in reversed(path):
         if isinstance(part, str):
@@ -99,11 +99,11 @@ def _tile_words(value: object) -> str:
         try:
             tile = Tile.parse(value)
         except TileError:
-            return f"{_show(value)} is not a tile of the double-six set (ends run 0 … 6)"
-        return f"{_show(value)} is written low end first: write it {str(tile)!r}"
+            return f"{shown_value(value)} is not a tile of the double-six set (ends run 0 … 6)"
+        return f"{shown_value(value)} is written low end first: write it {str(tile)!r}"
     if isinstance(value, str):
-        return f'{_show(value)} is not written like a tile ("6-4", high end first)'
-    return f'a tile is written as a string like "6-4", not {_show(value)}'
+        return f'{shown_value(value)} is not written like a tile ("6-4", high end first)'
+    return f'a tile is written as a string like "6-4", not {shown_value(value)}'
 
 
 def _bid_words(value: object) -> str:
@@ -113,11 +113,11 @@ def _bid_words(value: object) -> str:
         except BidError:
             bid = None
         if bid is not None and bid.kind is BidKind.POINTS:
-            return f"write a bid in points as a number: {bid.amount}, not {_show(value)}"
+            return f"write a bid in points as a number: {bid.amount}, not {shown_value(value)}"
         if bid is not None and str(bid) != value:
-            return f"{_show(value)} is written {bid_value(bid)!r} in a record"
+            return f"{shown_value(value)} is written {bid_value(bid)!r} in a record"
     return (
-        f'{_show(value)} is not a bid: write "pass", points as a number like 30, '
+        f'{shown_value(value)} is not a bid: write "pass", points as a number like 30, '
         'or marks like "1m"'
     )
 
@@ -130,17 +130,17 @@ def _trump_words(value: object) -> str:
             pass
         else:
             word = "follow-me" if trump.kind is TrumpKind.FOLLOW_ME else str(trump)
-            return f"{_show(value)} is written {word!r} in a record"
-    return f"{_show(value)} {_VALUE_WORDS['suit']}"
+            return f"{shown_value(value)} is written {word!r} in a record"
+    return f"{shown_value(value)} {_VALUE_WORDS['suit']}"
 
 
-def _comment_words(doc: object, path: _Path) -> str:
+def _comment_words(doc: object, path: DocumentPath) -> str:
     comment = _resolve(doc, path[:-1])
     text = _resolve(doc, path)
     braced = isinstance(comment, dict) and comment.get("braced") is True
     inline = len(path) >= 6 and path[-6] in ("plays", "calls")
     if not isinstance(text, str):
-        return f"a comment's text is a string in double quotes, not {_show(text)}"
+        return f"a comment's text is a string in double quotes, not {shown_value(text)}"
     if "}" in text and (braced or inline):
         if inline and not braced:
             return "a comment on a bid or a play is written { braced }, so it cannot hold }"
@@ -154,7 +154,7 @@ def _comment_words(doc: object, path: _Path) -> str:
     )
 
 
-def _explain(error: Any, doc: object, path: _Path) -> tuple[_Path, str]:
+def explain_schema_error(error: Any, doc: object, path: DocumentPath) -> tuple[DocumentPath, str]:
     """A schema error in a player's words, and the path of the value to point at."""
     shape = _shape_words(error, path)
     if shape is not None:
@@ -162,7 +162,7 @@ def _explain(error: Any, doc: object, path: _Path) -> tuple[_Path, str]:
     return path, _kind_words(error, doc, path)
 
 
-def _shape_words(error: Any, path: _Path) -> tuple[_Path, str] | None:
+def _shape_words(error: Any, path: DocumentPath) -> tuple[DocumentPath, str] | None:
     """What is wrong with the shape of the value at ``path`` (a field missing or unknown, an
     empty list, a wrong format or version, a number too large), or None for a value of the
     wrong kind."""
@@ -205,20 +205,22 @@ def _shape_words(error: Any, path: _Path) -> tuple[_Path, str] | None:
         needs = {"calls": "an auction needs a call", "plays": "a trick needs a play"}
         return path, needs.get(str(field), f"{field} needs at least one item")
     if keyword == "const" and field == "format" and last == "format":
-        return path, f'this is not a t42 game record: "format" is "{FORMAT}", not {_show(value)}'
+        return path, (
+            f'this is not a t42 game record: "format" is "{FORMAT}", not {shown_value(value)}'
+        )
     if keyword == "const" and field == "version" and last == "version":
         return path, (
-            f"this record is written in version {_show(value)} of the t42 JSON form; "
+            f"this record is written in version {shown_value(value)} of the t42 JSON form; "
             f"this t42 reads version {VERSION}"
         )
     if keyword == "maximum" or (
-        isinstance(value, int) and not isinstance(value, bool) and value > _LARGEST
+        isinstance(value, int) and not isinstance(value, bool) and value > LARGEST_WHOLE
     ):
-        return path, f"{_show(value)} is too large for a game record"
+        return path, f"{shown_value(value)} is too large for a game record"
     return None
 
 
-def _kind_words(error: Any, doc: object, path: _Path) -> str:
+def _kind_words(error: Any, doc: object, path: DocumentPath) -> str:
     """A value of the wrong kind at ``path``: what is expected in that field."""
     keyword: str = error.validator
     value: object = error.instance
@@ -232,25 +234,25 @@ def _kind_words(error: Any, doc: object, path: _Path) -> str:
     if field == "suit" and last == "suit":
         return _trump_words(value)
     if field == "doubles" and value in ("own-suit-inverted", "doubles-own-suit-inverted"):
-        return f"{_show(value)} is a Nello option; follow-me takes high, low or own-suit"
+        return f"{shown_value(value)} is a Nello option; follow-me takes high, low or own-suit"
     if field == "doubles" and isinstance(value, str) and value.startswith("doubles-"):
-        return f'{_show(value)} is written "{value.removeprefix("doubles-")}" in a record'
+        return f'{shown_value(value)} is written "{value.removeprefix("doubles-")}" in a record'
     if field == "text" and last == "text":
         return _comment_words(doc, path)
     if field == "value" and last == "value" and isinstance(value, str):
         return "a tag value is one line: it cannot hold a line break"
     if field == "number" and last == "number" and keyword == "minimum":
         which = "hand" if len(path) >= 3 and path[-3] == "hands" else "trick"
-        return f"{which} numbers start at 1, not {_show(value)}"
+        return f"{which} numbers start at 1, not {shown_value(value)}"
     if field in ("NS", "EW") and keyword == "minimum":
-        return f"a score is 0 or more, not {_show(value)}"
+        return f"a score is 0 or more, not {shown_value(value)}"
     if field in _VALUE_WORDS and last == field and keyword in ("enum", "pattern", "type", "const"):
-        return f"{_show(value)} {_VALUE_WORDS[field]}"
+        return f"{shown_value(value)} {_VALUE_WORDS[field]}"
     if keyword == "type" and not path:
-        return f"a game is a JSON object {{ … }}, not {_show(value)}"
+        return f"a game is a JSON object {{ … }}, not {shown_value(value)}"
     if keyword == "type":
         expected = error.validator_value
         kinds = expected if isinstance(expected, list) else [expected]
         words = " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
-        return f"expected {words}, not {_show(value)}"
+        return f"expected {words}, not {shown_value(value)}"
     return str(error.message)

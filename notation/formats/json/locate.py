@@ -17,8 +17,8 @@ from typing import Any
 
 from notation.formats.json.build import with_spans
 from notation.formats.json.document import (
-    _Path,
-    _pointer,
+    DocumentPath,
+    json_pointer,
 )
 from notation.model.game import (
     Game,
@@ -27,14 +27,24 @@ from notation.model.game import (
 
 # Where a game is in JSON text: the offset of the JSON value that holds it, and its path in
 # that value, () for a game document or (index,) for a game in a list.
-Place = tuple[int, _Path]
+Place = tuple[int, DocumentPath]
 
 
-def _skip_space(text: str, i: int) -> int:
+def skip_space(text: str, i: int) -> int:
+    """The offset of the first character from ``i`` on that is not JSON's white space.
+
+    >>> skip_space(' \\n\\t {}', 0)
+    4
+    """
     return _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
 
 
-def _line_column(text: str, offset: int) -> tuple[int, int]:
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1) of ``offset`` in ``text``, kept within the text.
+
+    >>> line_column('{\\n  "hands"', 4)
+    (2, 3)
+    """
     offset = max(0, min(offset, len(text)))
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -85,13 +95,17 @@ def _walk(text: str, start: int) -> Iterator[tuple[re.Match[str], list[list[Any]
                 stack[-1][1] += 1
 
 
-def _scan(
+def path_at(
     text: str, start: int, *, stop: int | None = None, max_depth: int | None = None
-) -> tuple[int, _Path]:
-    """Walk the JSON text from ``start`` keeping the path of where the walk is.
+) -> tuple[int, DocumentPath]:
+    """The path in the JSON value at ``start`` of the place where a walk through it stops,
+    and that place's offset: a decoding error's value, say, or the container nested too deep.
 
-    Stops at offset ``stop``, at a container deeper than ``max_depth``, or at the end of
-    the value; returns that offset and path. Works on malformed text too (approximately).
+    The walk stops at offset ``stop``, at a container deeper than ``max_depth``, or at the
+    end of the value. Works on malformed text too (approximately).
+
+    >>> path_at('{"hands": [{"number": x}]}', 0, stop=22)
+    (22, ('hands', 0, 'number'))
     """
     stack: list[list[Any]] = []
     for m, stack in _walk(text, start):  # stack: the open containers, as left at the end
@@ -116,39 +130,39 @@ def _line_starts(text: str) -> list[int]:
 def _item_starts(text: str, start: int) -> list[int]:
     """Where each item of the JSON list at ``start`` begins (kept as :func:`_line_starts`)."""
     starts: list[int] = []
-    i = _skip_space(text, start + 1)
+    i = skip_space(text, start + 1)
     while i < len(text) and text[i] != "]":
         starts.append(i)
-        i = _skip_space(text, _skip_value(text, i))
+        i = skip_space(text, _skip_value(text, i))
         if text[i : i + 1] != ",":
             break
-        i = _skip_space(text, i + 1)
+        i = skip_space(text, i + 1)
     return starts
 
 
-def _value_offsets(text: str, start: int) -> dict[_Path, int]:
+def _value_offsets(text: str, start: int) -> dict[DocumentPath, int]:
     """Where each value in the JSON value at ``start`` begins, by its path, in one walk."""
-    offsets: dict[_Path, int] = {(): _skip_space(text, start)}
+    offsets: dict[DocumentPath, int] = {(): skip_space(text, start)}
     for m, stack in _walk(text, start):
         token = m.group()
         if token == ":":  # the field's name is current
-            offsets[tuple(s[1] for s in stack)] = _skip_space(text, m.end())
+            offsets[tuple(s[1] for s in stack)] = skip_space(text, m.end())
         elif token == "[":
-            first = _skip_space(text, m.end())
+            first = skip_space(text, m.end())
             if text[first : first + 1] != "]":
                 offsets[(*(s[1] for s in stack), 0)] = first
         elif token == "," and stack and not stack[-1][0]:  # the next item of a list
             path = tuple(s[1] for s in stack)
-            offsets[(*path[:-1], path[-1] + 1)] = _skip_space(text, m.end())
+            offsets[(*path[:-1], path[-1] + 1)] = skip_space(text, m.end())
     return offsets
 
 
-def position(text: str, place: Place, path: _Path) -> tuple[int, int, str]:
+def position(text: str, place: Place, path: DocumentPath) -> tuple[int, int, str]:
     """The line and column in JSON text of the value at ``path`` in the game placed at
-    ``place``, and its JSON Pointer (approximate for strange input: see :func:`_locate`)."""
+    ``place``, and its JSON Pointer (approximate for strange input: see :func:`value_offset`)."""
     start, at = place
-    line, column = _line_column(text, _locate(text, start, at + path))
-    return line, column, _pointer(at + path)
+    line, column = line_column(text, value_offset(text, start, at + path))
+    return line, column, json_pointer(at + path)
 
 
 def placed(
@@ -182,15 +196,15 @@ def placed(
         offsets = {}
         for i in hands:
             here = ("hands", i)
-            hand_start = _locate(text, game_start, here)
+            hand_start = value_offset(text, game_start, here)
             offsets.update(
                 ((*here, *path), offset)
                 for path, offset in _value_offsets(text, hand_start).items()
             )
     line_starts = _line_starts(text)
-    paths: dict[tuple[int, int], _Path] = {}
+    paths: dict[tuple[int, int], DocumentPath] = {}
 
-    def span_at(path: _Path) -> Span | None:
+    def span_at(path: DocumentPath) -> Span | None:
         offset = offsets.get(path)
         if offset is None:
             return None
@@ -201,7 +215,7 @@ def placed(
 
     def pointer_at(line: int, column: int) -> str | None:
         path = paths.get((line, column))
-        return None if path is None else _pointer(at + path)
+        return None if path is None else json_pointer(at + path)
 
     return with_spans(game, span_at, hands), pointer_at
 
@@ -225,49 +239,49 @@ def _skip_value(text: str, i: int) -> int:
     return _SCALAR.match(text, i).end()  # type: ignore[union-attr]
 
 
-def _locate(text: str, start: int, path: _Path) -> int:
+def value_offset(text: str, start: int, path: DocumentPath) -> int:
     """The offset of the value at ``path`` in the JSON value that starts at ``start``.
 
     Approximate for strange input (it stops at the deepest part of the path it finds) and
     never raises: at worst it answers ``start``.
     """
 
-    def skip_space(j: int) -> int:
+    def after_space(j: int) -> int:
         return _WHITESPACE.match(text, j).end()  # type: ignore[union-attr]
 
     try:
-        i = skip_space(start)
+        i = after_space(start)
         for part in path:
             if i >= len(text):
                 break
             if text[i] == "{":
                 found = None
-                j = skip_space(i + 1)
+                j = after_space(i + 1)
                 while j < len(text) and text[j] == '"':
                     key_end = _skip_value(text, j)
                     key = json.loads(text[j:key_end])
-                    j = skip_space(key_end)
+                    j = after_space(key_end)
                     if j >= len(text) or text[j] != ":":
                         break
-                    j = skip_space(j + 1)
+                    j = after_space(j + 1)
                     if key == str(part):
                         found = j  # the last wins, as for the decoder
-                    j = skip_space(_skip_value(text, j))
+                    j = after_space(_skip_value(text, j))
                     if j >= len(text) or text[j] != ",":
                         break
-                    j = skip_space(j + 1)
+                    j = after_space(j + 1)
                 if found is None:
                     break
                 i = found
             elif text[i] == "[" and isinstance(part, int):
-                j = skip_space(i + 1)
+                j = after_space(i + 1)
                 for _ in range(part):
                     if j >= len(text) or text[j] == "]":
                         break
-                    j = skip_space(_skip_value(text, j))
+                    j = after_space(_skip_value(text, j))
                     if j >= len(text) or text[j] != ",":
                         break
-                    j = skip_space(j + 1)
+                    j = after_space(j + 1)
                 else:
                     if j < len(text) and text[j] != "]":
                         i = j

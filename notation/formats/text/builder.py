@@ -1,6 +1,6 @@
 """The builder: the model made from what the grammar read, and a hand or tag block written as
 one line token (``HAND_LINES``, ``TAG_LINES``, as `t42 fmt` writes them) built straight from
-its words without the parser (:func:`_read_one_token`).
+its words without the parser (:meth:`Builder.read_one_token`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from lark import Token, Transformer
 from notation.errors import NotationSyntaxError
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
-from notation.model.contracts import ContractError, Trump
+from notation.model.contracts import ContractError
 from notation.model.game import (
     Auction,
     Call,
     Comment,
     Ending,
     EndKind,
-    Game,
     Hand,
     HandHeader,
     Holding,
@@ -41,18 +40,20 @@ from notation.model.seats import Seat, Team
 from notation.model.tiles import HIGHEST_PIP, Tile, TileError
 
 
-def _start(token: Token) -> tuple[int, int]:
-    """Where a token starts; lark types its positions as optional, the parser always sets them."""
+def token_start(token: Token) -> tuple[int, int]:
+    """Where a token starts, its line and column (lines counted in the segment parsed);
+    lark types its positions as optional, the parser always sets them."""
     return token.line or 1, token.column or 1
 
 
-def _end(token: Token) -> tuple[int, int]:
-    line, column = _start(token)
+def token_end(token: Token) -> tuple[int, int]:
+    """Where a token ends, its line and column (just after its last character)."""
+    line, column = token_start(token)
     return token.end_line or line, token.end_column or column
 
 
 def _span(first: Token, last: Token, offset: int) -> Span:
-    (line, column), (end_line, end_column) = _start(first), _end(last)
+    (line, column), (end_line, end_column) = token_start(first), token_end(last)
     return Span(line + offset, column, end_line + offset, end_column)
 
 
@@ -62,7 +63,8 @@ def _unescape(value: str) -> str:
 
 # A line token (HAND_LINE, TRICK_LINES and the like, see the grammar) is cut back into its
 # words here; a word is a run of anything but the grammar's white space.
-_GAPS = " \t\f\r\n\ufeff"  # the grammar's white space
+GRAMMAR_WHITE_SPACE = " \t\f\r\n\ufeff"
+"""The white space the grammar skips between words (a byte order mark too)."""
 _WORD = re.compile(r"[^ \t\f\r\n\ufeff]+")
 _ODD_SPACE = re.compile(r"[\t\f\r\ufeff]")
 # A word as a token of the grammar would have it: its text, line and column (1-based, lines
@@ -77,7 +79,7 @@ _TILES = {
 
 def _words(token: Token, offset: int) -> list[_Word]:
     """The words of a token with where each starts."""
-    line, column = _start(token)
+    line, column = token_start(token)
     return _words_at(token.value, line + offset, column)
 
 
@@ -124,7 +126,6 @@ _Ending = quick_constructor(Ending)
 _ScoreLine = quick_constructor(ScoreLine)
 _Hand = quick_constructor(Hand)
 _Comment = quick_constructor(Comment)
-_Game = quick_constructor(Game)
 
 _TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
 _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
@@ -148,8 +149,10 @@ def _is_seat(text: str) -> bool:
     return text in _SEATS
 
 
-class _Builder(Transformer[Token, Any]):
-    """Turns each grammar rule into a model object as the parser reduces it."""
+class Builder(Transformer[Token, Any]):
+    """Turns each grammar rule into a model object as the parser reduces it; the parser
+    it is given to (:mod:`notation.formats.text.parse`) sets where the segment starts, its
+    rules, and the comments it collects, before each parse."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -194,7 +197,7 @@ class _Builder(Transformer[Token, Any]):
     def tag(self, children: list[Token]) -> Tag:
         if children[0].type == "TAG_LINE":
             token = children[0]
-            line, column = _start(token)
+            line, column = token_start(token)
             return self._tag_line(token.value, line + self.offset, column)
         name_token, value_token = children
         span = _span(name_token, value_token, self.offset)
@@ -207,11 +210,11 @@ class _Builder(Transformer[Token, Any]):
         end_column = len(text) - text.rfind("\n") - 1 if breaks else column + len(text) - 1
         # from the name to the closing quote, as the item-by-item form has it
         span = _new_span(Span, (line, column + 1, line + breaks, end_column))
-        return _tag(name.rstrip(_GAPS), '"' + value, span)
+        return _tag(name.rstrip(GRAMMAR_WHITE_SPACE), '"' + value, span)
 
     def tag_block(self, children: list[Any]) -> tuple[Tag, ...]:
         if isinstance(children[0], Token):  # TAG_LINES: the whole block as one token
-            line, column = _start(children[0])
+            line, column = token_start(children[0])
             return self._tag_block_of_one_token(children[0].value, line + self.offset, column)
         return tuple(children)
 
@@ -284,7 +287,7 @@ class _Builder(Transformer[Token, Any]):
         kw = children[0]
         if kw.type == "AUCTION_LINE":
             return self._auction(_words(kw, self.offset), children[1:])
-        line, column = _start(kw)
+        line, column = token_start(kw)
         return self._auction([(kw.value, line + self.offset, column)], children[1:])
 
     def _auction(self, words: list[_Word], more: Iterable[Call] = ()) -> Auction:
@@ -320,12 +323,10 @@ class _Builder(Transformer[Token, Any]):
         word = rest[0] if rest and kinds[0] == "TRUMP_WORD" else None
         doubles = rest[-1] if rest and kinds[-1] == "DOUBLES_WORD" else None
         try:
-            trump = Trump.parse(
+            trump = self.rules.trump_parsed(
                 "" if word is None else word[0],
                 None if doubles is None else doubles[0],
-                self.rules.follow_me_doubles,
                 special=None if special is None else special[0],
-                nello_doubles=self.rules.nello_doubles,
             )
         except ContractError as e:
             raise self.error(str(e), doubles or word or special or kw) from None
@@ -462,6 +463,34 @@ class _Builder(Transformer[Token, Any]):
                     scores.append(score)
         return _Hand(header, deal, auction, trump, tuple(tricks), ending, tuple(scores))
 
+    def read_one_token(
+        self, text: str, first_line: int, start: str, rules: RuleSet
+    ) -> Hand | tuple[Tag, ...] | None:
+        """The hand or tag block (``start``: ``"hand"`` or ``"tag_block"``) that ``text``,
+        from line ``first_line``, writes as one HAND_LINES or TAG_LINES token (without
+        comments, as `t42 fmt` writes them), read under ``rules``; None otherwise.
+
+        The grammar reads such a text as ``hand: HAND_LINES`` (``tag_block: TAG_LINES``) and
+        nothing else, so the builder is given the token straight away: the same result,
+        without the parser's cost. Only the builder of the parser with line tokens knows
+        their patterns; any other answers None.
+        """
+        pattern = self.one_token.get(start)
+        if pattern is None:
+            return None
+        at = len(text) - len(text.lstrip(GRAMMAR_WHITE_SPACE))
+        if pattern.match(text, at) is None:
+            return None
+        line = first_line + text.count("\n", 0, at)
+        column = at - text.rfind("\n", 0, at)
+        self.rules = rules
+        if start == "tag_block":
+            return self._tag_block_of_one_token(text[at:], line, column)
+        try:
+            return self._hand_of_one_token(_words_at(text[at:], line, column))
+        except NotationSyntaxError:
+            return None  # a tile outside the set, say: the parser finds and words the mistake
+
     def collect_comment(self, token: Token) -> Token:
         raw = token.value
         if raw.startswith("{"):
@@ -470,32 +499,4 @@ class _Builder(Transformer[Token, Any]):
             comment = _Comment(raw[1:].strip())
         self.comments.append((token, comment))
         return token
-
-
-def _read_one_token(
-    builder: _Builder, text: str, first_line: int, start: str, rules: RuleSet
-) -> Hand | tuple[Tag, ...] | None:
-    """The hand or tag block, when its text is one HAND_LINES or TAG_LINES token (written
-    without comments, as `t42 fmt` writes them); None otherwise.
-
-    The grammar reads such a text as ``hand: HAND_LINES`` (``tag_block: TAG_LINES``) and
-    nothing else, so the builder is given the token straight away: the same result, without
-    the parser's cost.
-    """
-    pattern = builder.one_token.get(start)
-    if pattern is None:
-        return None
-    at = len(text) - len(text.lstrip(_GAPS))
-    if pattern.match(text, at) is None:
-        return None
-    line = first_line + text.count("\n", 0, at)
-    column = at - text.rfind("\n", 0, at)
-    builder.rules = rules
-    if start == "tag_block":
-        return builder._tag_block_of_one_token(text[at:], line, column)
-    try:
-        return builder._hand_of_one_token(_words_at(text[at:], line, column))
-    except NotationSyntaxError:
-        return None  # a tile outside the set, say: the parser finds and words the mistake
-
 

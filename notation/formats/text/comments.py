@@ -8,11 +8,8 @@ from typing import Any, Protocol, TypeVar
 
 from lark import Token
 
-from notation.formats.text.builder import (
-    _end,
-    _Hand,
-    _start,
-)
+from notation.formats.text.builder import token_end, token_start
+from notation.model.construct import quick_constructor
 from notation.model.game import (
     Auction,
     Comment,
@@ -26,6 +23,10 @@ from notation.model.game import (
     TrumpCall,
     items,
 )
+
+# A hand remade with its comments, as the builder made it: without the model's checks of a
+# user's values, which what the reader read has passed (notation.model.construct).
+_Hand = quick_constructor(Hand)
 
 # ---- comments: attach each to the item before it on its line, or else to the next item ----
 
@@ -57,8 +58,8 @@ def _attach(
         placed.setdefault(key, []).append(comment)
 
     for token, comment in comments:
-        start_line, start_column = _start(token)
-        end_line, end_column = _end(token)
+        start_line, start_column = token_start(token)
+        end_line, end_column = token_end(token)
         start = (start_line + offset, start_column)
         end = (end_line + offset, end_column)
         before = [s for s in slots if (s.span.end_line, s.span.end_column) <= start]
@@ -145,7 +146,10 @@ def _hand_slots(hand: Hand) -> list[_Slot]:
     return slots
 
 
-def _hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offset: int) -> Hand:
+def hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offset: int) -> Hand:
+    """``hand`` as the builder made it, with each comment the parser collected (with its
+    token, lines counted in the segment, which starts after ``offset`` lines of the file)
+    put on the item it belongs to."""
     if not comments:
         return hand
     placed = _attach(_hand_slots(hand), comments, offset)
@@ -184,9 +188,10 @@ def _hand_of_items(line_items: list[Any]) -> Hand:
 _Line = TypeVar("_Line")
 
 
-def _tags_with_comments(
+def tags_with_comments(
     tags: tuple[Tag, ...], comments: list[tuple[Token, Comment]], offset: int
 ) -> tuple[Tag, ...]:
+    """A tag block's tags with each comment put on its tag (see :func:`hand_with_comments`)."""
     if not comments:
         return tags
     slots = [_Slot(t.span, i, None) for i, t in enumerate(tags) if t.span is not None]

@@ -1,10 +1,10 @@
 """Cutting text into games, and each game into its tag block and hands, without parsing.
 
 Most lines go straight to the segment they are in; only a line that may start a tag block
-or a hand, be blank or hold a comment gets a look (:func:`_first_item`), and a block of lines
+or a hand, be blank or hold a comment gets a look (:func:`first_item`), and a block of lines
 in which every comment closes on its own line is cut by runs of lines (the quick path).
 
->>> [[s.kind for s in game] for game in _segments('[Event "a"]\\nhand 1 dealer N\\n')]
+>>> [[s.kind for s in game] for game in cut_games('[Event "a"]\\nhand 1 dealer N\\n')]
 [['tags', 'hand']]
 """
 
@@ -18,7 +18,10 @@ from notation.files import lines_of
 from notation.line_ends import one_line_end, one_line_ends
 
 
-class _Segment(NamedTuple):
+class Segment(NamedTuple):
+    """A piece of a game's text, cut without parsing: its tag block, a hand (each with the
+    blank and comment lines before it), or text before any tag block."""
+
     # A named tuple, not a dataclass: segments go to worker processes by the hundred
     # thousand, and a tuple is made and unpickled several times faster.
     kind: str  # "tags", "hand" or "stray" (text before any tag block)
@@ -26,14 +29,16 @@ class _Segment(NamedTuple):
     first_line: int
 
 
-_TAG_NAMES = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)")
-_HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
+# The names of the tags a line of a tag block writes, and the start of a `hand N` line: what
+# the cutter knows of an item, its first word.
+TAG_NAMES = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)")
+HAND_START = re.compile(r"hand\s+\d", re.IGNORECASE)
 
 
 _COMMENT_OR_QUOTE = re.compile(r'[{};"]')
 
 
-def _first_item(line: str, in_brace: bool) -> tuple[str, bool]:
+def first_item(line: str, in_brace: bool) -> tuple[str, bool]:
     """The first item on a line outside comments, and whether a ``{`` is open at its end."""
     if not in_brace and line[:1] == "[" and "{" not in line and ";" not in line:
         return line, False  # a tag line: its quotes hold no comment that could matter
@@ -65,7 +70,7 @@ def _first_item(line: str, in_brace: bool) -> tuple[str, bool]:
 
 
 # First characters of a line that may start a segment, hold a comment or be blank: only
-# such lines need _first_item (a line starting otherwise is an item of the segment it is in).
+# such lines need first_item (a line starting otherwise is an item of the segment it is in).
 # White space is what str.lstrip takes away (none lies above U+3000; a test checks).
 WHITE_SPACE_ABOVE = 0x3000
 _WHITE_SPACE = frozenset(chr(i) for i in range(WHITE_SPACE_ABOVE + 1) if chr(i).isspace())
@@ -74,14 +79,14 @@ _NOT_PLAIN = _WHITE_SPACE | set('\ufeff[hH;{"') | {""}
 _BEFORE_ITEM = "".join(sorted(_WHITE_SPACE)) + "\ufeff"
 
 
-def _segments(source: str | Iterable[str]) -> Iterator[list[_Segment]]:
+def cut_games(source: str | Iterable[str]) -> Iterator[list[Segment]]:
     """Cut the text into games, each a list of segments (tag block first, then hands).
 
     ``source`` is the whole text or pieces of it that each end at a line end (its lines, or
     blocks of whole lines, as :func:`notation.files.source_blocks` gives them), so a file of
     any size is read one game at a time.
     """
-    cutter = _Cutter()
+    cutter = Cutter()
     # Every line end read as \n (a CRLF or a lone CR too): lines are counted as editors do.
     for chunk in [one_line_end(source)] if isinstance(source, str) else one_line_ends(source):
         if (
@@ -126,20 +131,20 @@ _MAY_START = re.compile(r'\n(?= *(?:[\[hH;"{\n]|\Z))')
 # closes any comment opened before it.
 _OPEN_AT_LINE_END = re.compile(r"\{[^}\n]*(?:\n|\Z)")
 # What makes a block of lines need a look at every line: white space other than spaces and
-# line ends, or a byte order mark (either may stand before an item: see _first_item).
+# line ends, or a byte order mark (either may stand before an item: see first_item).
 _ODD_SPACES = [*sorted(_WHITE_SPACE - {" ", "\n"}), "\ufeff"]
 
 
-class _Cutter:
-    """The state of cutting text into games, fed a line or a run of item lines at a time;
-    the games it has finished wait in ``done``."""
+class Cutter:
+    """The state of cutting text into games, fed a line or a run of item lines at a time
+    (by :func:`cut_games`); the games it has finished wait in ``done``."""
 
     def __init__(self) -> None:
         # The game being cut: each segment's kind, first line and text in pieces (joined
         # when the game is done), the pieces of the last segment, and the finished games.
         self.game: list[tuple[str, int, list[str]]] = []
         self.pieces: list[str] = []
-        self.done: list[list[_Segment]] = []
+        self.done: list[list[Segment]] = []
         self.tag_names: set[str] = set()  # the tags of the block being read, to see the next
         self.pending: list[str] = []  # blank and comment-only lines go with what follows them
         self.line_no = 0
@@ -159,6 +164,7 @@ class _Cutter:
         self.line_no += count
 
     def line(self, line: str) -> None:
+        """One line, which may start a tag block or a hand, be blank or hold a comment."""
         self.line_no += 1
         if line == "\n":  # a blank line, the commonest that needs a look: no item, no brace
             if not self.pending:
@@ -175,7 +181,7 @@ class _Cutter:
                 self.pending = []
             self.pieces.append(line)
             return
-        item, self.in_brace = _first_item(line, self.in_brace)
+        item, self.in_brace = first_item(line, self.in_brace)
         if not item:
             if not self.pending:
                 self.pending_from = self.line_no
@@ -184,7 +190,7 @@ class _Cutter:
         start = self.pending_from if self.pending else self.line_no
         game = self.game
         if item.startswith("["):
-            names = {n.lower() for n in _TAG_NAMES.findall(item)}
+            names = {n.lower() for n in TAG_NAMES.findall(item)}
             # A tag block ends at hands, or at a blank line after which a tag name comes
             # again: that is the next game's block (a game need not have hands). A name
             # repeated inside one block is a duplicate tag, reported as such.
@@ -195,7 +201,7 @@ class _Cutter:
                 self._open("tags", start)
                 self.tag_names = set()
             self.tag_names |= names
-        elif _HAND_START.match(item):
+        elif HAND_START.match(item):
             self._open("hand", start)
         elif not game:
             self._open("stray", start)
@@ -203,7 +209,7 @@ class _Cutter:
         self.pieces.append(line)
         self.pending = []
 
-    def take(self) -> list[list[_Segment]]:
+    def take(self) -> list[list[Segment]]:
         """The games finished so far, given out once."""
         done, self.done = self.done, []
         return done
@@ -225,6 +231,6 @@ class _Cutter:
             self.done.append(_cut(self.game))
 
 
-def _cut(game: list[tuple[str, int, list[str]]]) -> list[_Segment]:
-    return [_Segment(kind, "".join(lines), first) for kind, first, lines in game]
+def _cut(game: list[tuple[str, int, list[str]]]) -> list[Segment]:
+    return [Segment(kind, "".join(lines), first) for kind, first, lines in game]
 

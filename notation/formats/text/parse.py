@@ -18,14 +18,8 @@ from lark.lexer import PatternRE, TerminalDef
 
 from notation.errors import NotationSyntaxError
 from notation.files import lines_of
-from notation.formats.text.builder import (
-    _Builder,
-    _read_one_token,
-)
-from notation.formats.text.cutter import (
-    _Segment,
-)
-from notation.model.findings import Finding, Severity
+from notation.formats.text.builder import Builder
+from notation.formats.text.cutter import Segment
 from notation.model.game import (
     Comment,
 )
@@ -101,10 +95,15 @@ def _switch_off_line_token(terminal: TerminalDef) -> None:
         terminal.pattern = _NO_TEXT
 
 
-def _build(cached: bool) -> tuple[Lark, _Builder]:
+GrammarParser = tuple[Lark, Builder]
+"""A parser of ``grammar/t42.lark`` and the builder it is given, which makes the model as
+the parser reads (:class:`notation.formats.text.builder.Builder`)."""
+
+
+def _build(cached: bool) -> GrammarParser:
     """The parser of ``grammar/t42.lark`` with its builder: with its line tokens (``cached``,
     the parser kept on disk), or item by item, its line tokens switched off."""
-    builder = _Builder()
+    builder = Builder()
     lark = Lark(
         read_resource("grammar", GRAMMAR_FILE),
         parser="lalr",
@@ -132,12 +131,14 @@ def _build(cached: bool) -> tuple[Lark, _Builder]:
 
 
 @cache
-def _parser() -> tuple[Lark, _Builder]:
+def line_token_parser() -> GrammarParser:
+    """The grammar as written, its line tokens reading an item, a line or a hand whole: the
+    parser the reader tries first (built once, and kept on disk by lark)."""
     return _build(cached=True)
 
 
 @cache
-def _item_by_item_parser() -> tuple[Lark, _Builder]:
+def item_by_item_parser() -> GrammarParser:
     """The same grammar with its line tokens made to match no text.
 
     A whole-line token reduces an item only when the next one starts, so with it the first
@@ -150,7 +151,7 @@ def _item_by_item_parser() -> tuple[Lark, _Builder]:
 
 def grammar_parser() -> Lark:
     """The Lark parser built from ``grammar/t42.lark`` (for tools and tests)."""
-    return _parser()[0]
+    return line_token_parser()[0]
 
 
 # ---- syntax errors in words ----
@@ -234,19 +235,7 @@ def _syntax_error(e: UnexpectedInput, text: str, offset: int) -> NotationSyntaxE
     return NotationSyntaxError(message, (line if line > 0 else 1) + offset, max(column, 1))
 
 
-def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> Finding:
-    return Finding(
-        error.code,
-        Severity.ERROR,
-        error.message,
-        line=error.line,
-        column=error.column,
-        game=game,
-        hand=hand,
-    )
-
-
-def _check_size(segment: _Segment) -> None:
+def _check_size(segment: Segment) -> None:
     """Refuse a segment too large to parse in bounded time, before the parser sees it."""
     text = segment.text
     lines = lines_of(text) if len(text) > MAX_LINE else []
@@ -278,34 +267,42 @@ def within_limits(text: str) -> bool:
     over :data:`MAX_LINE` characters, all of it within :data:`MAX_SEGMENT`); the reader
     reports any other as too long."""
     try:
-        _check_size(_Segment("hand", text, 1))
+        _check_size(Segment("hand", text, 1))
     except NotationSyntaxError:
         return False
     return True
 
 
-def _parse(
-    segment: _Segment, start: str, rules: RuleSet
+def parse_segment(
+    segment: Segment, start: str, rules: RuleSet
 ) -> tuple[Any, list[tuple[Token, Comment]]]:
+    """What the grammar's rule ``start`` (``"hand"``, ``"tag_block"`` or ``"file"``) reads
+    of ``segment`` under ``rules``: the model the builder made of it and the comments it
+    collected, each with its token. A text written as one line token is read without the
+    parser; a text the parser with line tokens refuses is read again item by item, whose
+    first mistake in reading order is raised as a :class:`NotationSyntaxError` in words."""
     _check_size(segment)
     text = segment.text
-    whole = _read_one_token(_parser()[1], text, segment.first_line, start, rules)
+    whole = line_token_parser()[1].read_one_token(text, segment.first_line, start, rules)
     if whole is not None:
         return whole, []
     try:
-        return _parse_with(_parser(), segment, start, rules)
+        return parse_with(line_token_parser(), segment, start, rules)
     except (UnexpectedInput, NotationSyntaxError):
         pass
     try:
         # the item-by-item form is the reference: what it reads stands
-        return _parse_with(_item_by_item_parser(), segment, start, rules)
+        return parse_with(item_by_item_parser(), segment, start, rules)
     except UnexpectedInput as e:
         raise _syntax_error(e, text, segment.first_line - 1) from None
 
 
-def _parse_with(
-    parser: tuple[Lark, _Builder], segment: _Segment, start: str, rules: RuleSet
+def parse_with(
+    parser: GrammarParser, segment: Segment, start: str, rules: RuleSet
 ) -> tuple[Any, list[tuple[Token, Comment]]]:
+    """``segment`` read by one parser alone, from the grammar's rule ``start``: the model
+    and the comments, as :func:`parse_segment` gives them; lark's errors are raised as
+    they are."""
     lark, builder = parser
     builder.offset = segment.first_line - 1
     builder.rules = rules

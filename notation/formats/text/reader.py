@@ -10,8 +10,8 @@ error therefore costs only the hand it is in: the rest of the file is still read
 
 The reading is done in parts: :mod:`.cutter` cuts the text, :mod:`.parse` parses each piece
 (and words its syntax errors), :mod:`.builder` makes the model of what it read and
-:mod:`.comments` puts each comment on its item; this module reads games and holds the
-public names of all of them.
+:mod:`.comments` puts each comment on its item, each meeting the others at public names; this
+module reads games and passes on the names the rest of the library uses (its ``__all__``).
 """
 
 from __future__ import annotations
@@ -21,25 +21,22 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from notation.errors import NotationSyntaxError
-from notation.formats.text.builder import _Game, read_bid
-from notation.formats.text.comments import (
-    _hand_with_comments,
-    _tags_with_comments,
-)
-from notation.formats.text.cutter import WHITE_SPACE_ABOVE, _Segment, _segments
+from notation.formats.text.builder import read_bid
+from notation.formats.text.comments import hand_with_comments, tags_with_comments
+from notation.formats.text.cutter import WHITE_SPACE_ABOVE, Segment, cut_games
 from notation.formats.text.parse import (
     GRAMMAR_FILE,
     MAX_LINE,
     MAX_SEGMENT,
     TERMINAL_FLAGS,
     TERMINAL_WORDS,
-    _parse,
-    _problem,
     grammar_parser,
     is_line_token,
+    parse_segment,
     terminal_pattern,
     within_limits,
 )
+from notation.model.construct import quick_constructor
 from notation.model.findings import Finding, Severity
 from notation.model.game import (
     Game,
@@ -137,21 +134,24 @@ class ReadGame:
 
 # A `hand N` line, as far as it can be made out in text that could not be read.
 _HAND_LINE = re.compile(r"\s*hand\s+(\d+)", re.IGNORECASE)
+# A game made of what was read, as the builder makes its items: without the model's checks
+# of a user's values, which what the reader read has passed (notation.model.construct).
+_Game = quick_constructor(Game)
 
 
 # ---- games ----
 
 
 def _tags(
-    segment: _Segment, index: int, problems: list[Finding]
+    segment: Segment, index: int, problems: list[Finding]
 ) -> tuple[tuple[Tag, ...], RuleSet]:
     rules = RuleSet()
     try:
-        tags, comments = _parse(segment, "tag_block", rules)
+        tags, comments = parse_segment(segment, "tag_block", rules)
     except NotationSyntaxError as e:
         problems.append(_problem(e, index, None))
         return (), rules
-    tags = _tags_with_comments(tags, comments, segment.first_line - 1)
+    tags = tags_with_comments(tags, comments, segment.first_line - 1)
     seen: dict[str, Tag] = {}
     for tag in tags:
         if tag.name in seen:
@@ -190,12 +190,25 @@ def _tags(
     return tags, rules
 
 
+def _problem(error: NotationSyntaxError, game: int | None, hand: int | None) -> Finding:
+    """A syntax error as a finding of game ``game`` (and hand ``hand``), where it is."""
+    return Finding(
+        error.code,
+        Severity.ERROR,
+        error.message,
+        line=error.line,
+        column=error.column,
+        game=game,
+        hand=hand,
+    )
+
+
 def _first_int(text: str) -> int | None:
     m = re.search(r"hand\s+(\d+)", text, re.IGNORECASE)
     return whole_number(m.group(1)) if m else None
 
 
-def _read_game(segments: list[_Segment], index: int) -> ReadGame:
+def _read_game(segments: list[Segment], index: int) -> ReadGame:
     problems: list[Finding] = []
     tags: tuple[Tag, ...] = ()
     rules = RuleSet()
@@ -204,7 +217,7 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
     for segment in segments:
         if segment.kind == "stray":
             try:
-                _parse(segment, "file", rules)
+                parse_segment(segment, "file", rules)
             except NotationSyntaxError as e:
                 problems.append(_problem(e, None, None))
             else:
@@ -222,12 +235,12 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
             tags, rules = _tags(segment, index, problems)
         else:
             try:
-                hand, comments = _parse(segment, "hand", rules)
+                hand, comments = parse_segment(segment, "hand", rules)
             except NotationSyntaxError as e:
                 problems.append(_problem(e, index, _first_int(segment.text)))
                 unread.append(segment.first_line)
                 continue
-            hands.append(_hand_with_comments(hand, comments, segment.first_line - 1))
+            hands.append(hand_with_comments(hand, comments, segment.first_line - 1))
     if segments[0].kind == "hand":
         problems.insert(
             0,
@@ -254,13 +267,13 @@ def _read_game(segments: list[_Segment], index: int) -> ReadGame:
     )
 
 
-GameText = list[_Segment]
+GameText = list[Segment]
 """One game's raw text, cut into its tag block and hands: what :func:`read_game` reads."""
 
 
 def split_games(source: str | Iterable[str]) -> Iterator[GameText]:
     """Cut ``source`` into games without parsing them (cheap; for reading in parallel)."""
-    return _segments(source)
+    return cut_games(source)
 
 
 def read_game(text: GameText, index: int) -> ReadGame:
@@ -268,14 +281,14 @@ def read_game(text: GameText, index: int) -> ReadGame:
     return _read_game(text, index)
 
 
-def read_hand(segment: _Segment, rules: RuleSet) -> Hand | None:
+def read_hand(segment: Segment, rules: RuleSet) -> Hand | None:
     """One hand of a game (a segment :func:`split_games` cut) as :func:`read_game` reads it
     under the game's ``rules``; None when it has a syntax error (:func:`read_game` words it)."""
     try:
-        hand, comments = _parse(segment, "hand", rules)
+        hand, comments = parse_segment(segment, "hand", rules)
     except NotationSyntaxError:
         return None
-    return _hand_with_comments(hand, comments, segment.first_line - 1)
+    return hand_with_comments(hand, comments, segment.first_line - 1)
 
 
 def read_games(source: str | Iterable[str]) -> Iterator[ReadGame]:
@@ -285,7 +298,7 @@ def read_games(source: str | Iterable[str]) -> Iterator[ReadGame]:
     only one game is held in memory at a time. Never raises for bad input: every syntax error
     becomes a located finding on its game.
     """
-    for index, segments in enumerate(_segments(source), start=1):
+    for index, segments in enumerate(cut_games(source), start=1):
         yield _read_game(segments, index)
 
 

@@ -27,7 +27,7 @@ from notation.errors import RecordError
 from notation.formats.text.parse import MAX_LINE
 from notation.formats.visitor import GameVisitor, walk, walk_hand
 from notation.model.bids import Bid, BidKind
-from notation.model.contracts import DoublesRank, Trump, TrumpKind
+from notation.model.contracts import DoublesRank, Trump
 from notation.model.game import (
     Auction,
     Call,
@@ -42,7 +42,7 @@ from notation.model.game import (
     TrumpCall,
     with_roster,
 )
-from notation.model.rule_sets import RulesError
+from notation.model.rule_sets import RulesError, RuleSet
 
 DEAL_INDENT = "     "  # continuation deal lines line up under the first seat
 
@@ -98,28 +98,22 @@ def _holding(holding: Holding, first: bool) -> str:
 class TextExporter(GameVisitor[str]):
     """The canonical text of a game, written as :func:`~notation.formats.visitor.walk` visits it.
 
-    ``follow_me_doubles`` is the table's rule (the game's ``follow-me-doubles`` option): a
-    follow-me call that differs from it names its doubles option so that it reads back.
-    In the points game (``points_game``) bids of 42 and more are written 42, 84, 168.
-    :meth:`begin_game` takes both from the game's rules.
+    ``rules`` are the table's, which :meth:`begin_game` takes from the game: a trump call
+    the table would read with other doubles than its own names them, so that it reads back
+    (:func:`trump_words`), and in the points game bids of 42 and more are written 42, 84, 168.
     """
 
-    def __init__(
-        self, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
-    ) -> None:
-        self.follow_me_doubles = follow_me_doubles
-        self.points_game = points_game
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.rules = RuleSet() if rules is None else rules
         self.lines: list[str] = []
         self._calls: list[str] = []
         self._dealt = 0
 
     def begin_game(self, game: Game) -> None:
         try:
-            self.follow_me_doubles = game.rules.follow_me_doubles
-            self.points_game = game.rules.points_game
+            self.rules = game.rules
         except RulesError:  # the reader reads such a game under straight 42
-            self.follow_me_doubles = DoublesRank.HIGH
-            self.points_game = False
+            self.rules = RuleSet()
 
     def visit_tag(self, tag: Tag) -> None:
         self.lines += _tag_line(tag)
@@ -139,7 +133,7 @@ class TextExporter(GameVisitor[str]):
         self._calls = []
 
     def visit_call(self, call: Call) -> None:
-        bid = _bid(call.bid, self.points_game)
+        bid = _bid(call.bid, self.rules.points_game)
         self._calls.append(_with_inline(f"{call.seat} {bid}", call.before, call.after))
 
     def end_auction(self, auction: Auction) -> None:
@@ -147,7 +141,7 @@ class TextExporter(GameVisitor[str]):
 
     def visit_trump(self, trump: TrumpCall) -> None:
         seat = f"{trump.seat} " if trump.seat is not None else ""
-        word = trump_words(trump.trump, self.follow_me_doubles)
+        word = trump_words(trump.trump, self.rules)
         self.lines += _line(f"trump {seat}{word}", trump.before, trump.after)
 
     def visit_trick(self, trick: Trick) -> None:
@@ -167,31 +161,30 @@ class TextExporter(GameVisitor[str]):
         return "\n".join(self.lines) + "\n"
 
 
-def write_hand(
-    hand: Hand, follow_me_doubles: DoublesRank = DoublesRank.HIGH, *, points_game: bool = False
-) -> list[str]:
-    """The canonical lines of one hand (see :class:`TextExporter` for the two rules)."""
-    exporter = TextExporter(follow_me_doubles, points_game=points_game)
+def write_hand(hand: Hand, rules: RuleSet | None = None) -> list[str]:
+    """The canonical lines of one hand at a table with ``rules`` (see :class:`TextExporter`)."""
+    exporter = TextExporter(rules)
     walk_hand(hand, exporter)
     return exporter.lines
 
 
-def trump_words(trump: Trump, follow_me_doubles: DoublesRank = DoublesRank.HIGH) -> str:
-    """The trump as a trump line names it, at a table whose follow-me doubles rule is
-    ``follow_me_doubles``: a follow-me call with doubles high names them where the table
-    says otherwise, so that it reads back.
+def trump_words(trump: Trump, rules: RuleSet | None = None) -> str:
+    """The trump as a trump line names it at a table with ``rules`` (straight 42 when
+    None): a call whose doubles are high and left unnamed names them where the table would
+    read it with others (:meth:`~notation.model.rule_sets.RuleSet.trump_called`), so that
+    it reads back.
 
-    >>> trump_words(Trump.follow_me(DoublesRank.HIGH), DoublesRank.LOW)
+    >>> trump_words(Trump.follow_me(DoublesRank.HIGH), RuleSet(follow_me_doubles=DoublesRank.LOW))
     'follow-me doubles-high'
+    >>> trump_words(Trump.follow_me(DoublesRank.HIGH)), trump_words(Trump.pip(5))
+    ('follow-me', 'fives')
     """
     word = str(trump)
-    if (
-        trump.kind is TrumpKind.FOLLOW_ME
-        and (trump.special is None or trump.special.partner_names_trump)
-        and trump.doubles is DoublesRank.HIGH
-        and follow_me_doubles is not DoublesRank.HIGH
-    ):
-        word = f"{word} {DoublesRank.HIGH.word}"
+    high = DoublesRank.HIGH
+    if trump.doubles is high and high.word not in word:
+        table = RuleSet() if rules is None else rules
+        if table.trump_called(trump.kind, trump.suit, None, trump.special) != trump:
+            word = f"{word} {high.word}"
     return word
 
 

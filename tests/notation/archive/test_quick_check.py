@@ -378,7 +378,7 @@ def test_a_game_with_one_misscored_hand_reads_only_that_hand_the_long_way(hand: 
     text = misscored(game_text(7, RuleSet()), hand)
     [game] = split_games(text)
     unit = Unit(1, notation=game)
-    with mock.patch.object(reader, "_parse", wraps=text_parse._parse) as parse:
+    with mock.patch.object(reader, "parse_segment", wraps=text_parse.parse_segment) as parse:
         quick = check_unit(unit)
     assert [call.args[1] for call in parse.call_args_list] == ["hand"]
     assert quick == without_quick_check(unit)

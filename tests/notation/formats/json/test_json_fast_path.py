@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,17 +30,13 @@ from notation.errors import RecordError
 from notation.formats import json as json_form
 from notation.formats.json import check, decode
 from notation.formats.json import fast as json_fast
-from notation.formats.json.document import _Problem, _record_error
+from notation.formats.json.document import DocumentProblem, record_error
 from notation.formats.text.reader import read_games
 from notation.line_ends import one_line_end
 from notation.model.game import Game
 from notation.model.rule_sets import RULE_SETS, rule_set
 from notation.resources import read_resource
 from notation.rules.dealing import random_game
-
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[2]))
-from test_hostile_input import _paths
 
 SAMPLES = Path(__file__).parents[4] / "samples"
 # Samples with comments, contracts and options of every kind.
@@ -74,7 +69,7 @@ def careful(text: str) -> list[Game | RecordError]:
     reader (for text, not bytes), its line ends made one as every reader's are."""
     text = one_line_end(text.removeprefix("\ufeff"))
     found: list[Game | RecordError] = []
-    for document in decode._documents(text):
+    for document in decode.json_values(text):
         if isinstance(document, RecordError):
             found.append(document)
             continue
@@ -83,7 +78,7 @@ def careful(text: str) -> list[Game | RecordError]:
         for index, game in games:
             at = () if index is None else (index,)
             try:
-                found.append(decode._located(text, start, game, at))
+                found.append(decode.located_game(text, start, game, at))
             except RecordError as e:
                 found.append(e)
     return found
@@ -103,6 +98,18 @@ def assert_reads_as_carefully(text: str) -> list[Game | RecordError]:
 
 
 # ---- documents: valid ones, with comments, and mutated ones ----
+
+
+def value_paths(doc: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value in a document, the document's own () first, in order."""
+    found = [at]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += value_paths(value, (*at, key))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            found += value_paths(value, (*at, i))
+    return found
 
 
 def _at(doc: Any, path: tuple[Any, ...]) -> Any:
@@ -141,7 +148,7 @@ def commented(draw: st.DrawFn) -> dict[str, Any]:
     """A document with comments added on some of its objects (and plays made objects), as
     a scorekeeper writes them, or in ways the record does not allow."""
     doc = draw(documents())
-    objects = [p for p in _paths(doc) if isinstance(_at(doc, p), dict) and "comments" not in p]
+    objects = [p for p in value_paths(doc) if isinstance(_at(doc, p), dict) and "comments" not in p]
     for _ in range(draw(st.integers(1, 4))):
         path = draw(st.sampled_from(objects))
         _at(doc, path)["comments"] = draw(comments)
@@ -174,7 +181,7 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     deep, or tags duplicated; valid or not."""
     doc: dict[str, Any] = draw(st.one_of(documents(), commented()))
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(_paths(doc)[1:]))
+        path = draw(st.sampled_from(value_paths(doc)[1:]))
         parent, last = _at(doc, path[:-1]), path[-1]
         action = draw(st.sampled_from(["replace", "replace", "delete", "extra", "nest", "tag"]))
         if action == "replace":
@@ -266,7 +273,7 @@ def _check_agreement(doc: Any, schema_validator: Any) -> None:
     assert quick == slow or (slow and _ends_with_a_line_break(decoded)), (quick, slow)
     game = json_fast.game_of(decoded)
     if game is not None:
-        check._check(decoded, ())  # raises if the careful reader refuses it
+        check.check_document(decoded, ())  # raises if the careful reader refuses it
 
 
 @settings(max_examples=200)
@@ -297,9 +304,9 @@ def test_the_validators_agree_and_what_the_quick_reader_vouches_for_is_accepted(
 def _carefully_loaded(doc: Any) -> Game | RecordError:
     """What :func:`json_form.loads_game` gave before the quick reader: the careful reader's."""
     try:
-        return decode._load(doc, ())
-    except _Problem as p:
-        return _record_error(p)
+        return decode.checked_game(doc, ())
+    except DocumentProblem as p:
+        return record_error(p)
 
 
 @settings(max_examples=300)
@@ -325,7 +332,7 @@ def test_mutated_documents_read_as_carefully(doc: dict[str, Any], style: str) ->
 def test_a_field_written_twice_is_found_however_written(
     doc: dict[str, Any], data: st.DataObject, style: str
 ) -> None:
-    objects = [p for p in _paths(doc) if isinstance(_at(doc, p), dict) and _at(doc, p)]
+    objects = [p for p in value_paths(doc) if isinstance(_at(doc, p), dict) and _at(doc, p)]
     path = data.draw(st.sampled_from(objects))
     first = data.draw(st.one_of(_replacements(), st.just(next(iter(_at(doc, path).values())))))
     text = _with_field_twice(doc, path, first, style)

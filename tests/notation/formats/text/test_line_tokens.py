@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from lark import Lark
 
-from notation.formats.text import builder, parse, reader
+from notation.formats.text import parse, reader
 from notation.formats.text.reader import ReadGame, read_games
 from notation.formats.text.writer import write_games
 from notation.model.rule_sets import rule_set
@@ -33,19 +33,19 @@ from test_hostile_input import mutated
 SAMPLES = Path(__file__).parents[4] / "samples"
 
 
-def _item_by_item_parser() -> tuple[Lark, Any]:
+def _fresh_item_by_item_parser() -> tuple[Lark, Any]:
     """A parser of its own: the reader's is cached and shared."""
-    return parse._item_by_item_parser.__wrapped__()
+    return parse.item_by_item_parser.__wrapped__()
 
 
-FINE = _item_by_item_parser()
+FINE = _fresh_item_by_item_parser()
 
 
-def _spans(item: Any) -> Iterator[Any]:
+def spans(item: Any) -> Iterator[Any]:
     """Every span in a record, in order (``==`` on the model ignores them)."""
     if isinstance(item, tuple):
         for part in item:
-            yield from _spans(part)
+            yield from spans(part)
         return
     slots = getattr(type(item), "__slots__", ())
     for name in slots:
@@ -53,13 +53,13 @@ def _spans(item: Any) -> Iterator[Any]:
         if name in ("span", "tile_spans"):
             yield value
         else:
-            yield from _spans(value)
+            yield from spans(value)
 
 
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[list[ReadGame], list[ReadGame]]:
     fast = list(read_games(text))
     with monkeypatch.context() as patch:
-        patch.setattr(parse, "_parser", lambda: FINE)
+        patch.setattr(parse, "line_token_parser", lambda: FINE)
         slow = list(read_games(text))
     return fast, slow
 
@@ -72,7 +72,7 @@ def _located(read: ReadGame) -> list[tuple[Any, ...]]:
 def _assert_same(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast, slow = _both(text, monkeypatch)
     assert [g.game for g in fast] == [g.game for g in slow]
-    assert [list(_spans(g.game)) for g in fast] == [list(_spans(g.game)) for g in slow]
+    assert [list(spans(g.game)) for g in fast] == [list(spans(g.game)) for g in slow]
     assert [_located(g) for g in fast] == [_located(g) for g in slow]
     assert [g.unread_lines for g in fast] == [g.unread_lines for g in slow]
 
@@ -174,19 +174,17 @@ def test_a_whole_token_read_by_the_parser_builds_what_the_shortcut_builds(rules:
     # builder; the parser, given the same text, must build the same items at the same places.
     rng = random.Random(rules)
     text = write_games([random_game(rng, rule_set(rules)) for _ in range(3)])
-    parser = parse._parser()
+    parser = parse.line_token_parser()
     segments = [s for game in reader.split_games(text) for s in game]
     assert len(segments) > 3
     for segment in segments:
         start = "tag_block" if segment.kind == "tags" else "hand"
         rules_of = rule_set(rules)
-        whole = builder._read_one_token(
-            parser[1], segment.text, segment.first_line, start, rules_of
-        )
+        whole = parser[1].read_one_token(segment.text, segment.first_line, start, rules_of)
         assert whole is not None
-        parsed, comments = parse._parse_with(parser, segment, start, rules_of)
+        parsed, comments = parse.parse_with(parser, segment, start, rules_of)
         assert (parsed, comments) == (whole, [])
-        assert list(_spans(parsed)) == list(_spans(whole))
+        assert list(spans(parsed)) == list(spans(whole))
 
 
 @pytest.mark.parametrize("where", ["hand 1 dealer N\n", "hand 1 dealer N\ndeal N 6-6\n", ""])

@@ -1,7 +1,7 @@
 """Cutting text into games: the quick cut gives what a careful look at every line gives.
 
 :func:`notation.formats.text.reader.split_games` sends most lines straight to the segment they
-are in and looks closely (:func:`notation.formats.text.cutter._first_item`) only at lines that
+are in and looks closely (:func:`notation.formats.text.cutter.first_item`) only at lines that
 may start a tag block or a hand, open a comment or be blank. The reference below looks
 closely at every line, as the cutter always did; hypothesis builds texts from lines and
 pieces that try the shortcut: every kind of leading white space, comments across lines,
@@ -36,7 +36,7 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
     in_brace = False
     for line in lines_of(one_line_end(text)):  # a CRLF or a lone CR ends a line as LF does
         line_no += 1
-        lead, in_brace = cutter._first_item(line, in_brace)
+        lead, in_brace = cutter.first_item(line, in_brace)
         if not lead:
             if not pending:
                 pending_from = line_no
@@ -44,14 +44,14 @@ def careful_cut(text: str) -> list[list[tuple[str, str, int]]]:
             continue
         start = pending_from if pending else line_no
         if lead.startswith("["):
-            names = {n.lower() for n in cutter._TAG_NAMES.findall(lead)}
+            names = {n.lower() for n in cutter.TAG_NAMES.findall(lead)}
             if not game or game[-1][0] != "tags" or (names & tag_names and pending):
                 if game:
                     games.append(game)
                 game = [("tags", [], start)]
                 tag_names = set()
             tag_names |= names
-        elif cutter._HAND_START.match(lead):
+        elif cutter.HAND_START.match(lead):
             game.append(("hand", [], start))
         elif not game:
             game = [("stray", [], start)]
@@ -142,18 +142,18 @@ def _paths(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
     """The lines the cutter looks at one by one, and the runs of lines it takes whole."""
     looked: list[str] = []
     runs: list[str] = []
-    line, run = cutter._Cutter.line, cutter._Cutter.run
+    line, run = cutter.Cutter.line, cutter.Cutter.run
 
-    def look(self: cutter._Cutter, text: str) -> None:
+    def look(self: cutter.Cutter, text: str) -> None:
         looked.append(text)
         line(self, text)
 
-    def take_run(self: cutter._Cutter, text: str, count: int) -> None:
+    def take_run(self: cutter.Cutter, text: str, count: int) -> None:
         runs.append(text)
         run(self, text, count)
 
-    monkeypatch.setattr(cutter._Cutter, "line", look)
-    monkeypatch.setattr(cutter._Cutter, "run", take_run)
+    monkeypatch.setattr(cutter.Cutter, "line", look)
+    monkeypatch.setattr(cutter.Cutter, "run", take_run)
     return looked, runs
 
 

@@ -2,9 +2,9 @@
 
 ``grammar/t42.lark`` is the one definition of the notation's syntax. For speed the reader
 reads two things by hand: the cutter's look at a line
-(:func:`notation.formats.text.cutter._first_item`: where its first item starts outside
+(:func:`notation.formats.text.cutter.first_item`: where its first item starts outside
 comments, and whether a ``{`` comment is still open at its end) and a hand written as one
-``HAND_LINES`` token (:func:`notation.formats.text.builder._read_one_token`, the builder's
+``HAND_LINES`` token (:meth:`notation.formats.text.builder.Builder.read_one_token`, the builder's
 ``_hand_of_one_token``). Hypothesis writes texts from the grammar's own terminals — each
 word drawn from its terminal's pattern as lark compiled it: keywords in any case, white space
 of every kind the grammar skips (wrapped lines, tabs, form feeds, byte order marks), comments
@@ -33,11 +33,11 @@ from notation.model.tiles import HIGHEST_PIP
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[2]))
-from test_line_tokens import _spans
+from test_line_tokens import spans
 
 # Parsers of their own: the reader's are cached and shared.
-LINES: tuple[Lark, Any] = parse._parser.__wrapped__()
-FINE: tuple[Lark, Any] = parse._item_by_item_parser.__wrapped__()
+LINES: tuple[Lark, Any] = parse.line_token_parser.__wrapped__()
+FINE: tuple[Lark, Any] = parse.item_by_item_parser.__wrapped__()
 IGNORED = {"WHITESPACE", "LINE_COMMENT", "BRACE_COMMENT"}
 # Lark's lexer of the grammar's words, comments and white space kept (built once: lark's own
 # Lark.lex builds it again at every call).
@@ -125,7 +125,7 @@ def _outcome(read: Callable[[], Any]) -> tuple[str, Any]:
         return "mistake", (e.line, e.column, e.message)
     except UnexpectedInput as e:
         return "mistake", (e.line, e.column, str(e))
-    return "hand", (hand, list(_spans(hand)))
+    return "hand", (hand, list(spans(hand)))
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -135,16 +135,16 @@ def test_a_whole_hand_read_by_hand_is_the_hand_the_grammar_reads(
 ) -> None:
     rules: RuleSet = RULE_SETS[rules_name]
     lines_builder = LINES[1]
-    at = len(text) - len(text.lstrip(builder._GAPS))
+    at = len(text) - len(text.lstrip(builder.GRAMMAR_WHITE_SPACE))
     # the text is one HAND_LINES token: the shortcut is the reading under test
     assert lines_builder.one_token["hand"].match(text, at) is not None
-    whole = builder._read_one_token(lines_builder, text, first_line, "hand", rules)
-    segment = cutter._Segment("hand", text, first_line)
-    fine = _outcome(lambda: parse._parse_with(FINE, segment, "hand", rules)[0])
+    whole = lines_builder.read_one_token(text, first_line, "hand", rules)
+    segment = cutter.Segment("hand", text, first_line)
+    fine = _outcome(lambda: parse.parse_with(FINE, segment, "hand", rules)[0])
     if whole is None:  # a mistake (a tile out of the set, say): the parser words it
         assert fine[0] == "mistake"
     else:
-        assert ("hand", (whole, list(_spans(whole)))) == fine
+        assert ("hand", (whole, list(spans(whole)))) == fine
 
 
 @st.composite
@@ -167,13 +167,13 @@ def test_a_whole_tag_block_read_by_hand_is_the_block_the_grammar_reads(
     text: str, first_line: int
 ) -> None:
     lines_builder = LINES[1]
-    at = len(text) - len(text.lstrip(builder._GAPS))
+    at = len(text) - len(text.lstrip(builder.GRAMMAR_WHITE_SPACE))
     assert lines_builder.one_token["tag_block"].match(text, at) is not None
-    whole = builder._read_one_token(lines_builder, text, first_line, "tag_block", RuleSet())
-    segment = cutter._Segment("tags", text, first_line)
-    fine = parse._parse_with(FINE, segment, "tag_block", RuleSet())[0]
+    whole = lines_builder.read_one_token(text, first_line, "tag_block", RuleSet())
+    segment = cutter.Segment("tags", text, first_line)
+    fine = parse.parse_with(FINE, segment, "tag_block", RuleSet())[0]
     assert whole == fine
-    assert list(_spans(whole)) == list(_spans(fine))
+    assert list(spans(whole)) == list(spans(fine))
 
 
 # ---- the cutter's look at a line ----
@@ -248,6 +248,6 @@ def test_the_cutter_finds_each_line_s_first_item_where_lark_does(text: str) -> N
     in_brace = False
     found = []
     for line in lines_of(text):
-        lead, in_brace = cutter._first_item(line, in_brace)
+        lead, in_brace = cutter.first_item(line, in_brace)
         found.append((lead, in_brace))
     assert found == expected

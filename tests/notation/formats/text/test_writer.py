@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from notation.formats.text import dumps, loads
 from notation.formats.text.writer import escape_tag_value, write_game, write_games
 from notation.model.bids import Bid
-from notation.model.contracts import DoublesRank, Trump
+from notation.model.contracts import DoublesRank, Special, Trump, TrumpKind
 from notation.model.game import (
     Auction,
     Call,
@@ -100,6 +102,39 @@ def test_follow_me_doubles_high_reads_back_under_a_doubles_low_table() -> None:
     # At the default table, plain follow-me still means doubles high and is written plainly.
     plain = Game((Tag("Event", "x"),), game.hands)
     assert "trump S follow-me\n" in dumps(plain)
+
+
+def _every_trump() -> list[Trump]:
+    """A trump of every kind a call names, with each doubles option it may take."""
+    trumps = [Trump.pip(5), Trump.doubles_trump(), Trump.parse("", special="sevens")]
+    for doubles in DoublesRank:
+        if doubles is not DoublesRank.OWN_SUIT_INVERTED:
+            trumps += [Trump.follow_me(doubles),
+                       *(Trump.called(TrumpKind.FOLLOW_ME, None, doubles, Special(s))
+                         for s in ("plunge", "splash"))]
+        trumps += [Trump.called(TrumpKind.FOLLOW_ME, None, doubles, Special(s))
+                   for s in ("nello", "low-no")]
+    return trumps
+
+
+@pytest.mark.parametrize("follow_me", ["high", "low", "own-suit"])
+@pytest.mark.parametrize("nello", ["own-suit", "high", "low", "own-suit-inverted"])
+def test_every_trump_call_reads_back_at_every_table(follow_me: str, nello: str) -> None:
+    """docs/rules.md, Contracts: the doubles a call leaves out are the table's; the writer
+    names them wherever the table would read the call otherwise, and only there."""
+    options = f"follow-me-doubles={follow_me} nello-doubles={nello}"
+    for trump in _every_trump():
+        game = Game(
+            (Tag("Event", "x"), Tag("Rules", "points"), Tag("Options", options)),
+            (Hand(HandHeader(1, Seat.N), trump=TrumpCall(trump, Seat.S)),),
+        )
+        [back] = loads(dumps(game))
+        assert back.hands == game.hands, (options, str(trump), dumps(game))
+        # str() leaves the doubles out of these calls: the writer adds them where needed
+        unnamed = "doubles-" not in str(trump)
+        named = f"trump S {trump} doubles-high\n" in dumps(game)
+        read_without = game.rules.trump_called(trump.kind, trump.suit, None, trump.special)
+        assert named == (unnamed and read_without != trump), (options, str(trump))
 
 
 def test_several_line_comments_after_one_item_stay_apart() -> None:
