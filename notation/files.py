@@ -71,7 +71,7 @@ def read_source(path: Path) -> str:
 def decode_source(raw: bytes, name: str) -> str:
     """Bytes of a record file as text: UTF-8 with an optional BOM, its line ends made one
     (see :func:`one_line_end`), or a clear error."""
-    if b"\x00" in raw[:8192] or _wide_encoding(raw):
+    if b"\x00" in raw[:8192] or wide_encoding(raw):
         raise not_text(raw, name)
     raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
@@ -95,7 +95,7 @@ def not_text(head: bytes, name: str) -> UnreadableInput:
     >>> str(not_text(b"\\x7fELF\\x02\\x01\\x01\\x00", "t42"))
     't42: this is a binary file, not a text record'
     """
-    encoding = _wide_encoding(head)
+    encoding = wide_encoding(head)
     if encoding is None:
         return UnreadableInput(f"{name}: this is a binary file, not a text record")
     return UnreadableInput(
@@ -111,12 +111,12 @@ _WIDE_BOMS = [
 ]
 
 
-def _wide_encoding(head: bytes) -> str | None:
+def wide_encoding(head: bytes) -> str | None:
     """``UTF-16`` or ``UTF-32`` (with the byte order where there is no BOM to tell it) when
     ``head`` starts text in that encoding: by its BOM, or by its NULs, which in text that is
     mostly ASCII fill one byte of every two (or three of every four) at the same places.
 
-    >>> [_wide_encoding(s.encode(e)) for s, e in [("[Event", "utf-16-be"), ("hand", "utf-32")]]
+    >>> [wide_encoding(s.encode(e)) for s, e in [("[Event", "utf-16-be"), ("hand", "utf-32")]]
     ['UTF-16BE', 'UTF-32']
     """
     for bom, encoding in _WIDE_BOMS:
@@ -161,7 +161,7 @@ def lines_of(text: str) -> list[str]:
     # The pattern is given only whole lines: from the start of a last line with no end, it
     # would look for a line end all the way from every character (quadratic in that line).
     end = text.rfind("\n") + 1
-    lines = _LINE.findall(text, 0, end)
+    lines = LINE_PATTERN.findall(text, 0, end)
     if end < len(text):
         lines.append(text[end:])  # the last line, with no end
     return lines
@@ -183,19 +183,19 @@ def source_blocks(path: Path) -> Iterator[str]:
 
 
 BLOCK = 1 << 20  # bytes read at a time
-_LINE = re.compile(r"[^\n]*\n")
+LINE_PATTERN = re.compile(r"[^\n]*\n")  # a whole line, its end included
 _BOM = b"\xef\xbb\xbf"
 
 
 def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
     """The text of ``stream``, a block of whole lines decoded at a time. Anything odd in a
     block (a NUL, bytes that are not UTF-8, a line near the cap) hands the rest of the file
-    to :func:`_careful_lines`, which words the error or cuts the line where it is, and
+    to :func:`careful_lines`, which words the error or cuts the line where it is, and
     gives it a line at a time."""
     number = 0  # lines yielded
     carry = b""
     first = stream.read(max(BLOCK, len(_BOM)))
-    if _wide_encoding(first):
+    if wide_encoding(first):
         raise not_text(first, name)
     source = OneLineEnd(first.removeprefix(_BOM), stream)
     block = source.read(BLOCK)
@@ -205,7 +205,7 @@ def _blocks(stream: BinaryIO, name: str) -> Iterator[str]:
         whole, carry = data[:end], data[end:]
         text = None if b"\x00" in whole or len(carry) >= LINE_CAP else _decoded(whole)
         if text is None or _may_hold_a_long_line(whole):
-            yield from _careful_lines(_Joined(data, source), name, number)
+            yield from careful_lines(_Joined(data, source), name, number)
             return
         number += text.count("\n")
         if text:
@@ -247,7 +247,7 @@ class _Joined:
         return part + self.stream.readline(limit - len(part))
 
 
-def _careful_lines(stream: OneLineEnd | _Joined, name: str, number: int) -> Iterator[str]:
+def careful_lines(stream: OneLineEnd | _Joined, name: str, number: int) -> Iterator[str]:
     """The lines of ``stream`` one at a time, after ``number`` lines already read: a line
     longer than LINE_CAP is cut there and the rest of it skipped (up to LINE_SKIP: a line
     longer still stops the reading), and a NUL or a byte that is not UTF-8 is an error at

@@ -84,7 +84,7 @@ class WatchedLinePattern:
     for a line end from every character of the last line (quadratic in that line's length)."""
 
     def __init__(self) -> None:
-        self.pattern = files._LINE
+        self.pattern = files.LINE_PATTERN
         self.scans = 0
 
     def findall(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> list[str]:
@@ -97,7 +97,7 @@ class WatchedLinePattern:
 @pytest.fixture
 def line_pattern(monkeypatch: pytest.MonkeyPatch) -> WatchedLinePattern:
     watched = WatchedLinePattern()
-    monkeypatch.setattr(files, "_LINE", watched)
+    monkeypatch.setattr(files, "LINE_PATTERN", watched)
     return watched
 
 

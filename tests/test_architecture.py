@@ -574,12 +574,6 @@ CROSSING_SCOPE = ("notation", "replay", "club", "tests", "bench")
 # Crossings that remain in files other parts of the work own, each with why it is still
 # here; every entry must still be found (so the list only shrinks as they are made public).
 PRIVATE_CROSSINGS_ALLOWED: dict[tuple[str, str], str] = {
-    ("tests/notation/test_files.py", "notation.files._wide_encoding"):
-        "the tests of notation.files reach into its reading of encodings; not formats'",
-    ("tests/notation/test_files.py", "notation.files._careful_lines"):
-        "the tests of notation.files reach into its careful reading; not formats'",
-    ("tests/conftest.py", "notation.files._LINE"):
-        "a fixture watches notation.files' line pattern; not formats'",
     ("tests/notation/archive/test_parallel.py", "notation.archive.parallel._start_method"):
         "the archive's tests patch how its workers start; not formats'",
     ("tests/notation/archive/test_quick_check.py", "notation.archive.quick_check._table"):

@@ -65,7 +65,7 @@ def test_long_lines_below_the_cap_are_read_by_blocks(
     def slow(*args: object) -> None:
         raise AssertionError("read a line at a time")
 
-    monkeypatch.setattr(files, "_careful_lines", slow)
+    monkeypatch.setattr(files, "careful_lines", slow)
     path = tmp_path / "games.jsonl"
     line = "x" * (LINE_CAP // 2 - 1) + "\n"
     path.write_text(line * 50, encoding="utf-8")
@@ -103,11 +103,11 @@ def careful(raw: bytes, name: str = "x.t42") -> list[str | UnreadableInput]:
     the look at the first block for UTF-16 or UTF-32 that every reading starts with)."""
     found: list[str | UnreadableInput] = []
     head = raw[: max(files.BLOCK, 3)]  # the reader looks at its first block as a whole first
-    if files._wide_encoding(head):
+    if files.wide_encoding(head):
         return [files.not_text(head, name)]
     try:
         stream = OneLineEnd(raw.removeprefix(b"\xef\xbb\xbf"), io.BytesIO())
-        found += files._careful_lines(stream, name, 0)
+        found += files.careful_lines(stream, name, 0)
     except UnreadableInput as e:
         found.append(e)
     return found
