@@ -55,7 +55,7 @@ with open(sys.argv[1], "rb") as lines:
 
 
 def t42() -> list[str]:
-    return [sys.executable, "-m", "notation"]
+    return [sys.executable, "-m", "t42"]
 
 
 def timed(command: list[str]) -> tuple[float, int]:

@@ -26,7 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
-PACKAGES = ("notation", "replay", "club")
+PACKAGES = ("notation", "replay", "club", "t42")
 HOMES_SECTION = "## One home for each piece of knowledge"
 LONGEST_MODULE = 600
 LONGEST_FUNCTION = 80
@@ -294,7 +294,7 @@ def test_no_function_is_long_but_the_compiled_search() -> None:
 def test_the_cli_analyze_only_parses_calls_and_prints() -> None:
     """The resumable run lives in the library (notation.analysis.run); the command that runs
     it is short: options, one call, the summary."""
-    path = ROOT / "notation" / "cli" / "solving.py"
+    path = ROOT / "t42" / "solving.py"
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.FunctionDef) and node.name == "analyze":
             lines = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -303,12 +303,12 @@ def test_the_cli_analyze_only_parses_calls_and_prints() -> None:
                       if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
             assert "analyse_archive" in called
             return
-    raise AssertionError("no analyze in notation/cli/solving.py")
+    raise AssertionError("no analyze in t42/solving.py")
 
 
 def test_every_path_the_doc_names_exists() -> None:
     text = DOC.read_text(encoding="utf-8")
-    roots = ("notation/", "replay/", "club/", "tests/", "grammar/", "schemas/", "docs/")
+    roots = ("notation/", "replay/", "club/", "t42/", "tests/", "grammar/", "schemas/", "docs/")
     named = {word for word in QUOTED.findall(text) if word.startswith(roots)}
     assert named
     assert sorted(p for p in named if not (ROOT / p).exists()) == []

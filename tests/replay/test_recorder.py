@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.commands import app as cli
 from notation.recording import Recording, Step
 from replay.scorekeeper import QUESTIONS, answer, enter, screen, start
+from t42.commands import app as cli
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pty_terminal import Terminal as _Terminal
