@@ -1,7 +1,7 @@
 """The values of options and arguments, read from the command line without Pydantic.
 
 Typer reads every value through a Pydantic ``TypeAdapter`` built when the value is first
-read, and importing Pydantic alone takes about half as long as importing Typer and Rich
+read, and importing Pydantic adds over a third to the time of importing Typer and Rich
 (``bench/startup.py`` prints it): every command would pay for it. The values the commands
 of ``t42`` take are of few kinds, read here: a whole number (within bounds), a word, a path,
 one of a few choices, and a list of any of those. A value of any other kind is left to
