@@ -55,7 +55,7 @@ with open(sys.argv[1], "rb") as lines:
 
 
 def t42() -> list[str]:
-    return [sys.executable, "-m", "notation"]
+    return [sys.executable, "-m", "t42"]
 
 
 def timed(command: list[str]) -> tuple[float, int]:
@@ -76,9 +76,10 @@ def timed(command: list[str]) -> tuple[float, int]:
 # Run as the steps are (same interpreter, same folder), so it compiles the modules they load.
 COMPILE = """
 import compileall, importlib.util
-spec = importlib.util.find_spec("notation")
-assert spec is not None and spec.submodule_search_locations
-compileall.compile_dir(spec.submodule_search_locations[0], quiet=1)
+for package in ("notation", "t42"):
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations
+    compileall.compile_dir(spec.submodule_search_locations[0], quiet=1)
 """
 
 

@@ -60,7 +60,7 @@ def main() -> None:
             rows[f"read_games, {name}"] = [
                 median_seconds(partial(reading, shape(n)), args.repeat) for n in sizes
             ]
-        command = [sys.executable, "-m", "notation", "replay", "--print", str(path)]
+        command = [sys.executable, "-m", "t42", "replay", "--print", str(path)]
         replay: list[float] = []
         for n in sizes:
             path.write_text("x" * n, encoding="utf-8")

@@ -151,7 +151,7 @@ def _wall(command: list[str], environment: dict[str, str]) -> tuple[float, str]:
 
 def startup(seed: int, repeat: int) -> None:
     """The first run of ``t42 par`` after an install, and warm, against ``t42 validate``."""
-    t42 = [sys.executable, "-m", "notation"]
+    t42 = [sys.executable, "-m", "t42"]
     with tempfile.TemporaryDirectory(prefix="t42-startup-") as folder:
         game = Path(folder) / "game.t42"
         with game.open("w", encoding="utf-8") as out:
@@ -162,7 +162,7 @@ def startup(seed: int, repeat: int) -> None:
         validate = [*t42, "validate", str(game)]
         # What t42 par loads before it solves anything: the command, and Numba to load the
         # compiled search from its cache.
-        imports = [sys.executable, "-c", "import notation.cli.commands, numba"]
+        imports = [sys.executable, "-c", "import t42.commands, numba"]
         first, said = _wall(par, environment)
         runs: list[tuple[float, float, float]] = []
         for _ in range(repeat):  # in turn, so that a drift of the machine moves all three

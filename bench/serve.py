@@ -68,7 +68,7 @@ def _free_port() -> int:
 
 def _start(folder: Path, database: str, port: int, nofile: int | None = None
            ) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "notation", "serve", str(folder), "--database", database,
+    command = [sys.executable, "-m", "t42", "serve", str(folder), "--database", database,
                "--port", str(port)]
 
     def limits() -> None:  # the server's limit of open files (``ulimit -n``), if asked

@@ -38,15 +38,24 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-# The paths that every layout of the package has (this script also runs, with --baseline, on
-# a checkout from before the layout of 26 November, where these were top-level modules).
-from notation.contracts import Trump
-from notation.dealing import deal, random_trump
-from notation.seats import SEATS, Seat, Team
 from notation.solver import Position, Solver, contract_tables
 
 if TYPE_CHECKING:
+    from notation.model.contracts import Trump
+    from notation.model.seats import SEATS, Seat, Team
     from notation.model.tiles import Tile
+    from notation.rules.dealing import deal, random_trump
+else:
+    # This script also runs, with --baseline, on a checkout from before the layout of
+    # 26 November, where these three were top-level modules of notation.
+    try:
+        from notation.model.contracts import Trump
+        from notation.model.seats import SEATS, Seat, Team
+        from notation.rules.dealing import deal, random_trump
+    except ImportError:
+        from notation.contracts import Trump
+        from notation.dealing import deal, random_trump
+        from notation.seats import SEATS, Seat, Team
 
 CLAIM_AFTER_PLAYS = 16  # four tricks
 CHECKOUT = Path(__file__).resolve().parent.parent

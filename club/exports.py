@@ -39,7 +39,7 @@ def export(site: Site, event: Event) -> dict[str, bytes]:
         replay = replay_page([(1, record, report)], title=names[g.id])
         files[names[g.id].removesuffix(".t42") + ".html"] = replay.encode()
     files["games.t42"] = notation.dumps(records).encode()
-    files["games.jsonl"] = notation.formats.json.form.dumps(records, lines=True).encode()
+    files["games.jsonl"] = notation.json_form.dumps(records, lines=True).encode()
     view = site.event_view(event, "")
     files["results.html"] = site.templates.get_template("results.html").render(
         event=event, standings=view["standings"], games=view["games"], teams=view["teams"],

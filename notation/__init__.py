@@ -11,7 +11,7 @@ with examples. Read a record, check it against the rules, and write it back:
 [('renege', 1, 3, 'W'), ('renege', 2, 2, 'S')]
 >>> notation.loads(notation.dumps(game))[0] == game
 True
->>> notation.formats.json.form.loads(notation.formats.json.form.dumps(game))[0] == game
+>>> notation.json_form.loads(notation.json_form.dumps(game))[0] == game
 True
 
 Score lines left out are computed as ``t42 record`` writes them (points, marks, the total):
@@ -56,61 +56,14 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-import importlib
+import importlib.util
+import sys
+from collections.abc import Callable
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-# First of all: run as the `t42` command, a Ctrl-C while the library loads is answered in words.
-import notation._starting  # noqa: F401
-from notation.archive.reading import read_archive
-from notation.archive.tally import ConvertTally, FileCheck, findings_report
-from notation.check.validate import (
-    GameReport,
-    HandReport,
-    check_game,
-    check_hand,
-    with_score_lines,
-)
-from notation.errors import (
-    ModelError,
-    NotationError,
-    NotationSyntaxError,
-    RecordError,
-    T42Error,
-)
-from notation.files import UnreadableInput
-from notation.formats import text
-from notation.formats.json import form as json_form
-from notation.formats.text import dump, dumps, load, loads
-from notation.formats.text.reader import ReadGame, read_games
-from notation.formats.text.writer import TextExporter
-from notation.formats.visitor import GameVisitor, walk
-from notation.model.bids import Bid, BidError, BidKind
-from notation.model.contracts import Contract, ContractError, DoublesRank, Special, Trump, TrumpKind
-from notation.model.findings import Finding, Severity
-from notation.model.game import (
-    Auction,
-    Call,
-    Comment,
-    Ending,
-    EndKind,
-    Game,
-    Hand,
-    HandHeader,
-    Holding,
-    Play,
-    ScoreKind,
-    ScoreLine,
-    Span,
-    Tag,
-    Trick,
-    TrumpCall,
-)
-from notation.model.rule_sets import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rules
-from notation.model.seats import SEATS, Seat, Team
-from notation.model.tiles import ALL_TILES, Tile, TileError
-from notation.views.diagnostics import describe
-
-if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables take a while
+if TYPE_CHECKING:
     from notation.analysis.analyze import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
     from notation.analysis.audit import HandAudit, audit_game, audit_hand
     from notation.analysis.knowledge import Knowledge
@@ -126,12 +79,110 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__): the solver's tables 
     )
     from notation.analysis.run import AnalysisStep, ResumeError, analyse_archive
     from notation.analysis.worlds import Dealer
+    from notation.archive.reading import read_archive
+    from notation.archive.tally import ConvertTally, FileCheck, findings_report
+    from notation.check.validate import (
+        GameReport,
+        HandReport,
+        check_game,
+        check_hand,
+        with_score_lines,
+    )
+    from notation.errors import (
+        ModelError,
+        NotationError,
+        NotationSyntaxError,
+        RecordError,
+        T42Error,
+    )
+    from notation.files import UnreadableInput
+    from notation.formats import text
+    from notation.formats.json import form as json_form
+    from notation.formats.text import dump, dumps, load, loads
+    from notation.formats.text.reader import ReadGame, read_games
+    from notation.formats.text.writer import TextExporter
+    from notation.formats.visitor import GameVisitor, walk
+    from notation.model.bids import Bid, BidError, BidKind
+    from notation.model.contracts import (
+        Contract,
+        ContractError,
+        DoublesRank,
+        Special,
+        Trump,
+        TrumpKind,
+    )
+    from notation.model.findings import Finding, Severity
+    from notation.model.game import (
+        Auction,
+        Call,
+        Comment,
+        Ending,
+        EndKind,
+        Game,
+        Hand,
+        HandHeader,
+        Holding,
+        Play,
+        ScoreKind,
+        ScoreLine,
+        Span,
+        Tag,
+        Trick,
+        TrumpCall,
+    )
+    from notation.model.rule_sets import RULE_SETS, RulesError, RuleSet, rule_set, tagged_rules
+    from notation.model.seats import SEATS, Seat, Team
+    from notation.model.tiles import ALL_TILES, Tile, TileError
     from notation.rules.dealing import random_game
     from notation.solver.solver import Solver, UnsupportedContract
+    from notation.views.diagnostics import describe
     from notation.views.svg import diagram, hand_diagram
 
-# Names whose modules are imported when a name is first asked for, so that ``import notation``
-# (and every ``t42`` command) does not pay for the solver and the audit it may never use.
+# Every public name is loaded when it is first asked for, from the module that is its home:
+# ``import notation`` (and so every ``t42`` command, and every import of a module of the
+# library) loads no model, parser, check or solver it does not use.
+_HOMES = {
+    "notation.analysis.analyze": ("AnalysisSummary", "HandAnalysis", "analyse_game",
+                                  "analyse_hand"),
+    "notation.analysis.audit": ("HandAudit", "audit_game", "audit_hand"),
+    "notation.analysis.knowledge": ("Knowledge",),
+    "notation.analysis.par": ("DealError", "ParTable", "SpecialVerdict", "hand_par",
+                              "par_table"),
+    "notation.analysis.review": ("BidAdvice", "HandReview", "PlayReview", "advise",
+                                 "review_game", "review_hand", "review_line"),
+    "notation.analysis.run": ("AnalysisStep", "ResumeError", "analyse_archive"),
+    "notation.analysis.worlds": ("Dealer",),
+    "notation.archive.reading": ("read_archive",),
+    "notation.archive.tally": ("ConvertTally", "FileCheck", "findings_report"),
+    "notation.check.validate": ("GameReport", "HandReport", "check_game", "check_hand",
+                                "with_score_lines"),
+    "notation.errors": ("ModelError", "NotationError", "NotationSyntaxError", "RecordError",
+                        "T42Error"),
+    "notation.files": ("UnreadableInput",),
+    "notation.formats.text": ("dump", "dumps", "load", "loads"),
+    "notation.formats.text.reader": ("ReadGame", "read_games"),
+    "notation.formats.text.writer": ("TextExporter",),
+    "notation.formats.visitor": ("GameVisitor", "walk"),
+    "notation.model.bids": ("Bid", "BidError", "BidKind"),
+    "notation.model.contracts": ("Contract", "ContractError", "DoublesRank", "Special", "Trump",
+                                 "TrumpKind"),
+    "notation.model.findings": ("Finding", "Severity"),
+    "notation.model.game": ("Auction", "Call", "Comment", "Ending", "EndKind", "Game", "Hand",
+                            "HandHeader", "Holding", "Play", "ScoreKind", "ScoreLine", "Span",
+                            "Tag", "Trick", "TrumpCall"),
+    "notation.model.rule_sets": ("RULE_SETS", "RulesError", "RuleSet", "rule_set",
+                                 "tagged_rules"),
+    "notation.model.seats": ("SEATS", "Seat", "Team"),
+    "notation.model.tiles": ("ALL_TILES", "Tile", "TileError"),
+    "notation.rules.dealing": ("random_game",),
+    "notation.solver.solver": ("Solver", "UnsupportedContract"),
+    "notation.views.diagnostics": ("describe",),
+    "notation.views.svg": ("diagram", "hand_diagram"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+# The public names that are modules themselves.
+_MODULES = {"text": "notation.formats.text", "json_form": "notation.formats.json.form"}
 
 
 def _game_svg(game: Game) -> str:
@@ -140,41 +191,41 @@ def _game_svg(game: Game) -> str:
     return game_diagram(game)
 
 
-# Jupyter shows a game by its ``_repr_svg_``; the model imports no view, so the package, which
-# puts the layers together, gives a game its picture.
-Game._repr_svg_ = _game_svg
+def _give_games_their_picture(module: ModuleType) -> None:
+    """Jupyter shows a game by its ``_repr_svg_``; the model imports no view, so the package,
+    which puts the layers together, gives a game its picture (a hand diagram, drawn by
+    :mod:`notation.views.svg` when first asked for)."""
+    module.Game._repr_svg_ = _game_svg
 
-_ON_FIRST_USE = {
-    "AnalysisSummary": "notation.analysis.analyze",
-    "HandAnalysis": "notation.analysis.analyze",
-    "analyse_game": "notation.analysis.analyze",
-    "analyse_hand": "notation.analysis.analyze",
-    "AnalysisStep": "notation.analysis.run",
-    "ResumeError": "notation.analysis.run",
-    "analyse_archive": "notation.analysis.run",
-    "HandAudit": "notation.analysis.audit",
-    "audit_game": "notation.analysis.audit",
-    "audit_hand": "notation.analysis.audit",
-    "random_game": "notation.rules.dealing",
-    "Knowledge": "notation.analysis.knowledge",
-    "Dealer": "notation.analysis.worlds",
-    "BidAdvice": "notation.analysis.review",
-    "HandReview": "notation.analysis.review",
-    "PlayReview": "notation.analysis.review",
-    "advise": "notation.analysis.review",
-    "review_game": "notation.analysis.review",
-    "review_hand": "notation.analysis.review",
-    "review_line": "notation.analysis.review",
-    "DealError": "notation.analysis.par",
-    "ParTable": "notation.analysis.par",
-    "SpecialVerdict": "notation.analysis.par",
-    "hand_par": "notation.analysis.par",
-    "par_table": "notation.analysis.par",
-    "Solver": "notation.solver.solver",
-    "UnsupportedContract": "notation.solver.solver",
-    "diagram": "notation.views.svg",
-    "hand_diagram": "notation.views.svg",
-}
+
+class _AfterLoading:
+    """Runs a function on one module of the package as soon as it has loaded, without loading
+    it now: put first among the finders of modules, it finds that module as the others do and
+    has its loader run the function once the module's code has run, then steps aside."""
+
+    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
+        self.name, self.then = name, then
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        if name != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None:
+            load, then = spec.loader.exec_module, self.then
+
+            def exec_module(module: ModuleType) -> None:
+                load(module)
+                then(module)
+
+            setattr(spec.loader, "exec_module", exec_module)  # noqa: B010 (a method of it)
+        return spec
+
+
+if "notation.model.game" in sys.modules:  # the package run again (importlib.reload)
+    _give_games_their_picture(sys.modules["notation.model.game"])
+else:
+    sys.meta_path.insert(0, _AfterLoading("notation.model.game", _give_games_their_picture))
 
 __all__ = [
     "ALL_TILES",
@@ -276,10 +327,16 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    module = _ON_FIRST_USE.get(name)
-    if module is None:
+    """A public name, loaded from its home the first time it is asked for; or a layer of the
+    library (``notation.formats``), imported."""
+    if name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+    elif name in _HOME_OF:
+        value = getattr(importlib.import_module(_HOME_OF[name]), name)
+    elif not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}"):
+        return importlib.import_module(f"{__name__}.{name}")
+    else:
         raise AttributeError(f"module 'notation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 

@@ -12,7 +12,7 @@ r                      hide the hands (only the seat that acts shows its tiles) 
 q                      quit
 =====================  =======================================================
 
-This module imports Textual; :mod:`notation.cli.commands` imports it only when the interactive view
+This module imports Textual; :mod:`t42.commands` imports it only when the interactive view
 starts, so the other commands start without loading it. The screen
 is drawn by :func:`replay.board.board` from pure data; record text reaches Textual only as
 :class:`rich.text.Text` built by :func:`replay.render.inert`, in widgets with markup off.

@@ -306,7 +306,7 @@ def test_no_function_is_long_but_the_compiled_search() -> None:
 def test_the_cli_analyze_only_parses_calls_and_prints() -> None:
     """The resumable run lives in the library (notation.analysis.run); the command that runs
     it is short: options, one call, the summary."""
-    path = ROOT / "notation" / "cli" / "solving.py"
+    path = ROOT / "t42" / "solving.py"
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.FunctionDef) and node.name == "analyze":
             lines = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -315,7 +315,7 @@ def test_the_cli_analyze_only_parses_calls_and_prints() -> None:
                       if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
             assert "analyse_archive" in called
             return
-    raise AssertionError("no analyze in notation/cli/solving.py")
+    raise AssertionError("no analyze in t42/solving.py")
 
 
 def test_every_path_the_doc_names_exists() -> None:

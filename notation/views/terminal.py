@@ -99,7 +99,7 @@ def wants_colour(colour: Colour) -> bool:
 
 class _Console(Console):
     """A console that leaves a closed pipe to the caller (``t42 … | head`` ends quietly with
-    exit 0 in :func:`notation.cli.commands.main`), rather than Rich's exit 1."""
+    exit 0 in :func:`t42.commands.main`), rather than Rich's exit 1."""
 
     def on_broken_pipe(self) -> None:
         self.quiet = True

@@ -49,7 +49,7 @@ class Server:
             resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "notation", "serve", str(self.folder),
+        command = [sys.executable, "-m", "t42", "serve", str(self.folder),
                    "--database", self.database, "--port", str(self.port), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                         stderr=subprocess.STDOUT, preexec_fn=self._limits)

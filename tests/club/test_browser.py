@@ -224,7 +224,7 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         records[table] = notation.loads(text)[0]
-        check = subprocess.run([sys.executable, "-m", "notation", "validate", str(path)],
+        check = subprocess.run([sys.executable, "-m", "t42", "validate", str(path)],
                                capture_output=True, text=True)
         validated[table] = re.findall(r"\[([a-z-]+)\]", check.stdout + check.stderr)
         assert check.returncode == (1 if validated[table] else 0), check.stdout + check.stderr

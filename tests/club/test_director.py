@@ -160,7 +160,7 @@ def test_the_export_holds_every_game_in_every_form(director: tuple[TestClient, S
     assert [f.code for f in notation.check_game(two).findings] == ["bid-below-minimum"]
     assert two.hands[-1].trump is not None
     assert notation.loads(files["games.t42"]) == [one, two]
-    assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
+    assert notation.json_form.loads(files["games.jsonl"]) == [one, two]
     assert "<!DOCTYPE html>" in files["round-1-table-2.html"]
     assert "won 8–0" in files["results.html"]
 
@@ -191,7 +191,7 @@ def test_the_export_carries_the_directors_rulings_and_their_reasons(
         "NS 7 EW 0", f"forfeit by {names[other.ew_team_id or 0]} (EW): no show")
     assert two.hands == ()
     assert notation.loads(files["games.t42"]) == [one, two]
-    assert notation.formats.json.form.loads(files["games.jsonl"]) == [one, two]
+    assert notation.json_form.loads(files["games.jsonl"]) == [one, two]
     assert "result by ruling: NS 7 EW 3 (corrected by the director" in files[
         "round-1-table-1.html"]
     assert "won 7–3 (corrected)" in files["results.html"]

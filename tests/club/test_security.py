@@ -591,7 +591,7 @@ def test_https_with_the_clubs_certificate_and_a_secure_cookie(
     finally:
         server.stop()
     # A certificate it cannot use is said in words, before any address is printed.
-    code = subprocess.run([sys.executable, "-m", "notation", "serve", str(tmp_path / "x"),
+    code = subprocess.run([sys.executable, "-m", "t42", "serve", str(tmp_path / "x"),
                            "--port", str(free_port()), "--certfile", str(key),
                            "--keyfile", str(key)], capture_output=True, text=True)
     assert code.returncode == 2

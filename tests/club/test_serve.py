@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from club.serve import announce
 from club.store import Format, Store
-from notation.cli.commands import app
+from t42.commands import app
 
 
 def _serve(*args: str) -> tuple[int, str]:

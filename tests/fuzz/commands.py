@@ -54,7 +54,7 @@ def run(command: list[str], data: bytes, timeout: float) -> tuple[str, int | Non
         argv = [part.replace("{in}", str(source)).replace("{dir}", folder) for part in command]
         try:
             done = subprocess.run(
-                [sys.executable, "-m", "notation", *argv],
+                [sys.executable, "-m", "t42", *argv],
                 capture_output=True, timeout=timeout, cwd=folder, stdin=subprocess.DEVNULL,
             )
         except subprocess.TimeoutExpired:

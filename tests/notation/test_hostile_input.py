@@ -20,7 +20,6 @@ from typer.testing import CliRunner
 
 from notation.archive.reading import json_game
 from notation.check.validate import check_game
-from notation.cli.commands import app
 from notation.errors import RecordError
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import read_games
@@ -31,6 +30,7 @@ from notation.model.game import Game
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile, TileError
 from notation.rules.dealing import random_game
+from t42.commands import app
 
 # Characters that tend to break readers: structure, quotes, escapes, controls, odd Unicode.
 HOSTILE = [

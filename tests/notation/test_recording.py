@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.commands import app
 from notation.files import FileBusy
 from notation.formats.text.reader import read_games
 from notation.model.bids import Bid
@@ -28,6 +27,7 @@ from notation.model.rule_sets import rule_set
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.recording import Awaiting, RecordFile, Recording, RecordingError, resume_file
+from t42.commands import app
 
 
 def _entries(game: Game) -> Iterator[tuple[str, object]]:

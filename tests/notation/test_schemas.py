@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from notation import schemas
-from notation.cli.commands import app
+from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "laydown-refuted.t42")

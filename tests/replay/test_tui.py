@@ -21,7 +21,6 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from notation.check.validate import check_game
-from notation.cli.commands import app as cli
 from notation.formats.text.reader import read_games
 from notation.model.seats import Seat
 from notation.views import navigation
@@ -32,6 +31,7 @@ from replay.board import View, board, too_small
 from replay.interactive import frames_of, start_of
 from replay.strokes import all_strokes
 from replay.tui import ReplayApp, key_bar
+from t42.commands import app as cli
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pty_terminal import Terminal as _Terminal

@@ -16,10 +16,10 @@ import pytest
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.commands import app as cli
 from notation.recording import Awaiting, Recording
 from notation.recording.entries import enter
 from scorekeeper.screen import QUESTIONS, answer, screen, start
+from t42.commands import app as cli
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "replay"))
 from pty_terminal import Terminal as _Terminal

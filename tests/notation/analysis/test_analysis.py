@@ -27,7 +27,6 @@ from notation.analysis.audit import audit_game
 from notation.analysis.par import hand_par
 from notation.check.board import DEAL_NOT_KNOWN
 from notation.check.validate import check_game
-from notation.cli.commands import app
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_games
 from notation.model.bids import Bid
@@ -36,6 +35,7 @@ from notation.model.rule_sets import rule_set
 from notation.model.seats import Seat
 from notation.rules.dealing import random_game
 from notation.rules.scoring import highest_bid_made
+from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "samples"
@@ -176,7 +176,7 @@ from distributed import LocalCluster
 if __name__ == "__main__":
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster:
-        command = [sys.executable, "-m", "notation", "analyze", *sys.argv[1:],
+        command = [sys.executable, "-m", "t42", "analyze", *sys.argv[1:],
                    "--scheduler", cluster.scheduler_address]
         sys.exit(subprocess.run(command).returncode)
 """
@@ -206,7 +206,7 @@ def test_scheduler_without_dask_says_what_to_install(
 def test_a_scheduler_that_cannot_be_reached_is_said_so(archive: Path) -> None:
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}
     done = subprocess.run(
-        [sys.executable, "-m", "notation", "analyze", str(archive),
+        [sys.executable, "-m", "t42", "analyze", str(archive),
          "--scheduler", "tcp://127.0.0.1:9"],
         capture_output=True, text=True, check=False, env=env,
     )
@@ -256,7 +256,7 @@ def test_an_address_that_is_no_dask_scheduler_is_said_so(archive: Path, kind: st
         else:
             address = stack.enter_context(_listener(HTTP if kind == "http" else None))
         done = subprocess.run(
-            [sys.executable, "-m", "notation", "analyze", str(archive), "--scheduler", address],
+            [sys.executable, "-m", "t42", "analyze", str(archive), "--scheduler", address],
             capture_output=True, text=True, check=False, env=env,
             timeout=300,  # not a speed test: only that it ends
         )
@@ -283,7 +283,7 @@ def test_resume_after_a_torn_line_gives_the_same_bytes(
 
 def test_resume_after_an_interruption(archive: Path, one_core: str, tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "1",
+    command = [sys.executable, "-m", "t42", "analyze", str(archive), "--jobs", "1",
                "-o", str(out)]
     with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL) as run:
         deadline = time.monotonic() + 120
@@ -435,7 +435,7 @@ def test_ctrl_c_with_two_processes_prints_no_traceback(archive: Path, tmp_path: 
     # Ctrl-C reaches every process of the terminal's group, the workers too: a worker that
     # waits for work printed its KeyboardInterrupt's traceback.
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+    command = [sys.executable, "-m", "t42", "analyze", str(archive), "--jobs", "2",
                "-o", str(out)]
     with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                           start_new_session=True) as run:
@@ -455,7 +455,7 @@ def test_a_worker_leaves_ctrl_c_to_its_parent(archive: Path, one_core: str,
     # The same, made certain: Ctrl-C sent to the workers alone. The parent answers Ctrl-C;
     # a worker that took it died with a traceback and broke the pool.
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "notation", "analyze", str(archive), "--jobs", "2",
+    command = [sys.executable, "-m", "t42", "analyze", str(archive), "--jobs", "2",
                "-o", str(out)]
     with subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL) as run:
         children = Path(f"/proc/{run.pid}/task/{run.pid}/children")

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from notation.analysis.audit import HandAudit, audit_game
 from notation.check.claims import LAYDOWN_REFUTED
-from notation.cli.commands import app
 from notation.formats.text.reader import read_games
 from notation.model.game import EndKind
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.solver.scope import SMALL_END_OPENING, TRUMP_OPENING_LEAD
+from t42.commands import app
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = ROOT / "samples"

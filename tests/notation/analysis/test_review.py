@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unus
 from referencing import Registry, Resource
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
+from t42.commands import app
 
 # -- the command line and the JSON form --
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from notation.analysis.run import ResumeError, analyse_archive
-from notation.cli.commands import app
+from t42.commands import app
 
 SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 FILES = [SAMPLES / "broken.t42", SAMPLES / "renege.t42"]

@@ -21,9 +21,9 @@ from typer.testing import CliRunner
 from notation import files
 from notation.archive import parallel
 from notation.archive.reading import render
-from notation.cli.commands import app
 from notation.model.rule_sets import rule_set
 from notation.rules.dealing import random_game
+from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "samples"
@@ -232,7 +232,7 @@ def test_a_killed_run_leaves_no_worker_and_no_temporary_file(
     text = "\n".join([games] * 20)  # some 3 MB: more than the first block read (1 MB)
     output = tmp_path / ("out.json" if command == "convert" else "out.jsonl")
     run = subprocess.Popen(
-        [sys.executable, "-m", "notation", command, "-", "-o", str(output), "--jobs", "2"],
+        [sys.executable, "-m", "t42", command, "-", "-o", str(output), "--jobs", "2"],
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     assert run.stdin is not None

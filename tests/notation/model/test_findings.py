@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unused-ignore]
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
 from notation.formats.json import form as json_form
 from notation.formats.text import loads
+from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "samples"

@@ -14,7 +14,6 @@ import pytest
 from typer.testing import CliRunner
 
 from notation.check.validate import GameReport, check_game
-from notation.cli.commands import app
 from notation.formats.text import dumps, loads
 from notation.formats.text.reader import read_games
 from notation.model.bids import Bid
@@ -36,6 +35,7 @@ from notation.model.tiles import Tile
 from notation.rules.play import trick_winner
 from notation.rules.scoring import game_winner, points_award, settlement
 from notation.views.rules_view import markdown_tables
+from t42.commands import app
 
 ROOT = Path(__file__).parents[3]
 SAMPLES = ROOT / "samples"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
 from notation.views.terminal import inert, inert_lines
+from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "tests" / "replay"))

@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from notation.archive.reading import read_file, render
-from notation.check.validate import check_game
-from notation.cli import printing as screen
-from notation.cli.options import EXIT_UNUSABLE, Format
-from notation.cli.printing import say, say_left_out, show
-from notation.files import UnreadableInput, source_name
-from notation.formats.text.reader import ReadGame
-from notation.model.findings import Finding
-from notation.model.game import Game
+from t42 import printing as screen
+from t42.options import EXIT_UNUSABLE, Format
+from t42.printing import say, say_left_out, show
+
+if TYPE_CHECKING:
+    from notation.formats.text.reader import ReadGame
+    from notation.model.findings import Finding
+    from notation.model.game import Game
 
 
 @dataclass
@@ -38,6 +38,10 @@ class FileResult:
 
 def read_record_file(path: Path, *, check: bool) -> FileResult:
     """Read one file of either form; with ``check``, also run every rule over it."""
+    from notation.archive.reading import read_file
+    from notation.check.validate import check_game
+    from notation.files import source_name
+
     text, reads = read_file(path)
     result = FileResult(source_name(path), text)
     for read in reads:
@@ -59,6 +63,8 @@ def read_record_file(path: Path, *, check: bool) -> FileResult:
 
 def read_or_exit(path: Path) -> FileResult:
     """Read one file for a command that needs it whole; an unreadable file ends the run."""
+    from notation.files import UnreadableInput
+
     try:
         return read_record_file(path, check=False)
     except UnreadableInput as e:
@@ -101,6 +107,8 @@ class GameSink:
         self._held: str | None = None  # .json: one game is an object, several an array
 
     def add(self, game: Game) -> None:
+        from notation.archive.reading import render
+
         self.add_rendered(render(game, self.form.value))
 
     def add_rendered(self, text: str) -> None:

@@ -10,12 +10,13 @@ from typing import Annotated
 
 import typer
 
-from notation.cli import printing as screen
-from notation.cli.options import EXIT_CLEAN, EXIT_UNUSABLE, ColourOption, Format
-from notation.cli.printing import guard_files, say, use_colour
-from notation.cli.records import GameSink
-from notation.files import UnreadableInput, WriteError, source_name
 from notation.views.terminal import Colour
+from t42 import printing as screen
+from t42.options import EXIT_CLEAN, EXIT_UNUSABLE, ColourOption, Format
+from t42.printing import guard_files, say, use_colour
+from t42.records import GameSink
+
+# Each command imports what it uses of the library when it runs (tests/t42/test_imports.py).
 
 
 def record_command(
@@ -30,6 +31,7 @@ def record_command(
     leader, whose turn it is, the winner and the score are filled in, and a renege or a
     misscore is flagged the moment it shows. The file is valid notation after every entry.
     """
+    from notation.files import UnreadableInput, WriteError, source_name
     from notation.recording import RecordingError, open_record, resume_file
     from replay.interactive import has_textual, on_a_terminal
 

@@ -1,7 +1,7 @@
 """The ``t42`` command: golden output and exit codes (0 clean, 1 findings, 2 unusable input).
 
-Golden files live in ``tests/notation/golden``; after a deliberate change of wording, rewrite
-them with ``T42_UPDATE_GOLDEN=1 pytest tests/notation/test_cli.py`` and review the diff.
+Golden files live in ``tests/t42/golden``; after a deliberate change of wording, rewrite
+them with ``T42_UPDATE_GOLDEN=1 pytest tests/t42/test_cli.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import notation
-from notation.cli.commands import app
 from notation.formats.json import form as json_form
 from notation.formats.text import loads
 from notation.formats.text.reader import read_games
 from notation.model.rule_sets import rule_set
+from t42.commands import app
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-GOLDEN = Path(__file__).parents[1] / "golden"
+GOLDEN = Path(__file__).parent / "golden"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.t42"))
 
 runner = CliRunner()
@@ -229,7 +229,7 @@ def test_convert_to_stdout_redirected_holds_only_json_lines(tmp_path: Path) -> N
     target = tmp_path / "b.jsonl"
     with target.open("w", encoding="utf-8") as stdout:
         done = subprocess.run(
-            [sys.executable, "-m", "notation", "convert", str(SAMPLES / "broken.t42")],
+            [sys.executable, "-m", "t42", "convert", str(SAMPLES / "broken.t42")],
             stdout=stdout, stderr=subprocess.PIPE, text=True, check=False, cwd=tmp_path,
         )
     assert done.returncode == 1
@@ -424,7 +424,7 @@ def test_hostile_name_is_shown_literally(form: str) -> None:
 def test_installed_command_runs_outside_the_checkout(tmp_path: Path) -> None:
     """The grammar and schema are found wherever t42 is run from (read from the package)."""
     done = subprocess.run(
-        [sys.executable, "-m", "notation", "validate", str(SAMPLES / "renege.t42")],
+        [sys.executable, "-m", "t42", "validate", str(SAMPLES / "renege.t42")],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -599,7 +599,7 @@ def test_version_names_the_release() -> None:
 
 def _python_t42(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "notation", *args],
+        [sys.executable, "-m", "t42", *args],
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         capture_output=True,
@@ -696,7 +696,7 @@ def _on_a_terminal(args: list[str], **env: str) -> tuple[str, str]:
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     environ.update(TERM="xterm-256color", COLUMNS="100", LINES="40", **env)
     with subprocess.Popen(
-        [sys.executable, "-m", "notation", *args], cwd=ROOT, env=environ,
+        [sys.executable, "-m", "t42", *args], cwd=ROOT, env=environ,
         stdin=subprocess.DEVNULL, stdout=keyboard, stderr=subprocess.PIPE,
     ) as process:
         os.close(keyboard)
@@ -756,7 +756,7 @@ PROBE = """\
 import sys
 sys.argv = ["t42", *sys.argv[1:]]
 try:
-    from notation.cli.commands import main
+    from t42.commands import main
     main()
 finally:
     sys.stderr.write("\\ntextual loaded\\n" if "textual" in sys.modules else "\\nno textual\\n")
@@ -972,7 +972,7 @@ def _cli(*args: str, cwd: Path = ROOT, stdout: Any = subprocess.PIPE,
     reach this Python until it starts, where the superuser's may lie in a private folder)."""
     become = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if (
         as_nobody and os.getuid() == 0) else []
-    return subprocess.run([*become, sys.executable, "-m", "notation", *args], cwd=cwd,
+    return subprocess.run([*become, sys.executable, "-m", "t42", *args], cwd=cwd,
                           stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
 
 
@@ -1088,12 +1088,11 @@ def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
 ) -> None:
     # `fmt -i` while another program appended lost what was appended (1,851 of 1,881
     # lines): the file changed since it was read is not replaced.
-    import notation.cli.checking
-    import notation.cli.records
+    from t42 import checking, records
 
     messy = tmp_path / "messy.t42"
     messy.write_text(MESSY, encoding="utf-8")
-    read = notation.cli.records.read_record_file
+    read = records.read_record_file
 
     def read_then_append(path: Path, *, check: bool) -> Any:
         result = read(path, check=check)
@@ -1101,7 +1100,7 @@ def test_fmt_in_place_leaves_alone_a_file_appended_to_meanwhile(
             other.write("\n; appended meanwhile\n")
         return result
 
-    monkeypatch.setattr(notation.cli.checking, "read_record_file", read_then_append)
+    monkeypatch.setattr(checking, "read_record_file", read_then_append)
     code, _, err = t42("fmt", "-i", str(messy))
     assert code == 2
     assert "another program changed the file" in err

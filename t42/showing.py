@@ -4,14 +4,13 @@ a browser) and ``diagram`` (a hand as SVG)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from notation.archive.reading import unwritable as unwritable_game
-from notation.check.validate import check_game
-from notation.cli import printing as screen
-from notation.cli.options import (
+from notation.views.terminal import Colour
+from t42 import printing as screen
+from t42.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
@@ -20,7 +19,7 @@ from notation.cli.options import (
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import (
+from t42.printing import (
     guard_files,
     say,
     say_left_out,
@@ -28,11 +27,12 @@ from notation.cli.printing import (
     use_colour,
     write_output,
 )
-from notation.cli.records import FileResult, one_game, print_findings, read_or_exit
-from notation.errors import RecordError
-from notation.files import shown_name
-from notation.model.game import Game
-from notation.views.terminal import Colour, wants_colour
+from t42.records import FileResult, one_game, print_findings, read_or_exit
+
+if TYPE_CHECKING:
+    from notation.model.game import Game
+
+# Each command imports what it uses of the library when it runs (tests/t42/test_imports.py).
 
 
 def replay(
@@ -51,6 +51,8 @@ def replay(
     """
     use_colour(colour)
     guard_files([source])
+    from notation.check.validate import check_game
+    from notation.views.terminal import wants_colour
     from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
     from replay.render import print_replay
 
@@ -116,6 +118,8 @@ def html_command(
     """Write a one-file HTML replay: open it in any browser and step through the game."""
     use_colour(colour)
     guard_files([source], [("-o", output)])
+    from notation.check.validate import check_game
+    from notation.files import shown_name
     from replay.page import (
         HandAudits,
         audit_summaries,
@@ -148,6 +152,8 @@ def html_command(
 def _carried_as_json(result: FileResult, games: list[tuple[int, Game]]) -> list[tuple[int, Game]]:
     """The games a page can carry (it holds each record as JSON); any other is said, where,
     and left out, and the rest go on."""
+    from notation.archive.reading import unwritable as unwritable_game
+    from notation.errors import RecordError
     from notation.formats.json.form import dumps_game
 
     reads = {id(read.game): read for read in result.kept}

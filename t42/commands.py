@@ -19,10 +19,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from notation import __version__
-from notation.cli import checking, recording, showing, solving
-from notation.cli import printing as screen
-from notation.cli.options import (
+from t42 import checking, recording, showing, solving
+from t42 import printing as screen
+from t42.options import (
     ANALYSIS,
     CONVERSION,
     EXIT_CLEAN,
@@ -30,8 +29,9 @@ from notation.cli.options import (
     RECORDS,
     REFERENCE,
 )
-from notation.cli.printing import say
-from notation.files import WriteError, is_the_machines, unwritable
+from t42.printing import say
+from t42.starting import version
+from t42.values import read_plainly
 
 __all__ = ["app", "main"]
 
@@ -47,17 +47,18 @@ def _flags_shown_as_flags(params: list[Any]) -> list[Any]:
 
 
 class _Command(TyperCommand):
-    """A command whose help shows its flags as flags (see _flags_shown_as_flags)."""
+    """A command whose help shows its flags as flags (see _flags_shown_as_flags), and whose
+    values are read without Pydantic (see t42.values)."""
 
     def get_params(self, ctx: Any) -> list[Any]:  # ctx: Typer's click.Context
-        return _flags_shown_as_flags(super().get_params(ctx))
+        return read_plainly(_flags_shown_as_flags(super().get_params(ctx)))
 
 
 class _Group(TyperGroup):
     """The ``t42`` group, whose own flags (--version, --help …) show as flags too."""
 
     def get_params(self, ctx: Any) -> list[Any]:  # ctx: Typer's click.Context
-        return _flags_shown_as_flags(super().get_params(ctx))
+        return read_plainly(_flags_shown_as_flags(super().get_params(ctx)))
 
 
 app = typer.Typer(
@@ -72,7 +73,7 @@ app = typer.Typer(
 
 def _show_version(asked: bool) -> None:
     if asked:
-        typer.echo(f"t42 {__version__}")
+        typer.echo(version())
         raise typer.Exit(EXIT_CLEAN)
 
 
@@ -121,7 +122,7 @@ class Interrupted(KeyboardInterrupt):
     """Ctrl-C arrived: a KeyboardInterrupt to everything that tidies up after one, but not
     Python's own. CPython marks an exact KeyboardInterrupt leaving code run by ``eval()`` (as
     Typer reads annotations while it starts) as unhandled, even once :func:`main` has
-    answered it, and under ``python -m notation`` it then kills itself with SIGINT as it exits
+    answered it, and under ``python -m t42`` it then kills itself with SIGINT as it exits
     instead of exiting 130."""
 
 
@@ -165,13 +166,13 @@ def send_dropped_stops_again(unraisable: sys.UnraisableHookArgs) -> None:
 def main() -> None:
     """Entry point: run the app and turn any unexpected failure into a message, not a trace."""
     # From here on, Ctrl-C and SIGTERM stop the run where it is, to tidy up as it ends (until
-    # now, notation._starting answered them for the `t42` command).
+    # now, t42.starting answered them).
     signal.signal(signal.SIGINT, stop_handler(Interrupted))
     signal.signal(signal.SIGTERM, stop_handler(Terminated))
     sys.unraisablehook = send_dropped_stops_again
     try:
         try:
-            app(prog_name="t42")  # also under `python -m notation`: completion is keyed to the name
+            app(prog_name="t42")  # also under `python -m t42`: completion is keyed to the name
         finally:
             sys.stdout.flush()  # a full disk under stdout shows here, not after the exit code
     except _STOPS as stop:
@@ -183,19 +184,25 @@ def main() -> None:
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
             _closed_pipe()
         raise
-    except WriteError as e:
-        say(screen.err, f"t42: {e}", "bold red")
+    except Exception as e:
+        _failed(e)
+
+
+def _failed(error: Exception) -> NoReturn:
+    """End a run that failed: a file that could not be written (the machine's doing: a full
+    disk, a closed terminal) in words, anything else as a bug of t42, never a traceback."""
+    from notation.files import WriteError, is_the_machines, unwritable
+
+    if isinstance(error, WriteError):
+        say(screen.err, f"t42: {error}", "bold red")
         sys.exit(EXIT_UNUSABLE)
-    except OSError as e:
-        if not is_the_machines(e):
-            _internal_error(e)
-        # Writing the output failed (standard output, or a file written as it goes): the
-        # machine's doing, not t42's. Nothing more can go to standard output.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        say(screen.err, f"t42: {unwritable(_output_name(e), e)}", "bold red")
-        sys.exit(EXIT_UNUSABLE)
-    except Exception as e:  # a bug in t42: say so plainly instead of a traceback
-        _internal_error(e)
+    if not isinstance(error, OSError) or not is_the_machines(error):
+        _internal_error(error)
+    # Writing the output failed (standard output, or a file written as it goes): the
+    # machine's doing, not t42's. Nothing more can go to standard output.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    say(screen.err, f"t42: {unwritable(_output_name(error), error)}", "bold red")
+    sys.exit(EXIT_UNUSABLE)
 
 
 def _stopped(stop: BaseException) -> NoReturn:

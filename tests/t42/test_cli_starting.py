@@ -1,6 +1,7 @@
-"""A ``t42`` stopped while it starts (Python loading the library and the app, before the
+"""A ``t42`` stopped while it starts (Python loading the app and the library, before the
 command runs) ends as one stopped later does: a line saying so and the shell's exit code
-(130 for Ctrl-C, 143 for SIGTERM), never a traceback (notation.cli)."""
+(130 for Ctrl-C, 143 for SIGTERM), never a traceback (t42.starting, then t42.commands); and
+only the command answers stops so: importing t42 or the library sets no signal handler."""
 
 from __future__ import annotations
 
@@ -14,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from notation.cli import commands
-from notation.cli.commands import Interrupted, Terminated
+from t42 import commands
+from t42.commands import Interrupted, Terminated
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(sys.executable).parent / "t42"  # the installed command, as a user runs it
 
 # From the first moments (the library loading) to the command at work: how soon each stop is
 # sent once Python itself has started, in seconds. Not at once: a stop then lands in the
-# interpreter's own start-up (or the few lines before notation._starting), which no code of
-# t42 can catch.
+# interpreter's own start-up (or the few lines before t42.main calls t42.starting), which no
+# code of t42 can catch.
 DELAYS = (0.2, 0.4, 0.8, 1.2, 2.5)
 
 
@@ -65,8 +66,8 @@ def _stopped(command: list[str], signum: signal.Signals, delay: float) -> tuple[
 )
 @pytest.mark.parametrize(
     "start",
-    [[str(SCRIPT)], [sys.executable, "-m", "notation"]],
-    ids=["t42", "python -m notation"],
+    [[str(SCRIPT)], [sys.executable, "-m", "t42"]],
+    ids=["t42", "python -m t42"],
 )
 def test_a_stop_while_starting_is_said_in_words(
     big_archive: Path, python_start: float, start: list[str], signum: signal.Signals, code: int,
@@ -80,6 +81,23 @@ def test_a_stop_while_starting_is_said_in_words(
         assert "Traceback" not in err, (delay, err)
         assert returncode == code, (delay, returncode, err)
         assert err in ("", f"{words}\n"), (delay, err)
+
+
+@pytest.mark.parametrize("module", ["notation", "t42", "t42.commands", "replay", "club"])
+def test_importing_sets_no_signal_handler(module: str) -> None:
+    """A program using the library (or importing the command's modules) keeps its own
+    answers to Ctrl-C and SIGTERM, even when it is named t42."""
+    code = (
+        "import signal, sys\n"
+        "before = [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)]\n"
+        f"import {module}\n"
+        "print(before == [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)])\n"
+    )
+    for argv0 in ("-c", "t42"):
+        script = [sys.executable, "-c", code] if argv0 == "-c" else [
+            sys.executable, "-c", f"import sys; sys.argv[0] = 't42'; exec({code!r})"]
+        run = subprocess.run(script, cwd=ROOT, capture_output=True, text=True, check=True)
+        assert run.stdout.strip() == "True", (argv0, run.stderr)
 
 
 @pytest.mark.parametrize(("signum", "stop"), [(signal.SIGINT, Interrupted),
@@ -134,13 +152,13 @@ def _unraisable(dropped: BaseException) -> sys.UnraisableHookArgs:
 
 def _main_module(tmp_path: Path, name: str, app: str) -> subprocess.CompletedProcess[str]:
     """Run ``python -m name``, a module that replaces t42's app by ``app`` (the source of a
-    function of ``prog_name``) and calls ``notation.cli.commands.main`` as ``t42`` does."""
+    function of ``prog_name``) and calls ``t42.commands.main`` as ``t42`` does."""
     package = tmp_path / name
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "__main__.py").write_text(
         "import os, signal, time\n"
-        "from notation.cli import commands\n"
+        "from t42 import commands\n"
         f"{app}\n"
         "commands.app = app\n"
         "commands.main()\n",

@@ -7,20 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from notation.archive.parallel import usable_jobs, usable_processors
-from notation.archive.tally import left_out_words
-from notation.cli.options import EXIT_UNUSABLE
-from notation.files import WriteError, write_atomically
-from notation.model.findings import Finding, plural
-from notation.outputs import OutputClash, refuse_clashes
-from notation.views.diagnostics import describe
 from notation.views.terminal import Colour, console, for_stream, inert_lines
+from t42.options import EXIT_UNUSABLE
+
+if TYPE_CHECKING:
+    from notation.model.findings import Finding
+
+# Only what every command uses is imported here; the rest where it is used, so that a command
+# loads only what it needs (tests/t42/test_imports.py).
 
 # Each command sets these to its --color choice (see use_colour) before it writes anything.
 out = console(Colour.auto)
@@ -49,6 +49,8 @@ def show(
 ) -> None:
     """Findings in words, on stderr unless they are the command's output (``validate``):
     stdout carries only a command's data, so that it can be piped or redirected whole."""
+    from notation.views.diagnostics import describe
+
     for finding in findings:
         style = "bold red" if finding.is_error else "yellow"
         head, _, rest = describe(finding, path, lines, first_line).partition("\n")
@@ -60,6 +62,8 @@ def show(
 def say_left_out(path: str, parts: list[str]) -> None:
     """Which hands (or games) could not be read and are left out: the rest goes on."""
     if parts:
+        from notation.archive.tally import left_out_words
+
         say(err, f"{path}: {left_out_words(parts)}", "bold red")
 
 
@@ -96,6 +100,8 @@ def guard_files(inputs: Iterable[Path], outputs: Iterable[tuple[str, Path | None
     outputs (each with the option naming it): a run that would write over an input, or two
     outputs to one file (standard output among them), ends here in words, exit 2, before
     anything is read or written (see :func:`notation.files.refuse_clashes`)."""
+    from notation.outputs import OutputClash, refuse_clashes
+
     try:
         refuse_clashes(inputs, outputs)
     except OutputClash as e:
@@ -109,6 +115,8 @@ def write_output(output: Path | None, text: str) -> None:
     if output is None or str(output) == "-":
         out.file.write(for_stream(out.file, text))
         return
+    from notation.files import WriteError, write_atomically
+
     try:
         write_atomically(output, text)
     except WriteError as e:
@@ -116,8 +124,14 @@ def write_output(output: Path | None, text: str) -> None:
         raise typer.Exit(EXIT_UNUSABLE) from None
 
 
-def cut_jobs(asked: int) -> int:
-    """--jobs as asked, or cut to the processors there are, saying so."""
+def cut_jobs(asked: int | None) -> int:
+    """--jobs as asked (every core this process may use if not), or cut to the processors
+    there are, saying so."""
+    from notation.archive.parallel import usable_jobs, usable_processors
+    from notation.model.findings import plural
+
+    if asked is None:
+        return usable_processors()
     jobs = usable_jobs(asked)
     if jobs < asked:
         say(err, f"--jobs {asked}: t42 can use {plural(jobs, 'processor')} here; using {jobs}",
@@ -126,11 +140,15 @@ def cut_jobs(asked: int) -> int:
 
 
 JobsOption = Annotated[
-    int,
+    int | None,
     typer.Option("--jobs", "-j", min=1, callback=cut_jobs,
                  help="Processes to work with (default: the cores)."),
 ]
 """The --jobs option of the commands that work on many processes (cut, saying so, to the
-processors there are)."""
-JOBS = usable_processors()
-"""The default of --jobs: every core this process may use."""
+processors there are; every core this process may use when not given)."""
+
+
+def jobs_of(jobs: int | None) -> int:
+    """The processes a command works with: --jobs as its callback left it (a number), or,
+    called without the command line, every core."""
+    return cut_jobs(None) if jobs is None else jobs

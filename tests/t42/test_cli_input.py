@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
+from t42.commands import app
 
 # Every command that reads a record file, with the options it needs to run.
 READERS = [
@@ -117,7 +117,7 @@ def test_unusable_input_is_said_alike_and_exits_two_in_every_command(
     assert "Traceback" not in result.stderr
 
 
-SAMPLE = Path(__file__).resolve().parents[3] / "samples" / "renege.t42"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "renege.t42"
 # Mixed: never a CR before an LF of its own (before an empty line), which is one CRLF.
 LINE_ENDS = {"CR": [b"\r"], "CRLF": [b"\r\n"], "mixed": [b"\r", b"\r\n", b"\n", b"\r\n"]}
 

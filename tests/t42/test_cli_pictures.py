@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
 from notation.formats.text import loads
 from notation.views.svg import hand_diagram
+from t42.commands import app
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 

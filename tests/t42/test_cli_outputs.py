@@ -14,13 +14,13 @@ from typing import IO, Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 
 
 def _cli(*args: str, cwd: Path, stdin: IO[Any] | None = None,
          stdout: IO[Any] | int = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "notation", *args], cwd=cwd, stdin=stdin,
+    return subprocess.run([sys.executable, "-m", "t42", *args], cwd=cwd, stdin=stdin,
                           stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
 
 

@@ -4,15 +4,14 @@ archives, resumable) and ``review`` (each play judged by what its player could k
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from notation.check.validate import check_game
-from notation.cli import printing as screen
-from notation.cli.options import (
+from notation.views.terminal import Colour
+from t42 import printing as screen
+from t42.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
@@ -23,19 +22,17 @@ from notation.cli.options import (
     HandOption,
     SourceArg,
 )
-from notation.cli.printing import (
-    JOBS,
+from t42.printing import (
     JobsOption,
     guard_files,
+    jobs_of,
     nothing_to,
     progress,
     say,
     show,
     use_colour,
 )
-from notation.cli.records import FileResult, print_findings, read_or_exit
-from notation.files import UnreadableInput
-from notation.views.terminal import Colour
+from t42.records import FileResult, print_findings, read_or_exit
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -44,6 +41,9 @@ if TYPE_CHECKING:
     from notation.analysis.review import HandReview
     from notation.analysis.run import AnalysisStep
     from notation.formats.text.reader import ReadGame
+
+# Each command imports what it uses of the library when it runs: the solver's compiled search
+# above all (tests/t42/test_imports.py).
 
 
 def audit(
@@ -59,6 +59,8 @@ def audit(
     """Audit hands like a referee: findings with evidence, the score, best play, claims."""
     use_colour(colour)
     guard_files([source])
+    import json
+
     from rich.rule import Rule
 
     from notation.analysis.audit import audit_game, audit_json
@@ -117,7 +119,10 @@ def par_command(
     """
     use_colour(colour)
     guard_files([source])
+    import json
+
     from notation.analysis.par import par_json, par_of_hand
+    from notation.check.validate import check_game
     from notation.views.par_view import par_view
 
     result = read_or_exit(source)
@@ -176,7 +181,7 @@ def analyze(
     files: FilesArg,
     output: AnalysisOutput = None,
     rejects: RejectsOption = None,
-    jobs: JobsOption = JOBS,
+    jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     resume: ResumeOption = False,
     fair: FairOption = False,
@@ -197,7 +202,7 @@ def analyze(
 
     to_file = _analysis_file(output, resume)
     summary, code = _follow(analyse_archive(
-        files, out=to_file or screen.out.file, resume=resume, rejects=rejects, jobs=jobs,
+        files, out=to_file or screen.out.file, resume=resume, rejects=rejects, jobs=jobs_of(jobs),
         scheduler=scheduler, fair=fair))
     if summary.hands or summary.rejected or code != EXIT_UNUSABLE:  # no table of nothing
         (screen.out if to_file else screen.err).print(render_summary(summary))
@@ -226,6 +231,7 @@ def _follow(run: Iterator[AnalysisStep]) -> tuple[AnalysisSummary, int]:
     from notation.analysis.analyze import AnalysisSummary
     from notation.analysis.run import ResumeError
     from notation.archive.parallel import ClusterError
+    from notation.files import UnreadableInput
 
     summary, code = AnalysisSummary(), EXIT_CLEAN
     try:
@@ -333,6 +339,8 @@ def review_command(
 
 def _print_reviews(reviews: list[HandReview], path: str, as_json: bool) -> None:
     """The reviews as JSON or as Rich views, each hand's note (why it was not reviewed) said."""
+    import json
+
     from rich.rule import Rule
 
     from notation.analysis.review import review_json
@@ -353,6 +361,8 @@ def _print_reviews(reviews: list[HandReview], path: str, as_json: bool) -> None:
 def _advise_on_tiles(tiles: str, rules_name: str, samples: int, seed: int,
                      as_json: bool) -> NoReturn:
     """``review --tiles``: the chance of making each bid in each trump with typed tiles."""
+    import json
+
     from notation.analysis.review import ReviewError, advise
     from notation.model.rule_sets import RulesError, rule_set
     from notation.model.seats import Seat
@@ -379,6 +389,8 @@ def _advise_on_seat(result: FileResult, games: list[ReadGame], advise_seat: str,
                     asked: tuple[int | None, int | None], samples: int, seed: int,
                     as_json: bool) -> NoReturn:
     """``review --advise SEAT``: advice on that seat's tiles in each hand of the file."""
+    import json
+
     from notation.analysis.review import ReviewError, advise
     from notation.model.seats import Seat
     from notation.views.review_view import advice_view

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from notation.cli.commands import app
+from t42.commands import app
 
-SAMPLES = Path(__file__).resolve().parents[3] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def test_the_footer_names_the_file_never_the_machines_path(tmp_path: Path) -> None:

@@ -4,31 +4,17 @@ and ``stats``."""
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterator
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from notation.archive.parallel import in_order
-from notation.archive.reading import (
-    CheckedGame,
-    check_units,
-    close_early,
-    convert_units,
-    read_archive,
-    settle,
-    settle_worker,
-    unit_size,
-    units,
-)
-from notation.archive.stats import ArchiveStats
-from notation.archive.tally import ConvertTally, FileCheck, findings_report
-from notation.cli import printing as screen
-from notation.cli.options import (
+from notation.views.terminal import Colour, for_stream, inert
+from t42 import printing as screen
+from t42.options import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
@@ -36,10 +22,10 @@ from notation.cli.options import (
     FilesArg,
     Format,
 )
-from notation.cli.printing import (
-    JOBS,
+from t42.printing import (
     JobsOption,
     guard_files,
+    jobs_of,
     progress,
     say,
     say_left_out,
@@ -47,20 +33,15 @@ from notation.cli.printing import (
     use_colour,
     write_output,
 )
-from notation.cli.records import FileResult, GameSink, read_record_file
-from notation.files import (
-    AtomicWriter,
-    UnreadableInput,
-    WriteError,
-    open_locked,
-    shown_name,
-    snapshot,
-    source_name,
-    write_atomically,
-)
-from notation.formats.text.writer import first_difference, write_games
-from notation.line_ends import ends_lines_otherwise
-from notation.views.terminal import Colour, for_stream, inert
+from t42.records import FileResult, GameSink, read_record_file
+
+if TYPE_CHECKING:
+    from notation.archive.reading import CheckedGame
+    from notation.archive.stats import ArchiveStats
+    from notation.archive.tally import ConvertTally
+    from notation.files import AtomicWriter
+
+# Each command imports what it uses of the library when it runs (tests/t42/test_imports.py).
 
 
 def validate(
@@ -71,12 +52,15 @@ def validate(
     strict: Annotated[
         bool, typer.Option("--strict", help="Stop at the first finding (for CI).")
     ] = False,
-    jobs: JobsOption = JOBS,
+    jobs: JobsOption = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Check records against the rules; report every finding with its place and evidence."""
     use_colour(colour)
     guard_files(files)
+    from notation.archive.tally import FileCheck
+    from notation.files import UnreadableInput, source_name
+
     code = EXIT_CLEAN
     report: list[FileCheck] = []
     for path in files:
@@ -85,7 +69,7 @@ def validate(
         check = FileCheck(source_name(path))
         report.append(check)
         try:
-            for checked in _checked_games(path, jobs):
+            for checked in _checked_games(path, jobs_of(jobs)):
                 found = checked.findings[:1] if strict else checked.findings
                 check.add(checked, found if as_json else (), found)
                 if not as_json:
@@ -103,6 +87,10 @@ def validate(
         if not as_json:
             say(screen.out, check.summary(), "bold" if check.errors or check.warnings else "green")
     if as_json:
+        import json
+
+        from notation.archive.tally import findings_report
+
         report_json = json.dumps(findings_report(report), indent=2, ensure_ascii=False)
         screen.out.file.write(report_json + "\n")
     raise typer.Exit(code)
@@ -111,6 +99,9 @@ def validate(
 def _checked_games(path: Path, jobs: int) -> Iterator[CheckedGame]:
     """Every game of ``path`` read and checked, in order, by ``jobs`` processes, in flat
     memory (games are cut from the file here and read in the workers)."""
+    from notation.archive.parallel import in_order
+    from notation.archive.reading import check_units, settle_worker, unit_size, units
+
     with progress(path, "checking") as advance:
         checks = in_order(check_units, units(path), jobs, unit_size, settle_worker)
         for checked in itertools.chain.from_iterable(checks):
@@ -131,6 +122,8 @@ def fmt(
     """Write records in the canonical notation (to stdout, or in place with -i)."""
     use_colour(colour)
     guard_files(files)
+    from notation.files import UnreadableInput, WriteError
+
     code = EXIT_CLEAN
     for path in files:
         try:
@@ -144,6 +137,10 @@ def fmt(
 def _fmt_file(path: Path, in_place: bool, check: bool) -> int:
     """Format one file as ``t42 fmt`` does; its exit code. In place, the file is locked
     while it is read and written, and not replaced if another program changed it."""
+    from notation.files import open_locked, snapshot, write_atomically
+    from notation.formats.text.writer import first_difference, write_games
+    from notation.line_ends import ends_lines_otherwise
+
     with ExitStack() as held:
         before = None
         if in_place and not check:
@@ -207,7 +204,7 @@ def convert(
     strict: Annotated[
         bool, typer.Option("--strict", help="Stop at the first game that cannot be read.")
     ] = False,
-    jobs: JobsOption = JOBS,
+    jobs: JobsOption = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
@@ -218,6 +215,8 @@ def convert(
     """
     use_colour(colour)
     guard_files([source], [("-o", output), ("--rejects", rejects)])
+    from notation.files import AtomicWriter, source_name
+
     name = source_name(source)
     form = _output_format(output, to)
     to_file = output is not None and str(output) != "-"
@@ -228,7 +227,7 @@ def convert(
         sink = GameSink(
             sink_file.write if sink_file else lambda t: screen.out.file.write(shown(t)), form
         )
-        tally = _convert_games(source, form, jobs, sink, reject_file, strict)
+        tally = _convert_games(source, form, jobs_of(jobs), sink, reject_file, strict)
         sink.close()
         if not tally.whole and strict:
             say(screen.err, f"{name}: stopped at the first game that cannot be read whole",
@@ -249,6 +248,11 @@ def _convert_games(source: Path, form: Format, jobs: int, sink: GameSink,
                    reject_file: AtomicWriter | None, strict: bool) -> ConvertTally:
     """Convert every game of ``source`` into ``sink``, the text of each not read whole to
     ``reject_file``, saying what could not be read; with ``strict``, stop at the first."""
+    from notation.archive.parallel import in_order
+    from notation.archive.reading import close_early, convert_units, settle_worker, unit_size, units
+    from notation.archive.tally import ConvertTally
+    from notation.files import UnreadableInput, source_name
+
     name = source_name(source)
     tally = ConvertTally()
     try:
@@ -286,7 +290,13 @@ def stats(
     """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
     use_colour(colour)
     guard_files(files, [("--html", html)])
+    import json
+
     from rich.table import Table
+
+    from notation.archive.reading import read_archive, settle
+    from notation.archive.stats import ArchiveStats
+    from notation.files import UnreadableInput, source_name
 
     tally = ArchiveStats()
     code = EXIT_CLEAN
@@ -336,6 +346,7 @@ def stats(
 
 
 def _write_stats_page(path: Path, tally: ArchiveStats, files: list[Path]) -> None:
+    from notation.files import shown_name
     from notation.views.stats_view import stats_page
 
     title = ", ".join(shown_name(f) for f in files)  # names only: the page is shared
