@@ -47,7 +47,7 @@ from notation.formats.text.canonical import (
 )
 from notation.formats.text.reader import read_bid
 from notation.formats.text.writer import trump_words, within_the_line_limit
-from notation.model.contracts import Trump
+from notation.model.contracts import TrumpKind
 from notation.model.game import ROSTER, UNKNOWN, TrumpCall
 from notation.model.rule_sets import RulesError, RuleSet, tagged_rules
 from notation.model.seats import Seat
@@ -82,9 +82,7 @@ def _trump(
 ) -> tuple[str, str | None] | None:
     """The suit and doubles the JSON form writes for a trump as the notation names it."""
     try:
-        trump = Trump.parse(
-            word, doubles, rules.follow_me_doubles, nello_doubles=rules.nello_doubles
-        )
+        trump = rules.trump_named(word, doubles)
     except ValueError:
         return None
     value = trump_value(TrumpCall(trump, Seat(seat)))
@@ -191,7 +189,8 @@ def notation(line: str) -> str | None:
         canonical.notation_tag(*tag) for tag in _with_roster(values)
     )
     hands = [tags]
-    follow_me_doubles = game.rules.follow_me_doubles
+    # The doubles a follow-me call naming none takes at this table (the writer leaves them out).
+    follow_me_doubles = game.rules.trump_called(TrumpKind.FOLLOW_ME).doubles
     for groups, trump in game.hands:
         fields = _sorted_deal(groups)  # a clean game's tiles are all written high end first
         for at in BIDS:

@@ -12,7 +12,6 @@ from notation.check.reports import HandCheck
 from notation.model.bids import POINTS_IN_A_HAND
 from notation.model.findings import Severity, plural
 from notation.model.game import EndKind, ScoreKind
-from notation.model.rule_sets import RenegePenalty
 from notation.model.seats import Team
 from notation.model.tiles import TILES_IN_A_HAND, TRICKS_IN_A_HAND
 from notation.rules.scoring import (
@@ -22,6 +21,7 @@ from notation.rules.scoring import (
     may_be_in_play,
     needs_every_trick,
     points_in_play,
+    renege_loses_hand,
 )
 from notation.rules.tricks import tally
 
@@ -47,7 +47,7 @@ def penalty_verdict(check: HandCheck) -> bool | None:
     renege_by, contract = check.renege_by, check.contract
     if renege_by is None or contract is None:
         return None
-    if check.rules.renege_penalty is not RenegePenalty.LOSE_HAND:
+    if not renege_loses_hand(check.rules):
         return None
     return renege_by is not contract.declarer.team
 
@@ -199,7 +199,7 @@ def _compare(check: HandCheck, line: Any, expected: dict[Team, int], code: str, 
         if (
             code == "misscored-marks"
             and check.renege_by is not None
-            and check.rules.renege_penalty is RenegePenalty.LOSE_HAND
+            and renege_loses_hand(check.rules)
         ):
             why = f" (a renege by {check.renege_by} loses the hand)"
         check.report(

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from notation.errors import T42Error
-from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump
+from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.model.numbers import shown, whole_number
 
 
@@ -183,6 +183,38 @@ class RuleSet:
                 Special.SEVENS: self.sevens,
                 Special.LOW_NO: self.low_no,
             }[special]
+        )
+
+    def trump_named(
+        self, word: str, doubles_word: str | None = None, *, special: str | None = None
+    ) -> Trump:
+        """The trump a call in words names at this table (:meth:`Trump.parse`), the table's
+        doubles taken where the call names none (follow-me-doubles, nello-doubles).
+
+        >>> RuleSet(follow_me_doubles=DoublesRank.LOW).trump_named("follow-me").doubles.word
+        'doubles-low'
+        """
+        return Trump.parse(
+            word, doubles_word, self.follow_me_doubles, special=special,
+            nello_doubles=self.nello_doubles,
+        )
+
+    def trump_called(
+        self,
+        kind: TrumpKind,
+        suit: int | None = None,
+        doubles: DoublesRank | None = None,
+        special: Special | None = None,
+    ) -> Trump:
+        """The trump a call names at this table (:meth:`Trump.called`), the table's doubles
+        taken where the call names none (follow-me-doubles, nello-doubles).
+
+        >>> RuleSet().trump_called(TrumpKind.FOLLOW_ME).doubles.word
+        'doubles-high'
+        """
+        return Trump.called(
+            kind, suit, doubles, special,
+            follow_me_doubles=self.follow_me_doubles, nello_doubles=self.nello_doubles,
         )
 
     def plain_trumps(self) -> tuple[Trump, ...]:

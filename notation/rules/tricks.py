@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from notation.model.construct import quick_constructor
-from notation.model.contracts import Contract, Special
-from notation.model.rule_sets import PlungeLead, RuleSet
+from notation.model.contracts import Contract, Special, Trump
+from notation.model.rule_sets import OpeningLead, PlungeLead, RuleSet
 from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import TRICKS_IN_A_HAND, Tile
-from notation.rules.play import trick_points, trump_table
+from notation.rules.play import is_trump, trick_points, trump_table
 
 SPLASH, PLUNGE = Special.SPLASH, Special.PLUNGE
 NORTH, SOUTH = Seat.N, Seat.S
@@ -58,6 +58,38 @@ def first_leader(contract: Contract, rules: RuleSet) -> Seat:
     if special is SPLASH or (special is PLUNGE and rules.plunge_lead is PlungeLead.PARTNER):
         return contract.declarer.partner
     return contract.declarer
+
+
+def opening_leads(holding: Iterable[Tile], trump: Trump, rules: RuleSet) -> tuple[Tile, ...]:
+    """The tiles of ``holding`` that may open the hand (docs/rules.md, Contracts): any, or
+    under opening-lead=trump the trumps, when the leader holds one (001, 004).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> trump_lead = rule_set("straight").with_options({"opening-lead": "trump"})
+    >>> hand = [Tile(6, 6), Tile(5, 1), Tile(3, 0)]
+    >>> [str(t) for t in opening_leads(hand, Trump.pip(5), trump_lead)]
+    ['5-1']
+    >>> len(opening_leads(hand, Trump.pip(4), trump_lead))  # no four: any tile
+    3
+    >>> len(opening_leads(hand, Trump.pip(5), RuleSet()))
+    3
+    """
+    tiles = tuple(holding)
+    if rules.opening_lead is not OpeningLead.TRUMP:
+        return tiles
+    return tuple(t for t in tiles if is_trump(t, trump)) or tiles
+
+
+def small_end_opens(rules: RuleSet) -> bool:
+    """Whether the first lead may be played as the suit of its small end (docs/rules.md,
+    Contracts; small-end-opening option, 004)."""
+    return bool(rules.small_end_opening)
+
+
+def first_lead_names_trump(rules: RuleSet) -> bool:
+    """Whether, no trump being named before the first play, the suit of the first tile led
+    becomes trump (docs/rules.md, Contracts; trump-from-first-lead option, 003)."""
+    return bool(rules.trump_from_first_lead)
 
 
 def take_trick(

@@ -1,0 +1,266 @@
+"""The rules in a fast form: integers and bit masks, for checking many hands quickly.
+
+Seats are positions in :data:`notation.model.seats.SEATS` (N 0, E 1, S 2, W 3: a team is a
+position's parity), tiles keys (:func:`notation.model.tiles.tile_key`) and a seat's tiles a bit
+mask of ``1 << key``. Nothing here states a rule: each table is built once from the function
+that does, as :class:`notation.rules.play.TrumpTable` is built from :mod:`notation.rules.play`:
+
+- :class:`HandPlay`, a contract's play (its :func:`notation.rules.play.trump_table`), who leads
+  to the first trick (:func:`notation.rules.tricks.first_leader`), the tiles that may open the
+  hand (:func:`notation.rules.tricks.opening_leads`) and the least bid it is played on
+  (:func:`notation.rules.auction.contract_least_bid`);
+- :func:`walk_tricks`, a hand's tricks walked on the masks of the tiles each seat still holds:
+  every play held and not barred (a renege, in Sevens a tile not closest to 7), the opening
+  lead, and who wins each trick;
+- :class:`FastRules`, a table's rules: each contract's :class:`HandPlay`, the auction walked
+  (:func:`notation.rules.auction.bid_problem`), and the marks a hand scores
+  (:func:`notation.rules.scoring.made_or_set`, :func:`notation.rules.scoring.hand_award`),
+  each answer remembered.
+
+The long check's quick pass over the play (:mod:`notation.check.play`) and the quick check of
+canonical text (:mod:`notation.archive.quick_check`) both call it.
+
+>>> from notation.model.rule_sets import RuleSet
+>>> from notation.model.tiles import Tile, tile_key
+>>> fast = fast_rules(RuleSet())
+>>> sixes = fast.play(Trump.pip(6))
+>>> north, east, south, west = ("6-6 6-5", "5-5 5-4", "4-3 4-2", "3-0 2-2")
+>>> def mask(words): return sum(1 << tile_key(Tile.parse(w)) for w in words.split())
+>>> held = [mask(w) for w in (north, east, south, west)]
+>>> keys = [tile_key(Tile.parse(w)) for w in "6-6 5-5 4-3 3-0 6-5 5-4 4-2 2-2".split()]
+>>> walk_tricks(sixes, held, 0, keys)
+[0, 0]
+>>> held == [0, 0, 0, 0]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from notation.model.bids import POINTS_IN_A_HAND, Bid
+from notation.model.contracts import Contract, Special, Trump
+from notation.model.rule_sets import RuleSet
+from notation.model.seats import SEATS, Team, play_order
+from notation.model.tiles import ALL_TILES, TILE_KEYS, TRICKS_IN_A_HAND, tile_key
+from notation.rules.auction import (
+    ONE_BLANK,
+    bid_problem,
+    contract_least_bid,
+    deal_bidding_order,
+)
+from notation.rules.play import trump_table
+from notation.rules.scoring import hand_award, made_or_set
+from notation.rules.tricks import first_leader, opening_leads
+
+NOBODY = len(SEATS)  # the position of the seat sitting out when every seat plays
+# The positions of a trick's seats, clockwise from the leader's position, passing over the
+# position sitting out (NOBODY when all four play): TRICK_POSITIONS[leader][out].
+TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(SEATS.index(s) for s in play_order(leader, out))
+        for out in (*SEATS, None)
+    )
+    for leader in SEATS
+)
+_BITS = tuple(1 << key for key in range(TILE_KEYS))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandPlay:
+    """A contract's play under a table's rules as tables (compared by identity: one per
+    contract and table, from :meth:`FastRules.play`)."""
+
+    trump: Trump
+    led: tuple[int, ...]  # led[key]: the suit the tile calls for when led
+    # plays[suit][key]: what a seat playing the tile to a lead of ``suit`` may hold (the tile
+    # and none of the tiles its play is barred by), the tile's bit, and its power
+    plays: tuple[tuple[tuple[int, int, int], ...], ...]
+    opening: int  # the tiles that must open the hand when the leader holds one of them
+    least: int  # the value of the least bid the contract is played on
+    leads: int  # the first leader's position less the declarer's (0, or 2 for her partner)
+
+
+def hand_play(trump: Trump, rules: RuleSet) -> HandPlay:
+    """The :class:`HandPlay` of ``trump`` under ``rules``, built from the rules' one home."""
+    table = trump_table(trump)
+    plays = tuple(
+        tuple((_BITS[key] | barred[key], _BITS[key], power[key]) for key in range(TILE_KEYS))
+        for barred, power in zip(table.barred, table.power, strict=True)
+    )
+    opening = sum(_BITS[tile_key(t)] for t in opening_leads(ALL_TILES, trump, rules))
+    least = contract_least_bid(trump, rules)
+    leader = first_leader(Contract(SEATS[0], least, trump), rules)
+    return HandPlay(trump, table.led, plays, opening, least.value, SEATS.index(leader))
+
+
+def walk_tricks(
+    play: HandPlay, held: list[int], leader: int, keys: Sequence[int], out: int = NOBODY
+) -> list[int] | None:
+    """The position of the winner of each trick of a hand's play, or None at the first play
+    the rules forbid (docs/rules.md, Suits and rank; Reneges; Contracts).
+
+    ``keys`` are the tiles played, trick after trick, each trick's in the order of play from
+    its leader (the first trick's is ``leader``, each next one's the last one's winner), one
+    tile for each seat but the one at ``out``. ``held`` is each position's mask of the tiles it
+    holds, and loses each tile as it is played: a play is forbidden when its tile is not in
+    the mask (not dealt to the seat, or played already), or the mask still holds a tile its
+    play is barred by (a renege; in Sevens a tile closer to 7); the opening lead when it is
+    not one of the tiles that must open and the leader holds one.
+    """
+    if not keys:
+        return []
+    opening = play.opening
+    if not opening >> keys[0] & 1 and held[leader] & opening:
+        return None  # the opening lead had to be another tile (a trump)
+    led, plays = play.led, play.plays
+    winners: list[int] = []
+    at = leader
+    if out == NOBODY:
+        tiles = iter(keys)
+        every = TRICK_POSITIONS
+        for a, b, c, d in zip(tiles, tiles, tiles, tiles, strict=True):
+            sa, sb, sc, sd = every[at][NOBODY]
+            by_tile = plays[led[a]]
+            ok_a, bit_a, power = by_tile[a]
+            ok_b, bit_b, power_b = by_tile[b]
+            ok_c, bit_c, power_c = by_tile[c]
+            ok_d, bit_d, power_d = by_tile[d]
+            ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
+            if (ha & ok_a != bit_a or hb & ok_b != bit_b or hc & ok_c != bit_c
+                    or hd & ok_d != bit_d):
+                return None  # a tile not held (or played already), or a renege
+            held[sa], held[sb], held[sc], held[sd] = (
+                ha ^ bit_a, hb ^ bit_b, hc ^ bit_c, hd ^ bit_d
+            )
+            # The play of greatest power wins, the first played of equals.
+            at = sa
+            if power_b > power:
+                at, power = sb, power_b
+            if power_c > power:
+                at, power = sc, power_c
+            if power_d > power:
+                at = sd
+            winners.append(at)
+        return winners
+    players = len(SEATS) - 1
+    if len(keys) % players:
+        raise ValueError(f"a trick has {players} plays when a seat sits out")
+    for start in range(0, len(keys), players):
+        positions = TRICK_POSITIONS[at][out]
+        by_tile = plays[led[keys[start]]]
+        best, won = -1, at
+        for i in range(players):
+            ok, bit, power = by_tile[keys[start + i]]
+            by = positions[i]
+            holding = held[by]
+            if holding & ok != bit:
+                return None  # a tile not held (or played already), or a renege
+            held[by] = holding ^ bit
+            if power > best:
+                best, won = power, by
+        winners.append(won)
+        at = won
+    return winners
+
+
+_Marks = tuple[int, int]  # the marks (or points) NS and EW score
+
+
+@dataclass(slots=True, eq=False)
+class FastRules:
+    """A table's rules in the fast form, with what it has worked out remembered."""
+
+    rules: RuleSet
+    plays: dict[Trump, HandPlay] = field(default_factory=dict)
+    bids: dict[tuple[Bid, Bid | None], bool] = field(default_factory=dict)
+    orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    awards: dict[tuple[Special | None, Bid, int, int, int], _Marks] = field(default_factory=dict)
+
+    def play(self, trump: Trump) -> HandPlay:
+        """The :class:`HandPlay` of ``trump`` at this table."""
+        known = self.plays.get(trump)
+        if known is None:
+            known = self.plays[trump] = hand_play(trump, self.rules)
+        return known
+
+    def legal(self, bid: Bid, standing: Bid | None) -> bool:
+        """Whether ``bid`` may be made over ``standing`` (:func:`bid_problem`; no Plunge)."""
+        legal = self.bids.get((bid, standing))
+        if legal is None:
+            legal = self.bids[bid, standing] = bid_problem(bid, standing, self.rules) is None
+        return legal
+
+    def bidding_positions(self, dealer: int, holder: int = NOBODY) -> tuple[int, ...]:
+        """The positions in bidding order of a deal by ``dealer`` in which ``holder`` held
+        the 1-0 (NOBODY when the deal does not show it), as
+        :func:`notation.rules.auction.deal_bidding_order` says."""
+        order = self.orders.get((dealer, holder))
+        if order is None:
+            dealt = {} if holder == NOBODY else {SEATS[holder]: (ONE_BLANK,)}
+            seats = deal_bidding_order(SEATS[dealer], self.rules, dealt)
+            order = self.orders[dealer, holder] = tuple(SEATS.index(s) for s in seats)
+        return order
+
+    def auction(
+        self, order: Sequence[int], calls: Sequence[tuple[int, Bid | None]]
+    ) -> tuple[int, Bid] | None:
+        """The declarer's position and the winning bid of an auction of one call a seat,
+        each (position, bid), when every seat of ``order`` calls in turn and every bid may be
+        made (docs/rules.md, Bidding); None when a seat bids out of turn, a bid (None: not
+        a bid) may not be made, or all pass (a forced bid missing, or a hand thrown in)."""
+        if len(calls) != len(order):
+            return None
+        standing: Bid | None = None
+        declarer = NOBODY
+        for turn, (seat, bid) in zip(order, calls, strict=True):
+            if seat != turn or bid is None or not self.legal(bid, standing):
+                return None
+            if not bid.is_pass:
+                standing, declarer = bid, seat
+        return None if standing is None else (declarer, standing)
+
+    def marks(
+        self, play: HandPlay, bid: Bid, declarer: int, points: int, tricks: int
+    ) -> _Marks:
+        """The marks NS and EW score when the declarer at position ``declarer`` bid ``bid``
+        on the contract of ``play`` and the bidders took ``points`` in ``tricks`` of seven
+        (docs/rules.md, Scoring), the hand played out."""
+        special = play.trump.special
+        side = declarer & 1
+        key = (special, bid, side, points, tricks)
+        marks = self.awards.get(key)
+        if marks is None:
+            contract = Contract(SEATS[declarer], bid, play.trump)
+            bidders = contract.declarer.team
+            taken = {bidders: points, bidders.opponents: POINTS_IN_A_HAND - points}
+            won = {bidders: tricks, bidders.opponents: TRICKS_IN_A_HAND - tricks}
+            made, _ = made_or_set(contract, taken, won)
+            award = hand_award(contract, made, taken, self.rules)
+            marks = self.awards[key] = (award.of(Team.NS), award.of(Team.EW))
+        return marks
+
+
+# The fast form of the last rule sets asked for, by identity: a game's hands share one.
+_BY_IDENTITY: dict[int, tuple[RuleSet, FastRules]] = {}
+_IDENTITIES = 256
+
+
+def fast_rules(rules: RuleSet) -> FastRules:
+    """The :class:`FastRules` of ``rules`` (one for equal rule sets)."""
+    known = _BY_IDENTITY.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    fast = _fast_rules(rules)
+    if len(_BY_IDENTITY) >= _IDENTITIES:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(rules)] = (rules, fast)
+    return fast
+
+
+@lru_cache(maxsize=256)
+def _fast_rules(rules: RuleSet) -> FastRules:
+    return FastRules(rules)
+
