@@ -25,6 +25,7 @@ from notation.model.rule_sets import RuleSet
 from notation.model.seats import Seat
 from notation.model.tiles import Tile
 from notation.rules.auction import (
+    MINIMUM_BID,
     ONE_BLANK,
     bid_problem,
     bidding_order,
@@ -90,7 +91,7 @@ def check_auction(check: HandCheck) -> None:
             check.report(
                 "dealer-must-bid",
                 f"all four passed: under the forced bid rule the dealer ({check.hand.dealer}) "
-                "must bid at least 30",
+                f"must bid at least {MINIMUM_BID}",
                 last.span,
                 seat=check.hand.dealer,
             )

@@ -78,7 +78,7 @@ class PlaySoFar:
     leader: Seat | None = None
 
     @property
-    def sevens(self) -> bool:
+    def in_sevens(self) -> bool:
         return self.contract is not None and self.contract.trump.special is Special.SEVENS
 
     def still_held(self, seat: Seat) -> list[Tile]:
@@ -242,7 +242,7 @@ def _check_play(state: PlaySoFar, move: Move, suit: int | None, leads: bool) -> 
     playing closest to 7)."""
     _check_tile(state, move)
     contract = state.contract
-    if state.sevens:
+    if state.in_sevens:
         _check_sevens(state, move)
     elif contract is not None and suit is not None:
         _check_later_proof(state, move)

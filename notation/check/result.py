@@ -37,7 +37,7 @@ class HandResult:
     points: dict[Team, int]
     award: MarkAward | None = None
     made: bool | None = None
-    renege_penalty: Team | None = None
+    decided_by_renege: Team | None = None
 
 
 def penalty_verdict(check: HandCheck) -> bool | None:
@@ -178,16 +178,22 @@ def _worth_problem(check: HandCheck, total: int) -> str | None:
     laid down by a seat that sits out (exactly, when its tiles were dealt in the record)."""
     out = None if check.contract is None else check.contract.sitting_out
     if out is None:
-        return None if total == POINTS_IN_A_HAND else "a hand is worth 42"
+        return None if total == POINTS_IN_A_HAND else f"a hand is worth {POINTS_IN_A_HAND}"
     holding = check.hand.holding(out)
     if holding is not None and len(holding.tiles) == TILES_IN_A_HAND:
         worth = points_in_play(holding.tiles)
         if total == worth:
             return None
-        return f"with {out} sitting out, the hand is worth {worth} (42 less the count {out} held)"
+        return (
+            f"with {out} sitting out, the hand is worth {worth} ({POINTS_IN_A_HAND} less the "
+            f"count {out} held)"
+        )
     if may_be_in_play(total):
         return None
-    return f"with {out} sitting out, the hand is worth 42 less the count {out} held"
+    return (
+        f"with {out} sitting out, the hand is worth {POINTS_IN_A_HAND} less the count {out} "
+        "held"
+    )
 
 
 def _compare(check: HandCheck, line: Any, expected: dict[Team, int], code: str, what: str) -> None:
