@@ -57,6 +57,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple, Protocol
 
 from notation.check.validate import check_hand, marks_gained
@@ -85,10 +86,9 @@ from notation.model.findings import Finding
 from notation.model.game import tag_name
 from notation.model.rule_sets import RulesError, RuleSet, tagged_rules
 from notation.model.seats import Team
-from notation.model.tiles import ALL_TILES, TILE_KEY_STRIDE, TRICKS_IN_A_HAND
+from notation.model.tiles import TILE_KEY_STRIDE, TRICKS_IN_A_HAND
 from notation.rules.auction import one_blank_bids_first
 from notation.rules.fast import FastRules, HandPlay, fast_rules, walk_tricks
-from notation.rules.play import trick_points
 from notation.rules.scoring import game_winner, scores_marks
 
 # Auctions remembered at most per rule set: an archive has few different ones, and a
@@ -122,9 +122,10 @@ _KEY = {f"{a}-{b}": a * TILE_KEY_STRIDE + b for a in range(7) for b in range(7)}
 _ALL_TILES = sum(1 << _KEY[f"{a}-{b}"] for a in range(7) for b in range(a + 1))
 NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
+_AT_NS = (True, False, True, False)  # whether the seat at a position is N or S
 
 _Marks = tuple[Team | None, int, int]  # the bidders, and the marks NS and EW score
-_Auction = tuple[int, Bid]  # the declarer's position and the winning bid
+_Auction = tuple[int, Bid, int]  # the declarer's position, the winning bid, its value
 
 
 class _Table:
@@ -139,13 +140,15 @@ class _Table:
         self.auctions: dict[tuple[str, ...], _Auction | None] = {}
 
     def auction(self, calls: tuple[str, ...]) -> _Auction | None:
-        """The declarer's position and the winning bid of an auction written as the dealer,
-        then four (seat, bid) pairs, as the fast form walks it; None when it is out of turn,
-        holds a bid that may not be made, or all pass (docs/rules.md, Bidding)."""
+        """The declarer's position, the winning bid and its value of an auction written as
+        the dealer, then four (seat, bid) pairs, as the fast form walks it; None when it is
+        out of turn, holds a bid that may not be made, or all pass (docs/rules.md,
+        Bidding)."""
         fast = self.fast
         order = fast.bidding_positions(_SEAT_AT[calls[0]])
         bids = [(_SEAT_AT[calls[i]], _BIDS[calls[i + 1]]) for i in range(1, len(calls), 2)]
-        outcome = fast.auction(order, bids)
+        won = fast.auction(order, bids)
+        outcome = None if won is None else (*won, won[1].value)
         if len(self.auctions) < _MEMORY:
             self.auctions[calls] = outcome
         return outcome
@@ -236,11 +239,8 @@ def bid_of(word: str) -> Bid | None:
 
 
 _Read = tuple[Sequence[str], HandPlay | None]  # a hand: the groups of its pattern, its trump
-_UNSEEN = (-1, Bid.pass_())  # an auction not yet worked out
+_UNSEEN = (-1, Bid.pass_(), 0)  # an auction not yet worked out
 _BIT = {text: 1 << key for text, key in _KEY.items()}
-# Each tile by its key, to value a trick as the rules do (notation.rules.play.trick_points).
-_TILE_AT = {tile.high * TILE_KEY_STRIDE + tile.low: tile for tile in ALL_TILES}
-_TRICK = range(0, 4 * TRICKS_IN_A_HAND, 4)  # where each trick's tiles start
 
 
 def _hand_marks(table: _Table, hand: Sequence[str], play: HandPlay | None) -> _Marks | None:
@@ -267,28 +267,26 @@ def _hand_marks(table: _Table, hand: Sequence[str], play: HandPlay | None) -> _M
         bidding = table.auction(calls)
     if bidding is None or play is None:
         return None  # not a clean auction, or not a plain trump
-    declarer, bid = bidding
+    declarer, bid, value = bidding
     if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
         return None  # the trump named by another seat
 
     # The contract (docs/rules.md, Contracts): played on a bid it may be played on.
-    if bid.value < play.least:
+    if value < play.least:
         return None
 
     # The play (docs/rules.md, Suits and rank; Reneges), walked by the fast form.
     keys = list(map(_KEY.__getitem__, PLAYED_TILES(hand)))
     leader = (declarer + play.leads) & 3
-    winners = walk_tricks(play, held, leader, keys)
-    if winners is None or len(winners) != TRICKS_IN_A_HAND:
+    walked = walk_tricks(play, held, leader, keys)
+    if walked is None:
         return None
+    winners, worths = walked
     if [leader, *winners[:-1]] != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
         return None  # a trick led by another seat than the last one's winner
-    ns_points = ns_tricks = 0  # what the tricks NS took are worth, and how many
-    tile = _TILE_AT.__getitem__
-    for at, won in zip(_TRICK, winners, strict=True):
-        if not won & 1:
-            ns_points += trick_points(map(tile, keys[at : at + 4]))
-            ns_tricks += 1
+    # What the tricks NS took are worth, and how many: those won at an even position.
+    ns_points = sum(compress(worths, map(_AT_NS.__getitem__, winners)))
+    ns_tricks = winners.count(0) + winners.count(2)
 
     # The score (docs/rules.md, Scoring): seven tricks settle the hand.
     points = (ns_points, POINTS_IN_A_HAND - ns_points)

@@ -50,6 +50,7 @@ def check_auction(check: HandCheck) -> None:
     winning = check.winning
     trump = check.hand.trump.trump if check.hand.trump is not None else None
     plunge = trump is not None and trump.special is PLUNGE
+    plunges = check.rules.plays(PLUNGE)  # the table plays the Plunge
     for i, call in enumerate(auction.calls):
         turn = order[i] if i < len(order) else None
         if call.seat is not turn:
@@ -69,7 +70,7 @@ def check_auction(check: HandCheck) -> None:
             )
         # The declarer's jump is a Plunge if played as one; an overcalled seat never got
         # to declare, so its jump may have been one whenever it could have been.
-        may_plunge = plunge if call is winning else _could_plunge(check, call.seat)
+        may_plunge = plunge if call is winning else plunges and _could_plunge(check, call.seat)
         problem = bid_problem(call.bid, standing, check.rules, plunge=may_plunge)
         if problem is not None:
             code, words = problem
@@ -137,9 +138,7 @@ def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
 
 
 def _could_plunge(check: HandCheck, seat: Seat) -> bool:
-    """Whether ``seat`` may have meant a Plunge: the table plays it and, when the deal is
+    """Whether ``seat`` may have meant a Plunge at a table that plays it: when the deal is
     known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
-    if not check.rules.plays(PLUNGE):
-        return False
     held = check.dealt.get(seat)
     return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]

@@ -27,7 +27,6 @@ from notation.rules.play import (
     led_suit,
     sevens_choices,
     sevens_distance,
-    trick_points,
     trump_suit,
 )
 from notation.rules.tricks import (
@@ -337,25 +336,27 @@ def _clean_play(check: HandCheck) -> list[TrickOutcome] | None:
     sitting_out = check.sitting_out
     out = NOBODY if sitting_out is None else SEATS.index(sitting_out)
     players = len(SEATS) - (sitting_out is not None)
-    keys: list[int] = []
+    played: list[tuple[Tile, ...]] = []
     for k, trick in enumerate(tricks, start=1):
         plays = trick.plays
         if trick.number != k or len(plays) != players:
             return None
-        # Tile keys inline (tiles.tile_key): this loop is the hot path of checking.
-        keys += [p.tile.high * TILE_KEY_STRIDE + p.tile.low for p in plays]
+        played.append(tuple([p.tile for p in plays]))
+    # Tile keys inline (tiles.tile_key): this is the hot path of checking.
+    keys = [t.high * TILE_KEY_STRIDE + t.low for tiles in played for t in tiles]
     at = SEATS.index(first_leader(contract, check.rules))  # the leader's position
-    fast = fast_rules(check.rules)
-    winners = walk_tricks(fast.play(contract.trump), list(dealt), at, keys, out)
-    if winners is None:
+    walked = walk_tricks(fast_rules(check.rules).play(contract.trump), list(dealt), at, keys, out)
+    if walked is None:
         return None
     outcomes: list[TrickOutcome] = []
-    for k, (trick, won) in enumerate(zip(tricks, winners, strict=True), start=1):
+    winners, worths = walked
+    for k, (trick, tiles, won, worth) in enumerate(
+        zip(tricks, played, winners, worths, strict=True), start=1
+    ):
         seats = TRICK_SEATS[at][out]
         if trick.leader is not seats[0]:
             return None
-        tiles = tuple([p.tile for p in trick.plays])
-        outcomes.append(outcome(k, seats, tiles, SEATS[won], trick_points(tiles)))
+        outcomes.append(outcome(k, seats, tiles, SEATS[won], worth))
         at = won
     return outcomes
 

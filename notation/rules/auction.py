@@ -201,8 +201,11 @@ def contract_least_bid(trump: Trump, rules: RuleSet) -> Bid:
     if special is not None:
         return least_bid(special, rules)
     if trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
-        return Bid.marks(1)
-    return Bid.points(MINIMUM_BID)
+        return ONE_MARK
+    return LEAST_OPENING
+
+
+LEAST_OPENING, ONE_MARK = Bid.points(MINIMUM_BID), Bid.marks(1)  # made once: asked every hand
 
 
 def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:

@@ -11,7 +11,7 @@ that does, as :class:`notation.rules.play.TrumpTable` is built from :mod:`notati
   (:func:`notation.rules.auction.contract_least_bid`);
 - :func:`walk_tricks`, a hand's tricks walked on the masks of the tiles each seat still holds:
   every play held and not barred (a renege, in Sevens a tile not closest to 7), the opening
-  lead, and who wins each trick;
+  lead, who wins each trick and what it is worth (:func:`notation.rules.play.trick_points`);
 - :class:`FastRules`, a table's rules: each contract's :class:`HandPlay`, the auction walked
   (:func:`notation.rules.auction.bid_problem`), and the marks a hand scores
   (:func:`notation.rules.scoring.made_or_set`, :func:`notation.rules.scoring.hand_award`),
@@ -28,8 +28,8 @@ canonical text (:mod:`notation.archive.quick_check`) both call it.
 >>> def mask(words): return sum(1 << tile_key(Tile.parse(w)) for w in words.split())
 >>> held = [mask(w) for w in (north, east, south, west)]
 >>> keys = [tile_key(Tile.parse(w)) for w in "6-6 5-5 4-3 3-0 6-5 5-4 4-2 2-2".split()]
->>> walk_tricks(sixes, held, 0, keys)
-[0, 0]
+>>> walk_tricks(sixes, held, 0, keys)  # North wins both, worth 11 (with 5-5) and 1
+([0, 0], [11, 1])
 >>> held == [0, 0, 0, 0]
 True
 """
@@ -51,10 +51,11 @@ from notation.rules.auction import (
     contract_least_bid,
     deal_bidding_order,
 )
-from notation.rules.play import trump_table
+from notation.rules.play import trick_points, trump_table
 from notation.rules.scoring import hand_award, made_or_set
 from notation.rules.tricks import first_leader, opening_leads
 
+_TILES = {tile_key(t): t for t in ALL_TILES}
 NOBODY = len(SEATS)  # the position of the seat sitting out when every seat plays
 # The positions of a trick's seats, clockwise from the leader's position, passing over the
 # position sitting out (NOBODY when all four play): TRICK_POSITIONS[leader][out].
@@ -65,7 +66,15 @@ TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     )
     for leader in SEATS
 )
+_ALL_PLAY = tuple(by_out[NOBODY] for by_out in TRICK_POSITIONS)  # every seat playing
 _BITS = tuple(1 << key for key in range(TILE_KEYS))
+# What a trick is worth (notation.rules.play.trick_points) as a table: the worth of a trick
+# without its tiles, and what each tile adds to it, by key.
+EMPTY_TRICK = trick_points(())
+ADDS: tuple[int, ...] = tuple(
+    trick_points((t,)) - EMPTY_TRICK if (t := _TILES.get(key)) is not None else 0
+    for key in range(TILE_KEYS)
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -96,11 +105,15 @@ def hand_play(trump: Trump, rules: RuleSet) -> HandPlay:
     return HandPlay(trump, table.led, plays, opening, least.value, SEATS.index(leader))
 
 
+Walk = tuple[list[int], list[int]]  # the winner's position and the worth of each trick
+
+
 def walk_tricks(
     play: HandPlay, held: list[int], leader: int, keys: Sequence[int], out: int = NOBODY
-) -> list[int] | None:
-    """The position of the winner of each trick of a hand's play, or None at the first play
-    the rules forbid (docs/rules.md, Suits and rank; Reneges; Contracts).
+) -> Walk | None:
+    """The position of the winner of each trick of a hand's play and what each trick is
+    worth, or None at the first play the rules forbid (docs/rules.md, Suits and rank;
+    Reneges; Contracts).
 
     ``keys`` are the tiles played, trick after trick, each trick's in the order of play from
     its leader (the first trick's is ``leader``, each next one's the last one's winner), one
@@ -110,19 +123,21 @@ def walk_tricks(
     play is barred by (a renege; in Sevens a tile closer to 7); the opening lead when it is
     not one of the tiles that must open and the leader holds one.
     """
+    winners: list[int] = []
+    worths: list[int] = []
     if not keys:
-        return []
+        return winners, worths
     opening = play.opening
     if not opening >> keys[0] & 1 and held[leader] & opening:
         return None  # the opening lead had to be another tile (a trump)
-    led, plays = play.led, play.plays
-    winners: list[int] = []
+    led, plays, adds, empty = play.led, play.plays, ADDS, EMPTY_TRICK
+    won_by, worth_of = winners.append, worths.append
     at = leader
     if out == NOBODY:
         tiles = iter(keys)
-        every = TRICK_POSITIONS
+        every = _ALL_PLAY
         for a, b, c, d in zip(tiles, tiles, tiles, tiles, strict=True):
-            sa, sb, sc, sd = every[at][NOBODY]
+            sa, sb, sc, sd = every[at]
             by_tile = plays[led[a]]
             ok_a, bit_a, power = by_tile[a]
             ok_b, bit_b, power_b = by_tile[b]
@@ -132,9 +147,10 @@ def walk_tricks(
             if (ha & ok_a != bit_a or hb & ok_b != bit_b or hc & ok_c != bit_c
                     or hd & ok_d != bit_d):
                 return None  # a tile not held (or played already), or a renege
-            held[sa], held[sb], held[sc], held[sd] = (
-                ha ^ bit_a, hb ^ bit_b, hc ^ bit_c, hd ^ bit_d
-            )
+            held[sa] = ha ^ bit_a
+            held[sb] = hb ^ bit_b
+            held[sc] = hc ^ bit_c
+            held[sd] = hd ^ bit_d
             # The play of greatest power wins, the first played of equals.
             at = sa
             if power_b > power:
@@ -143,17 +159,20 @@ def walk_tricks(
                 at, power = sc, power_c
             if power_d > power:
                 at = sd
-            winners.append(at)
-        return winners
+            won_by(at)
+            worth_of(empty + adds[a] + adds[b] + adds[c] + adds[d])
+        return winners, worths
     players = len(SEATS) - 1
     if len(keys) % players:
         raise ValueError(f"a trick has {players} plays when a seat sits out")
     for start in range(0, len(keys), players):
         positions = TRICK_POSITIONS[at][out]
         by_tile = plays[led[keys[start]]]
-        best, won = -1, at
+        best, won, worth = -1, at, EMPTY_TRICK
         for i in range(players):
-            ok, bit, power = by_tile[keys[start + i]]
+            key = keys[start + i]
+            worth += adds[key]
+            ok, bit, power = by_tile[key]
             by = positions[i]
             holding = held[by]
             if holding & ok != bit:
@@ -162,8 +181,9 @@ def walk_tricks(
             if power > best:
                 best, won = power, by
         winners.append(won)
+        worths.append(worth)
         at = won
-    return winners
+    return winners, worths
 
 
 _Marks = tuple[int, int]  # the marks (or points) NS and EW score
@@ -177,7 +197,8 @@ class FastRules:
     plays: dict[Trump, HandPlay] = field(default_factory=dict)
     bids: dict[tuple[Bid, Bid | None], bool] = field(default_factory=dict)
     orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    awards: dict[tuple[Special | None, Bid, int, int, int], _Marks] = field(default_factory=dict)
+    # by the contract's special, the bid's value (one bid has each), side, points and tricks
+    awards: dict[tuple[Special | None, int, int, int, int], _Marks] = field(default_factory=dict)
 
     def play(self, trump: Trump) -> HandPlay:
         """The :class:`HandPlay` of ``trump`` at this table."""
@@ -230,7 +251,7 @@ class FastRules:
         (docs/rules.md, Scoring), the hand played out."""
         special = play.trump.special
         side = declarer & 1
-        key = (special, bid, side, points, tricks)
+        key = (special, bid.value, side, points, tricks)
         marks = self.awards.get(key)
         if marks is None:
             contract = Contract(SEATS[declarer], bid, play.trump)

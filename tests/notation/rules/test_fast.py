@@ -1,5 +1,6 @@
 """The rules' fast form (notation/rules/fast.py) says what the rules say: its walk of a hand's
-play on bit masks gives each trick's winner as :func:`notation.rules.tricks.play_tricks` does,
+play on bit masks gives each trick's winner and worth as
+:func:`notation.rules.tricks.play_tricks` does,
 and refuses a play exactly when the thorough check reports it (docs/rules.md, Suits and rank;
 Reneges; Contracts: the opening lead, Sevens), on random hands of every rule set, contract and
 option, played now and then carelessly."""
@@ -98,13 +99,14 @@ def test_the_walk_refuses_exactly_what_the_thorough_check_reports(
     out = contract.sitting_out
     keys = [tile_key(tile) for trick in played for tile in trick.tiles]
     leader = SEATS.index(first_leader(contract, rules))
-    winners = walk_tricks(
+    walked = walk_tricks(
         fast_rules(rules).play(contract.trump), held, leader, keys,
         NOBODY if out is None else SEATS.index(out),
     )
-    assert (winners is None) == bool(found)
-    if winners is not None:
-        assert winners == [SEATS.index(trick.winner) for trick in played]
+    assert (walked is None) == bool(found)
+    if walked is not None:
+        assert walked[0] == [SEATS.index(trick.winner) for trick in played]
+        assert walked[1] == [trick.points for trick in played]
         assert held == [mask(hand.deal[i].tiles) if SEATS[i] is out else 0 for i in range(4)]
     # The long check's quick pass over the play says the same as its thorough pass.
     assert check_hand(hand, rules) == check_hand(hand, rules, fast=False)
@@ -120,8 +122,10 @@ def test_an_opening_lead_off_trump_is_refused_only_while_the_leader_holds_a_trum
     with_a_five = [mask((Tile(6, 6), Tile(5, 0))), *others]
     without = [mask((Tile(6, 6), Tile(4, 0))), *others]
     assert walk_tricks(fives, with_a_five, 0, lead) is None
-    assert walk_tricks(fives, without, 0, lead) == [0]
-    assert walk_tricks(fast_rules(RuleSet()).play(Trump.pip(5)), with_a_five, 0, lead) == [0]
+    assert walk_tricks(fives, without, 0, lead) == ([0], [1])
+    assert walk_tricks(fast_rules(RuleSet()).play(Trump.pip(5)), with_a_five, 0, lead) == (
+        [0], [1]
+    )
 
 
 def test_the_least_bid_of_follow_me_is_the_rules() -> None:
