@@ -83,10 +83,12 @@ class HandPlay:
     contract and table, from :meth:`FastRules.play`)."""
 
     trump: Trump
+    special: Special | None  # the trump's special contract, if any
     led: tuple[int, ...]  # led[key]: the suit the tile calls for when led
     # plays[suit][key]: what a seat playing the tile to a lead of ``suit`` may hold (the tile
     # and none of the tiles its play is barred by), the tile's bit, and its power
     plays: tuple[tuple[tuple[int, int, int], ...], ...]
+    by_lead: tuple[tuple[tuple[int, int, int], ...], ...]  # by the lead's key: plays[led[key]]
     opening: int  # the tiles that must open the hand when the leader holds one of them
     least: int  # the value of the least bid the contract is played on
     leads: int  # the first leader's position less the declarer's (0, or 2 for her partner)
@@ -102,7 +104,11 @@ def hand_play(trump: Trump, rules: RuleSet) -> HandPlay:
     opening = sum(_BITS[tile_key(t)] for t in opening_leads(ALL_TILES, trump, rules))
     least = contract_least_bid(trump, rules)
     leader = first_leader(Contract(SEATS[0], least, trump), rules)
-    return HandPlay(trump, table.led, plays, opening, least.value, SEATS.index(leader))
+    by_lead = tuple(plays[suit] for suit in table.led)
+    return HandPlay(
+        trump, trump.special, table.led, plays, by_lead, opening, least.value,
+        SEATS.index(leader),
+    )
 
 
 Walk = tuple[list[int], list[int]]  # the winner's position and the worth of each trick
@@ -130,7 +136,7 @@ def walk_tricks(
     opening = play.opening
     if not opening >> keys[0] & 1 and held[leader] & opening:
         return None  # the opening lead had to be another tile (a trump)
-    led, plays, adds, empty = play.led, play.plays, ADDS, EMPTY_TRICK
+    by_lead, adds, empty = play.by_lead, ADDS, EMPTY_TRICK
     won_by, worth_of = winners.append, worths.append
     at = leader
     if out == NOBODY:
@@ -138,7 +144,7 @@ def walk_tricks(
         every = _ALL_PLAY
         for a, b, c, d in zip(tiles, tiles, tiles, tiles, strict=True):
             sa, sb, sc, sd = every[at]
-            by_tile = plays[led[a]]
+            by_tile = by_lead[a]
             ok_a, bit_a, power = by_tile[a]
             ok_b, bit_b, power_b = by_tile[b]
             ok_c, bit_c, power_c = by_tile[c]
@@ -167,7 +173,7 @@ def walk_tricks(
         raise ValueError(f"a trick has {players} plays when a seat sits out")
     for start in range(0, len(keys), players):
         positions = TRICK_POSITIONS[at][out]
-        by_tile = plays[led[keys[start]]]
+        by_tile = by_lead[keys[start]]
         best, won, worth = -1, at, EMPTY_TRICK
         for i in range(players):
             key = keys[start + i]
@@ -249,9 +255,8 @@ class FastRules:
         """The marks NS and EW score when the declarer at position ``declarer`` bid ``bid``
         on the contract of ``play`` and the bidders took ``points`` in ``tricks`` of seven
         (docs/rules.md, Scoring), the hand played out."""
-        special = play.trump.special
         side = declarer & 1
-        key = (special, bid.value, side, points, tricks)
+        key = (play.special, bid.value, side, points, tricks)
         marks = self.awards.get(key)
         if marks is None:
             contract = Contract(SEATS[declarer], bid, play.trump)
