@@ -75,9 +75,20 @@ def opening_leads(holding: Iterable[Tile], trump: Trump, rules: RuleSet) -> tupl
     3
     """
     tiles = tuple(holding)
-    if rules.opening_lead is not OpeningLead.TRUMP:
+    if not trump_must_open(rules):
         return tiles
     return tuple(t for t in tiles if is_trump(t, trump)) or tiles
+
+
+def trump_must_open(rules: RuleSet) -> bool:
+    """Whether the opening lead must be a trump when the leader holds one (opening-lead=trump;
+    docs/rules.md, Contracts; 001, 004): what :func:`opening_leads` holds a lead to.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> trump_must_open(rule_set("straight").with_options({"opening-lead": "trump"}))
+    True
+    """
+    return rules.opening_lead is OpeningLead.TRUMP
 
 
 def small_end_opens(rules: RuleSet) -> bool:
