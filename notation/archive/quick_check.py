@@ -144,10 +144,12 @@ class _Table:
         the dealer, then four (seat, bid) pairs, as the fast form walks it; None when it is
         out of turn, holds a bid that may not be made, or all pass (docs/rules.md,
         Bidding)."""
-        fast = self.fast
-        order = fast.bidding_positions(_SEAT_AT[calls[0]])
-        bids = [(_SEAT_AT[calls[i]], _BIDS[calls[i + 1]]) for i in range(1, len(calls), 2)]
-        won = fast.auction(order, bids)
+        fast, seat, bid = self.fast, _SEAT_AT.__getitem__, _BIDS.__getitem__
+        dealer, s1, b1, s2, b2, s3, b3, s4, b4 = calls  # the pattern's four calls
+        won = fast.auction(
+            fast.bidding_positions(seat(dealer)),
+            ((seat(s1), bid(b1)), (seat(s2), bid(b2)), (seat(s3), bid(b3)), (seat(s4), bid(b4))),
+        )
         outcome = None if won is None else (*won, won[1].value)
         if len(self.auctions) < _MEMORY:
             self.auctions[calls] = outcome

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from notation.model.bids import POINTS_IN_A_HAND, Bid
+from notation.model.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Team, play_order
@@ -193,6 +193,8 @@ def walk_tricks(
 
 
 _Marks = tuple[int, int]  # the marks (or points) NS and EW score
+PASS = BidKind.PASS
+_BIDS_KEPT = 10_000  # pairs of bids remembered at most: a reader builds each bid once
 
 
 @dataclass(slots=True, eq=False)
@@ -201,7 +203,9 @@ class FastRules:
 
     rules: RuleSet
     plays: dict[Trump, HandPlay] = field(default_factory=dict)
-    bids: dict[tuple[Bid, Bid | None], bool] = field(default_factory=dict)
+    # by the two bids' identities (a Bid hashes slowly), with the bids, kept so that no other
+    # bid takes their identity
+    bids: dict[tuple[int, int], tuple[Bid, Bid | None, bool]] = field(default_factory=dict)
     orders: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     # by the contract's special, the bid's value (one bid has each), side, points and tricks
     awards: dict[tuple[Special | None, int, int, int, int], _Marks] = field(default_factory=dict)
@@ -215,9 +219,14 @@ class FastRules:
 
     def legal(self, bid: Bid, standing: Bid | None) -> bool:
         """Whether ``bid`` may be made over ``standing`` (:func:`bid_problem`; no Plunge)."""
-        legal = self.bids.get((bid, standing))
-        if legal is None:
-            legal = self.bids[bid, standing] = bid_problem(bid, standing, self.rules) is None
+        key = (id(bid), id(standing))
+        known = self.bids.get(key)
+        if known is not None and known[0] is bid and known[1] is standing:
+            return known[2]
+        legal = bid_problem(bid, standing, self.rules) is None
+        if len(self.bids) >= _BIDS_KEPT:
+            self.bids.clear()
+        self.bids[key] = (bid, standing, legal)
         return legal
 
     def bidding_positions(self, dealer: int, holder: int = NOBODY) -> tuple[int, ...]:
@@ -242,10 +251,17 @@ class FastRules:
             return None
         standing: Bid | None = None
         declarer = NOBODY
+        known_bids = self.bids
         for turn, (seat, bid) in zip(order, calls, strict=True):
-            if seat != turn or bid is None or not self.legal(bid, standing):
+            if seat != turn or bid is None:
                 return None
-            if not bid.is_pass:
+            known = known_bids.get((id(bid), id(standing)))  # self.legal, inline: hot
+            if known is not None and known[0] is bid and known[1] is standing:
+                if not known[2]:
+                    return None
+            elif not self.legal(bid, standing):
+                return None
+            if bid.kind is not PASS:
                 standing, declarer = bid, seat
         return None if standing is None else (declarer, standing)
 
