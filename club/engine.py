@@ -5,10 +5,10 @@ touches this one file."""
 from __future__ import annotations
 
 from notation.model.game import date_value
-from notation.rules.house_rules import scored_in_points
+from notation.rules.scoring import scores_marks
 from notation.views.svg import HALF, tile_svg
 from replay.page import replay_page
 from replay.strokes import all_strokes_svg
 
-__all__ = ["HALF", "all_strokes_svg", "date_value", "replay_page", "scored_in_points",
+__all__ = ["HALF", "all_strokes_svg", "date_value", "replay_page", "scores_marks",
            "tile_svg"]

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from club.engine import scored_in_points
+from club.engine import scores_marks
 from club.night import Conflict, TooFarAhead
 from club.site import LARGEST_ID, Site, site_of, whole_number
 from club.store import ClubTable, Event, GameRow, Store
@@ -222,7 +222,7 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "step": r.awaiting.value,
         "recording": r,
         "marks": {"NS": marks[Team.NS], "EW": marks[Team.EW]},
-        "points_game": scored_in_points(r.rules),
+        "points_game": not scores_marks(r.rules),
         "dealer": now.dealer,
         "heading": now.heading(names),
         "legal_bids": [str(b) for b in r.legal_bids],

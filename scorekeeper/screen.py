@@ -25,7 +25,7 @@ from notation.model.game import ScoreKind, date_value
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
 from notation.recording import Awaiting, EntryError, Recording, hand_now
-from notation.rules.house_rules import scored_in_points
+from notation.rules.scoring import scores_marks
 from notation.rules.tricks import tally
 from replay.render import inert
 from replay.strokes import all_strokes
@@ -117,7 +117,7 @@ def prompt(r: Recording) -> str:
 def _marks(r: Recording) -> list[str]:
     """The running marks, each team's as strokes of ALL (two rows), or the points."""
     running = r.report.marks
-    if scored_in_points(r.rules):
+    if not scores_marks(r.rules):
         return [f"Score  NS {running[Team.NS]}   EW {running[Team.EW]}"]
     rows = ["", ""]
     for team in Team:

@@ -29,9 +29,8 @@ from notation.model.contracts import Contract, Trump
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
-from notation.rules.auction import bid_problem, opening_bids
-from notation.rules.options import dealer_must_bid, played_for_points
-from notation.rules.scoring import made_with, marks_at_stake
+from notation.rules.auction import bid_problem, dealer_must_bid, opening_bids
+from notation.rules.scoring import made_with, marks_at_stake, scores_marks
 from notation.solver.solver import Position, Solver, contract_tables
 
 
@@ -171,7 +170,7 @@ def review_call(own: Sequence[Tile], seat: Seat, before: Sequence[tuple[Seat, Bi
     score points, not the marks this review weighs them by, and for a bid off the ladder or
     in a trump the advisor does not weigh (a special contract)."""
     rules = rules or RuleSet()
-    if played_for_points(rules) or (trump is not None and trump.special is not None):
+    if not scores_marks(rules) or (trump is not None and trump.special is not None):
         return None
     standing = max((b for _, b in before if not b.is_pass), default=None)
     advice = advise(own, seat, rules, samples, seed, before, exact=False)

@@ -35,7 +35,7 @@ BATCH_GAMES = 64  # games a batch may hold
 IN_FLIGHT = 3  # batches per worker sent and not yet collected
 
 
-def _start_method() -> str:
+def start_method() -> str:
     """How to start workers: by forking this process, which is quickest (they have its
     modules and parser already), where that is safe: on Linux, with no other thread here. A
     fork copies only the thread that makes it, so the lock of a thread drawing a progress
@@ -125,7 +125,7 @@ def in_order(
         for part in itertools.chain(first, batches):
             yield from map(work, part)
         return
-    context = multiprocessing.get_context(_start_method())
+    context = multiprocessing.get_context(start_method())
     start = partial(_start_worker, os.getpid(), setup)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=start)
     try:

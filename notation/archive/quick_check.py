@@ -2,12 +2,12 @@
 
 Most games in an archive are written as ``t42 fmt`` and ``t42 deal`` write them and break no
 rule, and for those ``t42 validate`` has nothing to say. Reading such a game into the model
-costs some fifty objects a hand; this module instead reads each hand of the canonical form
-with one regular expression (:mod:`notation.formats.text.canonical`, which describes the
-canonical form once) and checks the rules on integers, with the engine's own tables and
-functions (:func:`notation.rules.play.trump_table`, :func:`notation.rules.auction.bid_problem`,
-:func:`notation.rules.scoring.made_or_set`, :func:`notation.rules.scoring.hand_award`,
-:func:`notation.rules.scoring.game_winner`).
+costs far more than checking it (``bench/stages.py`` times both); this module instead reads
+each hand of the canonical form with one regular expression
+(:mod:`notation.formats.text.canonical`, which describes the canonical form once) and asks
+the rules' fast form (:mod:`notation.rules.fast`: the auction, the contract's least bid, the
+play walked on bit masks, the marks) and :func:`notation.rules.scoring.game_winner`. Reading
+the text is all it does itself: no rule is stated here.
 
 It reads the same games written as JSON Lines, as ``t42 convert`` writes them, the same way:
 a regular expression narrower than the schema, then the same checks.
@@ -23,9 +23,6 @@ contract, the least irregularity) it gives up (``None``) and the reader and
 :func:`notation.check.validate.check_game` take the game, with its original text, so every finding
 is theirs. Tests hold the two to agreement on random games, on games with tiles, bids, seats
 and scores changed, and on games dressed with comments, odd case and wrapped lines.
-
-Longer than 600 lines because its two readings (the notation and JSON Lines) and the per-hand
-fallback share one set of tables built from the engine, which a split would pass around.
 
 >>> from notation.formats.text.reader import split_games
 >>> text = '''[Rules "straight"]
@@ -60,6 +57,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple, Protocol
 
 from notation.check.validate import check_hand, marks_gained
@@ -67,7 +65,6 @@ from notation.formats.text import canonical
 from notation.formats.text.canonical import (
     AUCTION,
     DEALER_AT,
-    FIRST_PLAY,
     HELD,
     LEADER_FIELDS,
     MARKS_EW,
@@ -84,33 +81,19 @@ from notation.formats.text.canonical import (
 )
 from notation.formats.text.reader import GameText, read_bid, read_hand, within_limits
 from notation.model.bids import POINTS_IN_A_HAND, Bid
-from notation.model.contracts import PIP_NAMES, Contract, DoublesRank, Trump, TrumpKind
+from notation.model.contracts import PIP_NAMES, DoublesRank, Trump, TrumpKind
 from notation.model.findings import Finding
 from notation.model.game import tag_name
-from notation.model.rule_sets import (
-    FirstBidder,
-    FollowMeMin,
-    OpeningLead,
-    RulesError,
-    RuleSet,
-    Scoring,
-    tagged_rules,
-)
-from notation.model.seats import SEATS, Team
-from notation.model.tiles import (
-    ALL_TILES,
-    TILE_KEY_STRIDE,
-    TILE_KEYS,
-    TRICKS_IN_A_HAND,
-)
-from notation.rules.auction import BIDDING_ORDERS, bid_problem
-from notation.rules.play import TrumpTable, trick_points, trump_table
-from notation.rules.scoring import game_winner, hand_award, made_or_set
+from notation.model.rule_sets import RulesError, RuleSet, tagged_rules
+from notation.model.seats import Team
+from notation.model.tiles import TILE_KEY_STRIDE, TRICKS_IN_A_HAND
+from notation.rules.auction import one_blank_bids_first
+from notation.rules.fast import FastRules, HandPlay, fast_rules, walk_tricks
+from notation.rules.scoring import game_winner, scores_marks
 
-MARKS_TO_FOLLOW_ME = 42  # follow-me-min=1m: a bid of 1 mark (42) or more
 # Auctions remembered at most per rule set: an archive has few different ones, and a
 # file made to have many must not fill the memory.
-_MEMORY = 100_000
+AUCTIONS_REMEMBERED = 100_000
 
 
 class Segment(Protocol):
@@ -139,140 +122,82 @@ _KEY = {f"{a}-{b}": a * TILE_KEY_STRIDE + b for a in range(7) for b in range(7)}
 _ALL_TILES = sum(1 << _KEY[f"{a}-{b}"] for a in range(7) for b in range(a + 1))
 NS, EW = Team.NS, Team.EW
 _TEAM_OF = (NS, EW, NS, EW)  # by seat position
-FOLLOW_ME = TrumpKind.FOLLOW_ME
-PLAIN_TRUMP = Trump.pip(0)  # the score of a plain contract does not depend on its trump
-# The seats' positions in bidding order, by the dealer's position; in play order, by the
-# leader's.
-_BIDDING_POSITIONS = tuple(tuple(seat.index for seat in order) for order in BIDDING_ORDERS)
-_PLAY_ORDER = tuple(tuple((at + i) % 4 for i in range(4)) for at in range(4))
+_AT_NS = (True, False, True, False)  # whether the seat at a position is N or S
 
-
-# A plain trump, its table, and by suit led and tile key: the tiles a holder of that tile may
-# hold when playing it (the tile itself, and none of those its play is barred by), the
-# tile's own bit, and its power.
-_Named = tuple[Trump, TrumpTable, tuple[tuple[tuple[int, int, int], ...], ...]]
 _Marks = tuple[Team | None, int, int]  # the bidders, and the marks NS and EW score
+_Auction = tuple[int, Bid, int]  # the declarer's position, the winning bid, its value
 
 
-class _Table:
-    """A rule set the quick check knows, with the trumps it has met under it."""
+class QuickTable:
+    """A rule set the quick check reads games under: the rules' fast form
+    (:func:`notation.rules.fast.fast_rules`), and what the words of its games were read as."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.trump_lead = rules.opening_lead is OpeningLead.TRUMP
-        self.follow_me_min = rules.follow_me_min is FollowMeMin.ONE_MARK
-        self.trumps: dict[tuple[str, str | None], _Named | None] = {}
-        self.json_trumps: dict[tuple[str, str | None], _Named | None] = {}
-        self.bids: dict[tuple[str, str | None], bool] = {}
-        self.auctions: dict[tuple[str, ...], tuple[int, str] | None] = {}
-        self.awards: dict[tuple[str, int, int, int], tuple[int, int]] = {}
+        self.fast: FastRules = fast_rules(rules)
+        self.trumps: dict[tuple[str, str | None], HandPlay | None] = {}
+        self.json_trumps: dict[tuple[str, str | None], HandPlay | None] = {}
+        self.auctions: dict[tuple[str, ...], _Auction | None] = {}
 
-    def legal(self, word: str, standing: str | None) -> bool:
-        """Whether the bid ``word`` may be made over the ``standing`` one (by their words)."""
-        legal = self.bids.get((word, standing))
-        if legal is None:
-            bid = _BIDS[word]
-            over = None if standing is None else _BIDS[standing]
-            legal = bid is not None and bid_problem(bid, over, self.rules) is None
-            self.bids[word, standing] = legal
-        return legal
-
-    def auction(self, calls: tuple[str, ...]) -> tuple[int, str] | None:
-        """The declarer's position and the winning bid's word of an auction written as the
-        dealer, then four (seat, bid) pairs; None when it is out of turn, holds a bid that
-        may not be made, or all pass (docs/rules.md, Bidding)."""
-        order = _BIDDING_POSITIONS[_SEAT_AT[calls[0]]]
-        standing: str | None = None  # the standing bid's word
-        declarer = -1
-        outcome: tuple[int, str] | None = None
-        for i in range(4):
-            seat, word = calls[1 + 2 * i], calls[2 + 2 * i]
-            if _SEAT_AT[seat] != order[i] or not self.legal(word, standing):
-                break
-            if word != "pass" and word != '"pass"':
-                standing, declarer = word, order[i]
-        else:
-            outcome = None if standing is None else (declarer, standing)
-        if len(self.auctions) < _MEMORY:
+    def auction(self, calls: tuple[str, ...]) -> _Auction | None:
+        """The declarer's position, the winning bid and its value of an auction written as
+        the dealer, then four (seat, bid) pairs, as the fast form walks it; None when it is
+        out of turn, holds a bid that may not be made, or all pass (docs/rules.md,
+        Bidding)."""
+        fast, seat, bid = self.fast, _SEAT_AT.__getitem__, _BIDS.__getitem__
+        dealer, s1, b1, s2, b2, s3, b3, s4, b4 = calls  # the pattern's four calls
+        won = fast.auction(
+            fast.bidding_positions(seat(dealer)),
+            ((seat(s1), bid(b1)), (seat(s2), bid(b2)), (seat(s3), bid(b3)), (seat(s4), bid(b4))),
+        )
+        outcome = None if won is None else (*won, won[1].value)
+        if len(self.auctions) < AUCTIONS_REMEMBERED:
             self.auctions[calls] = outcome
         return outcome
 
-    def marks(self, word: str, side: int, points: int, tricks: int) -> tuple[int, int]:
-        """The marks NS and EW score when team ``side`` (0 for NS) bid ``word`` and took
-        ``points`` in ``tricks`` of the seven, under a plain trump (which one does not change
-        the score)."""
-        marks = self.awards.get((word, side, points, tricks))
-        if marks is None:
-            bid = _BIDS[word]
-            assert bid is not None
-            bidders = _TEAM_OF[side]
-            contract = Contract(SEATS[side], bid, PLAIN_TRUMP)
-            taken = {bidders: points, bidders.opponents: POINTS_IN_A_HAND - points}
-            won = {bidders: tricks, bidders.opponents: TRICKS_IN_A_HAND - tricks}
-            made, _ = made_or_set(contract, taken, won)
-            mark = hand_award(contract, made, taken, self.rules)
-            marks = self.awards[word, side, points, tricks] = (mark.of(NS), mark.of(EW))
-        return marks
-
-    def trump(self, word: str, doubles: str | None) -> _Named | None:
-        """A plain trump (pip, doubles or follow-me) and its table, as the reader reads it."""
+    def trump(self, word: str, doubles: str | None) -> HandPlay | None:
+        """A plain trump (pip, doubles or follow-me) as the reader reads it, in the fast
+        form; None for any other."""
         if (word, doubles) not in self.trumps:
-            rules = self.rules
             try:
-                trump: Trump | None = Trump.parse(
-                    word, doubles, rules.follow_me_doubles, nello_doubles=rules.nello_doubles
-                )
+                trump: Trump | None = self.rules.trump_named(word, doubles)
             except ValueError:
                 trump = None
             self.trumps[word, doubles] = (
-                None if trump is None or trump.special is not None else _named(trump)
+                None if trump is None or trump.special is not None else self.fast.play(trump)
             )
         return self.trumps[word, doubles]
 
-    def json_trump(self, suit: str, doubles: str | None) -> _Named | None:
+    def json_trump(self, suit: str, doubles: str | None) -> HandPlay | None:
         """A trump as the JSON form names it (``suit``, and ``doubles`` for follow-me only),
-        as :mod:`notation.formats.json.fast` builds it."""
+        as :mod:`notation.formats.json.fast` builds it, in the fast form."""
         if (suit, doubles) not in self.json_trumps:
             rank = None if doubles is None else DoublesRank(doubles)
             if suit == "follow-me":
                 # The table's doubles where none are named, decided where the readers' are.
-                rules = self.rules
-                trump: Trump | None = Trump.called(
-                    TrumpKind.FOLLOW_ME,
-                    doubles=rank,
-                    follow_me_doubles=rules.follow_me_doubles,
-                    nello_doubles=rules.nello_doubles,
-                )
+                trump: Trump | None = self.rules.trump_called(TrumpKind.FOLLOW_ME, doubles=rank)
             elif doubles is not None:
                 trump = None  # only follow-me names its doubles (the schema says so)
             elif suit == "doubles":
                 trump = Trump.doubles_trump()
             else:
                 trump = Trump.pip(PIP_NAMES.index(suit))
-            self.json_trumps[suit, doubles] = None if trump is None else _named(trump)
+            self.json_trumps[suit, doubles] = None if trump is None else self.fast.play(trump)
         return self.json_trumps[suit, doubles]
 
 
-def _named(trump: Trump) -> _Named:
-    table = trump_table(trump)
-    plays = tuple(
-        tuple((_BITS[key] | barred[key], _BITS[key], power[key]) for key in range(TILE_KEYS))
-        for barred, power in zip(table.barred, table.power, strict=True)
-    )
-    return trump, table, plays
-
-
 @lru_cache(maxsize=256)
-def _table(rules_tag: str | None, options_tag: str | None) -> _Table | None:
-    """The rule set the tags name, as the reader works it out, when the quick check knows its
-    options; None when it does not (or the tags name no rule set: the reader words that)."""
+def table_for_tags(rules_tag: str | None, options_tag: str | None) -> QuickTable | None:
+    """The rule set the tags name, as the reader works it out, when the quick check reads
+    games under it (the marks game, bidding from the dealer's left); None when it does not
+    (or the tags name no rule set: the reader words that)."""
     try:
         rules = tagged_rules(rules_tag, options_tag)
     except RulesError:
         return None
-    if rules.scoring is not Scoring.MARKS or rules.first_bidder is not FirstBidder.LEFT_OF_DEALER:
+    if not scores_marks(rules) or one_blank_bids_first(rules):
         return None
-    return _Table(rules)
+    return QuickTable(rules)
 
 
 def tag_values(tags: Iterable[tuple[str, str]]) -> dict[str, str] | None:
@@ -287,10 +212,10 @@ def tag_values(tags: Iterable[tuple[str, str]]) -> dict[str, str] | None:
     return seen
 
 
-def _tag_rules(tags: Iterable[tuple[str, str]]) -> _Table | None:
+def _tag_rules(tags: Iterable[tuple[str, str]]) -> QuickTable | None:
     """The rules that tags (name, value) name, none written twice; else None."""
     values = tag_values(tags)
-    return None if values is None else _table(values.get("Rules"), values.get("Options"))
+    return None if values is None else table_for_tags(values.get("Rules"), values.get("Options"))
 
 
 def _bid(word: str) -> Bid | None:
@@ -315,17 +240,15 @@ def bid_of(word: str) -> Bid | None:
     return _BIDS.get(word)
 
 
-_Read = tuple[Sequence[str], _Named | None]  # a hand: the groups of its pattern, its trump
-_UNSEEN = (-1, "")  # an auction not yet worked out
+_Read = tuple[Sequence[str], HandPlay | None]  # a hand: the groups of its pattern, its trump
+_UNSEEN = (-1, Bid.pass_(), 0)  # an auction not yet worked out
 _BIT = {text: 1 << key for text, key in _KEY.items()}
-_BITS = tuple(1 << key for key in range(TILE_KEYS))
-# Each tile by its key, to value a trick as the rules do (notation.rules.play.trick_points).
-_TILE_AT = {tile.high * TILE_KEY_STRIDE + tile.low: tile for tile in ALL_TILES}
 
 
-def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Marks | None:
+def _hand_marks(table: QuickTable, hand: Sequence[str], play: HandPlay | None) -> _Marks | None:
     """The bidders and the marks NS and EW score on a hand (the groups of its pattern) that
-    the rules check passes clean; None at anything the check would report."""
+    the rules check passes clean; None at anything the check would report. The rules are
+    the fast form's (:mod:`notation.rules.fast`); here only what the text says."""
     bit = _BIT.__getitem__
     north, east, south, west = HELD
     held = [
@@ -339,37 +262,39 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         # not when a tile is dealt twice (a carry) or written low end first (no tile's key).
         return None
 
-    # The auction (docs/rules.md, Bidding): in turn from the dealer's left, each bid legal.
+    # The auction (docs/rules.md, Bidding).
     calls = AUCTION(hand)
     bidding = table.auctions.get(calls, _UNSEEN)
     if bidding is _UNSEEN:
         bidding = table.auction(calls)
-    if bidding is None or named is None:
+    if bidding is None or play is None:
         return None  # not a clean auction, or not a plain trump
-    declarer, standing = bidding
+    declarer, bid, value = bidding
     if _SEAT_AT[hand[TRUMP_SEAT_AT]] != declarer:
         return None  # the trump named by another seat
 
-    # The contract (docs/rules.md, Contracts).
-    bid = _BIDS[standing]
-    assert bid is not None  # a legal bid
-    trump = named[0]
-    follow_me = trump.kind is FOLLOW_ME
-    if follow_me and table.follow_me_min and bid.value < MARKS_TO_FOLLOW_ME:
+    # The contract (docs/rules.md, Contracts): played on a bid it may be played on.
+    if value < play.least:
         return None
 
-    # The play (docs/rules.md, Suits and rank; Reneges), as validate's quick play check does it.
-    taken_by_ns = _ns_tricks(hand, held, declarer, named, table.trump_lead and not follow_me)
-    if taken_by_ns is None:
+    # The play (docs/rules.md, Suits and rank; Reneges), walked by the fast form.
+    keys = list(map(_KEY.__getitem__, PLAYED_TILES(hand)))
+    leader = (declarer + play.leads) & 3
+    walked = walk_tricks(play, held, leader, keys)
+    if walked is None:
         return None
-    ns_points, ns_tricks = taken_by_ns
+    winners, worths = walked
+    if [leader, *winners[:-1]] != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
+        return None  # a trick led by another seat than the last one's winner
+    # What the tricks NS took are worth, and how many: those won at an even position.
+    ns_points = sum(compress(worths, map(_AT_NS.__getitem__, winners)))
+    ns_tricks = winners.count(0) + winners.count(2)
 
-    # The score (docs/rules.md, Scoring): seven tricks settle every plain contract.
+    # The score (docs/rules.md, Scoring): seven tricks settle the hand.
     points = (ns_points, POINTS_IN_A_HAND - ns_points)
     side = declarer & 1
     taken = ns_tricks if side == 0 else TRICKS_IN_A_HAND - ns_tricks
-    outcome = (standing, side, points[side], taken)
-    ns_marks, ew_marks = table.awards.get(outcome) or table.marks(*outcome)
+    ns_marks, ew_marks = table.fast.marks(play, bid, declarer, points[side], taken)
     if (
         int(hand[POINTS_NS]) != points[0]
         or int(hand[POINTS_EW]) != points[1]
@@ -379,50 +304,6 @@ def _hand_marks(table: _Table, hand: Sequence[str], named: _Named | None) -> _Ma
         return None
     return _TEAM_OF[declarer], ns_marks, ew_marks
 
-def _ns_tricks(
-    hand: Sequence[str], held: list[int], declarer: int, named: _Named, trump_lead: bool
-) -> tuple[int, int] | None:
-    """The points and tricks NS take in a hand's play, a trick at a time (``held``, the tiles
-    each seat holds, as it goes): each seat must hold its tile and no tile its play would be
-    barred by; None at anything the check would report."""
-    _, play, plays = named
-    keys = iter(map(_KEY.__getitem__, PLAYED_TILES(hand)))
-    if trump_lead and held[declarer] & play.trumps:
-        first = _KEY[hand[FIRST_PLAY]]
-        if not play.trumps >> first & 1:
-            return None  # the opening lead had to be a trump
-    at = declarer
-    ns_points = 0  # what the tricks NS took are worth
-    ns_tricks = 0
-    tile = _TILE_AT.__getitem__
-    leaders = []
-    for a, b, c, d in zip(keys, keys, keys, keys, strict=True):
-        leaders.append(at)
-        sa, sb, sc, sd = _PLAY_ORDER[at]
-        by_tile = plays[play.led[a]]
-        ok_a, bit_a, power = by_tile[a]
-        ok_b, bit_b, power_b = by_tile[b]
-        ok_c, bit_c, power_c = by_tile[c]
-        ok_d, bit_d, power_d = by_tile[d]
-        ha, hb, hc, hd = held[sa], held[sb], held[sc], held[sd]
-        if ha & ok_a != bit_a or hb & ok_b != bit_b or hc & ok_c != bit_c or hd & ok_d != bit_d:
-            return None  # a tile not held (or played already), or a renege
-        held[sa], held[sb], held[sc], held[sd] = ha ^ bit_a, hb ^ bit_b, hc ^ bit_c, hd ^ bit_d
-        # The play of greatest power wins; the earlier of equals (none are, but for order).
-        at = sa
-        if power_b > power:
-            at, power = sb, power_b
-        if power_c > power:
-            at, power = sc, power_c
-        if power_d > power:
-            at = sd
-        if not at & 1:
-            ns_points += trick_points((tile(a), tile(b), tile(c), tile(d)))
-            ns_tricks += 1
-    if leaders != list(map(_SEAT_AT.__getitem__, LEADER_FIELDS(hand))):
-        return None  # a trick led by another seat than the last one's winner
-    return ns_points, ns_tricks
-
 
 # The long way for one hand the quick check does not vouch for: its position in the game,
 # its groups; the bidders and the marks NS and EW it gives, or None to send the whole game
@@ -431,7 +312,7 @@ _LongWay = Callable[[int, Sequence[str]], "_Marks | None"]
 
 
 def _clean_game(
-    table: _Table, hands: Iterable[_Read | None], long_way: _LongWay | None = None
+    table: QuickTable, hands: Iterable[_Read | None], long_way: _LongWay | None = None
 ) -> int | None:
     """How many hands there are, when the game's hands (each the groups of its pattern and
     its trump), one by one, are clean and follow each other rightly (numbers, dealers,
@@ -446,12 +327,12 @@ def _clean_game(
     for read in hands:
         if won or read is None:
             return None  # a hand played after the game was won, or one not read
-        hand, named = read
+        hand, play = read
         seat = _SEAT_AT[hand[DEALER_AT]]
         if number >= 0 and (int(hand[NUMBER_AT]) != number + 1 or seat != (dealer + 1) & 3):
             return None  # the hands out of order, or the deal not passing left
         number, dealer = int(hand[NUMBER_AT]), seat
-        marks = _hand_marks(table, hand, named)
+        marks = _hand_marks(table, hand, play)
         if marks is None and long_way is not None:
             marks = long_way(count, hand)
         if marks is None:
@@ -466,7 +347,7 @@ def _clean_game(
     return count
 
 
-def _game_rules(game: Sequence[Segment]) -> _Table | None:
+def _game_rules(game: Sequence[Segment]) -> QuickTable | None:
     """The rules of ``game`` read from its tag block (canonical, or with only what the
     grammar lets go); None when it has none this check reads."""
     if not game or game[0].kind != "tags":
@@ -542,7 +423,7 @@ def quick_findings(game: GameText, index: int) -> QuickFindings | None:
     return QuickFindings(hands, findings)
 
 
-def _notation_hand_groups(table: _Table, segment: Segment) -> _Read | None:
+def _notation_hand_groups(table: QuickTable, segment: Segment) -> _Read | None:
     if segment.kind != "hand":
         return None
     text = segment.text
@@ -622,11 +503,11 @@ def clean_json_game(line: str) -> CleanGame | None:
     for read in reads:
         if read is None or read[1] is None:
             return None  # not so in a clean game: for the type checker
-        hands.append((read[0], read[1][0]))
+        hands.append((read[0], read[1].trump))
     return CleanGame(tags, table.rules, hands)
 
 
-def _json_head(line: str) -> tuple[list[tuple[str, str]], _Table, int] | None:
+def _json_head(line: str) -> tuple[list[tuple[str, str]], QuickTable, int] | None:
     """The tags of a JSON line, the rules they name and where its hands start; None for a
     line written otherwise or under rules the quick check does not know."""
     head = canonical.JSON_HEAD_PATTERN.match(line)
@@ -637,7 +518,7 @@ def _json_head(line: str) -> tuple[list[tuple[str, str]], _Table, int] | None:
     return None if table is None else (tags, table, head.end())
 
 
-def _json_hands(table: _Table, line: str, at: int) -> Iterator[_Read | None]:
+def _json_hands(table: QuickTable, line: str, at: int) -> Iterator[_Read | None]:
     """The hands of a JSON line from ``at``, each with its trump; None for one not read, or
     for anything after them but the end of the document."""
     if not line.startswith("]", at):  # else no hands: the end comes straight after "hands": [

@@ -47,7 +47,6 @@ from notation.formats.text.canonical import (
 )
 from notation.formats.text.reader import read_bid
 from notation.formats.text.writer import trump_words, within_the_line_limit
-from notation.model.contracts import Trump
 from notation.model.game import ROSTER, UNKNOWN, TrumpCall
 from notation.model.rule_sets import RulesError, RuleSet, tagged_rules
 from notation.model.seats import Seat
@@ -82,9 +81,7 @@ def _trump(
 ) -> tuple[str, str | None] | None:
     """The suit and doubles the JSON form writes for a trump as the notation names it."""
     try:
-        trump = Trump.parse(
-            word, doubles, rules.follow_me_doubles, nello_doubles=rules.nello_doubles
-        )
+        trump = rules.trump_named(word, doubles)
     except ValueError:
         return None
     value = trump_value(TrumpCall(trump, Seat(seat)))

@@ -21,15 +21,19 @@ from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DOUBLES_NEEDED, Special
 from notation.model.findings import Severity
 from notation.model.game import Call, Hand
-from notation.model.rule_sets import AllPass, FirstBidder, OutOfTurn, RuleSet
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import Seat
 from notation.model.tiles import Tile
 from notation.rules.auction import (
+    MINIMUM_BID,
     ONE_BLANK,
     bid_problem,
     bidding_order,
     deal_bidding_order,
+    dealer_must_bid,
     holder_of_one_blank,
+    one_blank_bids_first,
+    out_of_turn_stands,
 )
 
 PLUNGE = Special.PLUNGE
@@ -46,6 +50,7 @@ def check_auction(check: HandCheck) -> None:
     winning = check.winning
     trump = check.hand.trump.trump if check.hand.trump is not None else None
     plunge = trump is not None and trump.special is PLUNGE
+    plunges = check.rules.plays(PLUNGE)  # the table plays the Plunge
     for i, call in enumerate(auction.calls):
         turn = order[i] if i < len(order) else None
         if call.seat is not turn:
@@ -54,7 +59,7 @@ def check_auction(check: HandCheck) -> None:
                 if turn is not None
                 else "every seat has already bid"
             )
-            lenient = check.rules.bid_out_of_turn is OutOfTurn.WARNING
+            lenient = out_of_turn_stands(check.rules)
             check.report(
                 "bid-out-of-turn",
                 f"{call.seat} bid out of turn: {words}",
@@ -65,7 +70,7 @@ def check_auction(check: HandCheck) -> None:
             )
         # The declarer's jump is a Plunge if played as one; an overcalled seat never got
         # to declare, so its jump may have been one whenever it could have been.
-        may_plunge = plunge if call is winning else _could_plunge(check, call.seat)
+        may_plunge = plunge if call is winning else plunges and _could_plunge(check, call.seat)
         problem = bid_problem(call.bid, standing, check.rules, plunge=may_plunge)
         if problem is not None:
             code, words = problem
@@ -82,12 +87,12 @@ def check_auction(check: HandCheck) -> None:
             severity=Severity.WARNING,
         )
     if winner is None and len(auction.calls) >= len(order):
-        if check.rules.all_pass is AllPass.FORCED_BID:
+        if dealer_must_bid(check.rules):
             last = auction.calls[-1]
             check.report(
                 "dealer-must-bid",
                 f"all four passed: under the forced bid rule the dealer ({check.hand.dealer}) "
-                "must bid at least 30",
+                f"must bid at least {MINIMUM_BID}",
                 last.span,
                 seat=check.hand.dealer,
             )
@@ -112,7 +117,7 @@ def bidding_seats(
 
     ``dealt`` is each seat's dealt tiles (by default the hand's deal lines).
     """
-    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
+    if one_blank_bids_first(rules):
         held = dealt if dealt is not None else {h.seat: h.tiles for h in hand.deal}
         if holder_of_one_blank(held) is not None:
             why = f" first, as the holder of the {ONE_BLANK}"
@@ -133,9 +138,7 @@ def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
 
 
 def _could_plunge(check: HandCheck, seat: Seat) -> bool:
-    """Whether ``seat`` may have meant a Plunge: the table plays it and, when the deal is
+    """Whether ``seat`` may have meant a Plunge at a table that plays it: when the deal is
     known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
-    if not check.rules.plunge:
-        return False
     held = check.dealt.get(seat)
     return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]

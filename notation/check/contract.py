@@ -6,13 +6,13 @@ table allows it, the trump from the first lead under 003, and each special contr
 from __future__ import annotations
 
 from notation.check.reports import HandCheck
-from notation.model.bids import POINTS_IN_A_HAND
-from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump, TrumpKind
+from notation.model.bids import Bid, BidKind
+from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump
+from notation.model.findings import plural
 from notation.model.game import TrumpCall
-from notation.model.rule_sets import FollowMeMin
-from notation.rules.auction import least_bid
+from notation.rules.auction import contract_least_bid
+from notation.rules.tricks import first_lead_names_trump
 
-FOLLOW_ME = TrumpKind.FOLLOW_ME
 
 def check_contract(check: HandCheck) -> None:
     """The contract (docs/rules.md, Contracts): the auction's winner names trump (the partner in
@@ -20,8 +20,11 @@ def check_contract(check: HandCheck) -> None:
     under 003, and each special contract's rules (:func:`_check_special`)."""
     auction, call = check.hand.auction, check.hand.trump
     winner = check.winning
-    if call is None and winner is not None and check.hand.tricks and bool(
-        check.rules.trump_from_first_lead
+    if (
+        call is None
+        and winner is not None
+        and check.hand.tricks
+        and first_lead_names_trump(check.rules)
     ):
         # 003: no trump named before the first play, so the first tile led names it.
         first = check.hand.tricks[0].plays[0].tile
@@ -61,18 +64,22 @@ def check_contract(check: HandCheck) -> None:
     check.contract = contract
     if special is not None:
         _check_special(check, contract, call)
-    elif (
-        call.trump.kind is FOLLOW_ME
-        and check.rules.follow_me_min is FollowMeMin.ONE_MARK
-        and winner.bid.value < POINTS_IN_A_HAND
-    ):
+        return
+    least = contract_least_bid(call.trump, check.rules)  # above 30 only for follow-me
+    if winner.bid.value < least.value:
         check.report(
             "follow-me-below-mark",
-            f"follow-me is played here only on a bid of 1 mark or more, not {winner.bid}",
+            f"follow-me is played here only on a bid of {_bid_words(least)} or more, "
+            f"not {winner.bid}",
             call.span,
             seat=winner.seat,
             evidence={"bid": str(winner.bid)},
         )
+
+
+def _bid_words(bid: Bid) -> str:
+    """A bid in words: ``30``, ``1 mark``, ``2 marks``."""
+    return plural(bid.amount, "mark") if bid.kind is BidKind.MARKS else str(bid.amount)
 
 
 def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> None:
@@ -114,12 +121,11 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
                 evidence={"contract": special.value},
             )
         return
-    need = least_bid(special, rules).amount
-    if contract.bid.value < need * POINTS_IN_A_HAND:
+    need = contract_least_bid(contract.trump, rules)
+    if contract.bid.value < need.value:
         check.report(
             "contract-bid-too-low",
-            f"a {special.title} needs a bid of at least {need} mark"
-            f"{'s' if need > 1 else ''}, not {contract.bid}",
+            f"a {special.title} needs a bid of at least {_bid_words(need)}, not {contract.bid}",
             call.span,
             seat=declarer,
             evidence={"contract": special.value, "bid": str(contract.bid)},

@@ -80,7 +80,7 @@ def check_hand(
         mark,
         thrown_in,
         made=None if thrown_in else result.made,
-        renege_penalty=result.renege_penalty,
+        renege_penalty=result.decided_by_renege,
     )
     ending = hand.ending
     if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN

@@ -4,7 +4,8 @@ following suit when able (a renege proven from the deal or a later play), Sevens
 tile, the opening lead. Each trick's outcome is :func:`notation.rules.tricks.take_trick`'s.
 
 The thorough pass keeps what the play has shown so far in a :class:`PlaySoFar`; with ``fast``
-a quick pass (:func:`_clean_play`) first recognises clean play by table lookups.
+a quick pass (:func:`_clean_play`) first recognises clean play by the rules' fast form
+(:func:`notation.rules.fast.walk_tricks`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from notation.check.reports import HandCheck
-from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special, TrumpKind
+from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Special
 from notation.model.findings import Severity, plural
 from notation.model.game import Span, Trick
-from notation.model.rule_sets import OpeningLead
 from notation.model.seats import SEATS, Seat, play_order
 from notation.model.tiles import TILE_KEY_STRIDE, TRICKS_IN_A_HAND, Tile
+from notation.rules.fast import NOBODY, fast_rules, walk_tricks
 from notation.rules.play import (
     can_follow,
     follows,
@@ -26,21 +27,21 @@ from notation.rules.play import (
     led_suit,
     sevens_choices,
     sevens_distance,
-    trick_points,
     trump_suit,
-    trump_table,
 )
-from notation.rules.tricks import TrickOutcome, first_leader, outcome, take_trick
+from notation.rules.tricks import (
+    TrickOutcome,
+    first_leader,
+    opening_leads,
+    outcome,
+    small_end_opens,
+    take_trick,
+)
 
-FOLLOW_ME = TrumpKind.FOLLOW_ME
-NOBODY = len(SEATS)  # the sitting-out position when every seat plays
-# The seats of a trick, and their positions in SEATS, by the leader's position and the
-# position of the seat sitting out (NOBODY when all four play): clockwise from the leader.
+# The seats of a trick by the leader's position and the position of the seat sitting out
+# (NOBODY when all four play): clockwise from the leader.
 TRICK_SEATS: tuple[tuple[tuple[Seat, ...], ...], ...] = tuple(
     tuple(play_order(leader, out) for out in (*SEATS, None)) for leader in SEATS
-)
-TRICK_POSITIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(SEATS.index(s) for s in seats) for seats in by_out) for by_out in TRICK_SEATS
 )
 
 
@@ -76,7 +77,7 @@ class PlaySoFar:
     leader: Seat | None = None
 
     @property
-    def sevens(self) -> bool:
+    def in_sevens(self) -> bool:
         return self.contract is not None and self.contract.trump.special is Special.SEVENS
 
     def still_held(self, seat: Seat) -> list[Tile]:
@@ -119,7 +120,7 @@ def _check_trick(state: PlaySoFar, k: int, trick: Trick) -> None:
     seats = _check_leader(state, k, trick)
     _check_trick_size(check, k, trick)
     suit = led_suit(trick.plays[0].tile, contract.trump) if contract else None
-    if k == 1 and contract and suit is not None and check.rules.small_end_opening:
+    if k == 1 and contract and suit is not None and small_end_opens(check.rules):
         suit = _small_end_suit(check, contract, trick, seats, suit)
     if k == 1 and contract is not None:
         lead = trick.plays[0]
@@ -240,7 +241,7 @@ def _check_play(state: PlaySoFar, move: Move, suit: int | None, leads: bool) -> 
     playing closest to 7)."""
     _check_tile(state, move)
     contract = state.contract
-    if state.sevens:
+    if state.in_sevens:
         _check_sevens(state, move)
     elif contract is not None and suit is not None:
         _check_later_proof(state, move)
@@ -322,9 +323,9 @@ def _clean_play(check: HandCheck) -> list[TrickOutcome] | None:
     """The quick play check: each trick's outcome when the play has nothing to report,
     else None (at the first irregularity, which the thorough pass then words).
 
-    Only for a clean deal of all four seats, by table lookups: a tile may be played by a
-    seat only while it is in the seat's mask of tiles not yet played, and a seat that does
-    not follow suit reneges if its mask still holds a tile of the led suit.
+    Only for a clean deal of all four seats, walked on the masks of the tiles each seat has
+    not played yet by :func:`notation.rules.fast.walk_tricks`; here only what is written of
+    each trick: its number, its size, and its leader (the last trick's winner).
     """
     contract, dealt = check.contract, check.held
     tricks = check.hand.tricks
@@ -332,45 +333,31 @@ def _clean_play(check: HandCheck) -> list[TrickOutcome] | None:
     # and its winner leads the second trick, _small_end_suit reads the high end too.
     if contract is None or dealt is None or len(tricks) > TRICKS_IN_A_HAND:
         return None
-    table = trump_table(contract.trump)
-    led, barred_in, power_in, trumps = table.led, table.barred, table.power, table.trumps
-    trump_lead = (
-        check.rules.opening_lead is OpeningLead.TRUMP
-        and contract.trump.kind is not FOLLOW_ME
-    )
-    held = list(dealt)
-    at = SEATS.index(first_leader(contract, check.rules))  # the leader's position
     sitting_out = check.sitting_out
     out = NOBODY if sitting_out is None else SEATS.index(sitting_out)
     players = len(SEATS) - (sitting_out is not None)
-    outcomes: list[TrickOutcome] = []
+    played: list[tuple[Tile, ...]] = []
     for k, trick in enumerate(tricks, start=1):
         plays = trick.plays
-        seats = TRICK_SEATS[at][out]
-        if trick.number != k or trick.leader is not seats[0] or len(plays) != players:
+        if trick.number != k or len(plays) != players:
             return None
-        tiles = tuple([p.tile for p in plays])
-        # Tile keys inline (tiles.tile_key): this loop is the hot path of checking.
-        lead = tiles[0].high * TILE_KEY_STRIDE + tiles[0].low
-        if k == 1 and trump_lead and not trumps >> lead & 1 and dealt[at] & trumps:
-            return None  # the opening lead had to be a trump
-        suit = led[lead]
-        barred, power = barred_in[suit], power_in[suit]
-        best, won = 0, at
-        positions = TRICK_POSITIONS[at][out]
-        for i in range(players):
-            tile = tiles[i]
-            by = positions[i]
-            key = tile.high * TILE_KEY_STRIDE + tile.low
-            bit = 1 << key
-            holding = held[by]
-            if not holding & bit or holding & barred[key]:
-                return None  # not held (or played already), a renege, or not closest to 7
-            held[by] = holding ^ bit
-            if power[key] > best:
-                best, won = power[key], by
+        played.append(tuple([p.tile for p in plays]))
+    # Tile keys inline (tiles.tile_key): this is the hot path of checking.
+    keys = [t.high * TILE_KEY_STRIDE + t.low for tiles in played for t in tiles]
+    at = SEATS.index(first_leader(contract, check.rules))  # the leader's position
+    walked = walk_tricks(fast_rules(check.rules).play(contract.trump), list(dealt), at, keys, out)
+    if walked is None:
+        return None
+    outcomes: list[TrickOutcome] = []
+    winners, worths = walked
+    for k, (trick, tiles, won, worth) in enumerate(
+        zip(tricks, played, winners, worths, strict=True), start=1
+    ):
+        seats = TRICK_SEATS[at][out]
+        if trick.leader is not seats[0]:
+            return None
+        outcomes.append(outcome(k, seats, tiles, SEATS[won], worth))
         at = won
-        outcomes.append(outcome(k, seats, tiles, SEATS[won], trick_points(tiles)))
     return outcomes
 
 
@@ -403,18 +390,15 @@ def _small_end_suit(
 
 
 def _check_opening_lead(check: HandCheck, contract: Contract, lead: Move) -> None:
-    """opening-lead=trump: the first lead must be a trump if the leader holds one."""
+    """The first lead is one of the tiles that may open the hand
+    (:func:`notation.rules.tricks.opening_leads`: under opening-lead=trump, a trump if the
+    leader holds one)."""
     trump, tile, leader = contract.trump, lead.tile, lead.seat
-    if (
-        check.rules.opening_lead is not OpeningLead.TRUMP
-        or trump.kind is TrumpKind.FOLLOW_ME
-        or is_trump(tile, trump)
-    ):
-        return
-    later = [
-        t for t in check.dealt.get(leader, _played_later(check, leader)) if is_trump(t, trump)
-    ]
-    if later:
+    holding = check.dealt.get(leader)
+    if holding is None:
+        holding = _played_later(check, leader)
+    later = opening_leads((*holding, tile), trump, check.rules)
+    if tile not in later:
         check.report(
             "opening-lead-not-trump",
             f"{leader} led {tile} to the first trick, but the opening lead must be a trump "

@@ -21,9 +21,10 @@ from typing import Any, TypedDict
 from notation.model.contracts import Contract
 from notation.model.findings import Finding, Severity
 from notation.model.game import Call, Game, Hand, Span
-from notation.model.rule_sets import AllPass, RuleSet
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
+from notation.rules.auction import dealer_must_bid
 from notation.rules.scoring import MarkAward
 from notation.rules.tricks import TrickOutcome
 
@@ -206,7 +207,7 @@ class HandCheck:
             auction is not None
             and self.winning is None
             and len(auction.calls) >= 4
-            and self.rules.all_pass is AllPass.RESHAKE
+            and not dealer_must_bid(self.rules)
         )
 
     @property

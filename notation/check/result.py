@@ -12,7 +12,6 @@ from notation.check.reports import HandCheck
 from notation.model.bids import POINTS_IN_A_HAND
 from notation.model.findings import Severity, plural
 from notation.model.game import EndKind, ScoreKind
-from notation.model.rule_sets import RenegePenalty
 from notation.model.seats import Team
 from notation.model.tiles import TILES_IN_A_HAND, TRICKS_IN_A_HAND
 from notation.rules.scoring import (
@@ -22,6 +21,7 @@ from notation.rules.scoring import (
     may_be_in_play,
     needs_every_trick,
     points_in_play,
+    renege_loses_hand,
 )
 from notation.rules.tricks import tally
 
@@ -37,7 +37,7 @@ class HandResult:
     points: dict[Team, int]
     award: MarkAward | None = None
     made: bool | None = None
-    renege_penalty: Team | None = None
+    decided_by_renege: Team | None = None
 
 
 def penalty_verdict(check: HandCheck) -> bool | None:
@@ -47,7 +47,7 @@ def penalty_verdict(check: HandCheck) -> bool | None:
     renege_by, contract = check.renege_by, check.contract
     if renege_by is None or contract is None:
         return None
-    if check.rules.renege_penalty is not RenegePenalty.LOSE_HAND:
+    if not renege_loses_hand(check.rules):
         return None
     return renege_by is not contract.declarer.team
 
@@ -178,16 +178,22 @@ def _worth_problem(check: HandCheck, total: int) -> str | None:
     laid down by a seat that sits out (exactly, when its tiles were dealt in the record)."""
     out = None if check.contract is None else check.contract.sitting_out
     if out is None:
-        return None if total == POINTS_IN_A_HAND else "a hand is worth 42"
+        return None if total == POINTS_IN_A_HAND else f"a hand is worth {POINTS_IN_A_HAND}"
     holding = check.hand.holding(out)
     if holding is not None and len(holding.tiles) == TILES_IN_A_HAND:
         worth = points_in_play(holding.tiles)
         if total == worth:
             return None
-        return f"with {out} sitting out, the hand is worth {worth} (42 less the count {out} held)"
+        return (
+            f"with {out} sitting out, the hand is worth {worth} ({POINTS_IN_A_HAND} less the "
+            f"count {out} held)"
+        )
     if may_be_in_play(total):
         return None
-    return f"with {out} sitting out, the hand is worth 42 less the count {out} held"
+    return (
+        f"with {out} sitting out, the hand is worth {POINTS_IN_A_HAND} less the count {out} "
+        "held"
+    )
 
 
 def _compare(check: HandCheck, line: Any, expected: dict[Team, int], code: str, what: str) -> None:
@@ -199,7 +205,7 @@ def _compare(check: HandCheck, line: Any, expected: dict[Team, int], code: str, 
         if (
             code == "misscored-marks"
             and check.renege_by is not None
-            and check.rules.renege_penalty is RenegePenalty.LOSE_HAND
+            and renege_loses_hand(check.rules)
         ):
             why = f" (a renege by {check.renege_by} loses the hand)"
         check.report(

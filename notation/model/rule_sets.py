@@ -185,6 +185,38 @@ class RuleSet:
             }[special]
         )
 
+    def trump_named(
+        self, word: str, doubles_word: str | None = None, *, special: str | None = None
+    ) -> Trump:
+        """The trump a call in words names at this table (:meth:`Trump.parse`), the table's
+        doubles taken where the call names none (follow-me-doubles, nello-doubles).
+
+        >>> RuleSet(follow_me_doubles=DoublesRank.LOW).trump_named("follow-me").doubles.word
+        'doubles-low'
+        """
+        return Trump.parse(
+            word, doubles_word, self.follow_me_doubles, special=special,
+            nello_doubles=self.nello_doubles,
+        )
+
+    def trump_called(
+        self,
+        kind: TrumpKind,
+        suit: int | None = None,
+        doubles: DoublesRank | None = None,
+        special: Special | None = None,
+    ) -> Trump:
+        """The trump a call names at this table (:meth:`Trump.called`), the table's doubles
+        taken where the call names none (follow-me-doubles, nello-doubles).
+
+        >>> RuleSet().trump_called(TrumpKind.FOLLOW_ME).doubles.word
+        'doubles-high'
+        """
+        return Trump.called(
+            kind, suit, doubles, special,
+            follow_me_doubles=self.follow_me_doubles, nello_doubles=self.nello_doubles,
+        )
+
     def plain_trumps(self) -> tuple[Trump, ...]:
         """The plain contracts a declarer may name here, in the order of a par table: the
         seven pip suits (blanks … sixes), the doubles, and follow-me with the table's
@@ -195,46 +227,6 @@ class RuleSet:
         """
         pips = tuple(Trump.pip(suit) for suit in range(len(PIP_NAMES)))
         return (*pips, Trump.doubles_trump(), Trump.follow_me(self.follow_me_doubles))
-
-    def trump_called(
-        self,
-        kind: TrumpKind,
-        suit: int | None = None,
-        doubles: DoublesRank | None = None,
-        special: Special | None = None,
-    ) -> Trump:
-        """The trump a call names at this table: the doubles it leaves out (``None``) are
-        the table's, its follow-me-doubles and nello-doubles options, as
-        :meth:`Trump.called` decides.
-
-        >>> str(RuleSet(follow_me_doubles=DoublesRank.LOW).trump_called(TrumpKind.FOLLOW_ME))
-        'follow-me doubles-low'
-        """
-        return Trump.called(
-            kind,
-            suit,
-            doubles,
-            special,
-            follow_me_doubles=self.follow_me_doubles,
-            nello_doubles=self.nello_doubles,
-        )
-
-    def trump_parsed(
-        self, word: str, doubles_word: str | None = None, special: str | None = None
-    ) -> Trump:
-        """A trump call as written (:meth:`Trump.parse`) read at this table: the doubles it
-        leaves out are the table's (:meth:`trump_called`).
-
-        >>> str(RuleSet(nello_doubles=DoublesRank.HIGH).trump_parsed("", special="nello"))
-        'nello doubles-high'
-        """
-        return Trump.parse(
-            word,
-            doubles_word,
-            self.follow_me_doubles,
-            special=special,
-            nello_doubles=self.nello_doubles,
-        )
 
     @property
     def points_game(self) -> bool:

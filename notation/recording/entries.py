@@ -58,7 +58,6 @@ from notation.model.seats import SEATS, Seat
 from notation.model.tiles import TILES_IN_A_HAND, Tile, TileError
 from notation.recording.hand_now import hand_now
 from notation.recording.state import Awaiting, Recording, RecordingError
-from notation.rules.house_rules import named_trump
 
 # A tile as typed at the table: 64, 6-4 or 6 4.
 TILE = re.compile(r"^\s*([0-9])\s*[- ]?\s*([0-9])\s*$")
@@ -289,7 +288,7 @@ def _trump(words: list[str], r: Recording) -> Named:
     if doubles is not None:
         words = words[:-1]
     try:
-        return Named(named_trump(words[0] if words else "", doubles, r.rules, special=special))
+        return Named(r.rules.trump_named(words[0] if words else "", doubles, special=special))
     except ContractError as e:
         raise EntryError(str(e)) from None
 

@@ -49,8 +49,7 @@ from notation.model.game import (
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
-from notation.rules.auction import bid_problem
-from notation.rules.house_rules import bids_to_offer, dealer_must_bid, specials_played
+from notation.rules.auction import bid_problem, bids_to_offer, dealer_must_bid, specials_played
 from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
 

@@ -15,7 +15,15 @@ from collections.abc import Iterable, Mapping
 
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import Special, Trump, TrumpKind
-from notation.model.rule_sets import FirstBidder, FollowMeMin, PlungeLead, RuleSet, Scoring
+from notation.model.rule_sets import (
+    AllPass,
+    FirstBidder,
+    FollowMeMin,
+    OutOfTurn,
+    PlungeLead,
+    RuleSet,
+    Scoring,
+)
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
 
@@ -44,9 +52,41 @@ def deal_bidding_order(dealer: Seat, rules: RuleSet,
     dealer's left, or from the holder of the 1-0 when the table says so and the deal shows
     who held it."""
     holder = holder_of_one_blank(dealt)
-    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1 and holder is not None:
+    if one_blank_bids_first(rules) and holder is not None:
         return holder.clockwise()
     return bidding_order(dealer)
+
+
+def one_blank_bids_first(rules: RuleSet) -> bool:
+    """Whether the holder of the 1-0 bids first at this table, not the dealer's left
+    (docs/rules.md, Bidding; first-bidder option, 001).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> one_blank_bids_first(rule_set("straight").with_options({"first-bidder": "holder-of-0-1"}))
+    True
+    """
+    return rules.first_bidder is FirstBidder.HOLDER_OF_0_1
+
+
+def out_of_turn_stands(rules: RuleSet) -> bool:
+    """Whether a bid out of turn stands at this table (the opponents let it), so that it is
+    only a warning (docs/rules.md, Bidding; bid-out-of-turn option, 003).
+
+    >>> lenient = RuleSet(bid_out_of_turn=OutOfTurn.WARNING)
+    >>> out_of_turn_stands(RuleSet()), out_of_turn_stands(lenient)
+    (False, True)
+    """
+    return rules.bid_out_of_turn is OutOfTurn.WARNING
+
+
+def dealer_must_bid(rules: RuleSet) -> bool:
+    """Whether the dealer must bid when the other three have passed (the forced bid; else
+    four passes throw the hand in: docs/rules.md, Bidding; all-pass option).
+
+    >>> dealer_must_bid(RuleSet()), dealer_must_bid(RuleSet(all_pass=AllPass.RESHAKE))
+    (True, False)
+    """
+    return rules.all_pass is AllPass.FORCED_BID
 
 
 # The bidding order by the dealer's position in SEATS (looked up once a hand).
@@ -145,11 +185,34 @@ def least_bid(special: Special, rules: RuleSet) -> Bid:
     return Bid.marks(2 if special is Special.SPLASH else 1)
 
 
+def contract_least_bid(trump: Trump, rules: RuleSet) -> Bid:
+    """The least bid on which a declarer may play ``trump`` (docs/rules.md, Contracts): 30
+    for a plain contract, but 1 mark for follow-me under follow-me-min=1m (004); a special
+    contract's :func:`least_bid`.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> one_mark = rule_set("straight").with_options({"follow-me-min": "1m"})
+    >>> [str(contract_least_bid(t, one_mark)) for t in (Trump.pip(6), Trump.follow_me())]
+    ['30', '1m']
+    >>> str(contract_least_bid(Trump.follow_me(), rule_set("straight")))
+    '30'
+    """
+    special = trump.special
+    if special is not None:
+        return least_bid(special, rules)
+    if trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
+        return ONE_MARK
+    return LEAST_OPENING
+
+
+LEAST_OPENING, ONE_MARK = Bid.points(MINIMUM_BID), Bid.marks(1)  # made once: asked every hand
+
+
 def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:
     """The bids, cheapest first, on which a declarer may play ``trump`` having bid it with
     no bid of marks standing (docs/rules.md, Bidding; Contracts): 30 … 41 and 1 or 2 marks
-    (42 and 84 in the points game); follow-me from 1 mark under follow-me-min=1m; a special
-    contract from its :func:`least_bid`, the Plunge at the bid it may jump to.
+    (42 and 84 in the points game), from the trump's :func:`contract_least_bid`; the Plunge
+    at the bid it may jump to.
 
     >>> from notation.model.rule_sets import rule_set
     >>> [str(b) for b in opening_bids(Trump.pip(6), rule_set("straight"))][-3:]
@@ -163,14 +226,39 @@ def opening_bids(trump: Trump, rules: RuleSet) -> tuple[Bid, ...]:
     """
     ladder = [Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1)]
     ladder += [Bid.marks(n) for n in range(1, FREE_MARKS + 1)]
-    special = trump.special
-    least = Bid.points(MINIMUM_BID)
-    if special is not None:
-        least = least_bid(special, rules)
-    elif trump.kind is TrumpKind.FOLLOW_ME and rules.follow_me_min is FollowMeMin.ONE_MARK:
-        least = Bid.marks(1)
-    plunge = special is Special.PLUNGE
+    least = contract_least_bid(trump, rules)
+    plunge = trump.special is Special.PLUNGE
     bids = [b for b in ladder if not b < least and bid_problem(b, None, rules) is None]
     if plunge and not bids and bid_problem(least, None, rules, plunge=True) is None:
         bids.append(least)
     return tuple(bids)
+
+
+MARKS_IN_A_POINTS_GAME = 4  # the highest bid offered in the points game: 4 marks (168)
+
+
+def bids_to_offer(standing: Bid | None, rules: RuleSet) -> tuple[Bid, ...]:
+    """Every bid a seat might make over ``standing``, pass first, then cheapest first: 30 …
+    41, then 1 mark up to 2 (4 in the points game), or one mark over marks standing. Which
+    of them the rules allow now is :func:`bid_problem`'s to say.
+
+    >>> [str(b) for b in bids_to_offer(Bid.marks(2), RuleSet())][-2:]
+    ['2m', '3m']
+    """
+    candidates = [Bid.pass_(), *(Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1))]
+    top = MARKS_IN_A_POINTS_GAME if rules.scoring is POINTS_SCORING else FREE_MARKS
+    if standing is not None and standing.kind is BidKind.MARKS:
+        top = max(top, standing.amount + 1)
+    return (*candidates, *(Bid.marks(n) for n in range(1, top + 1)))
+
+
+def specials_played(rules: RuleSet) -> tuple[Special, ...]:
+    """The special contracts the table plays, in their usual order.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> specials_played(rule_set("straight"))
+    ()
+    >>> [s.value for s in specials_played(rule_set("texas"))][:1]
+    ['nello']
+    """
+    return tuple(s for s in Special if rules.plays(s))

@@ -52,15 +52,7 @@ from notation.model.game import (
     TrumpCall,
     date_value,
 )
-from notation.model.rule_sets import (
-    AllPass,
-    FirstBidder,
-    FollowMeMin,
-    OpeningLead,
-    RulesError,
-    RuleSet,
-    rule_set,
-)
+from notation.model.rule_sets import RulesError, RuleSet, rule_set
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile
 from notation.rules.auction import (
@@ -69,12 +61,15 @@ from notation.rules.auction import (
     MINIMUM_BID,
     bid_problem,
     bidding_order,
+    contract_least_bid,
+    dealer_must_bid,
     holder_of_one_blank,
     least_bid,
+    one_blank_bids_first,
 )
-from notation.rules.play import can_follow, is_trump, led_suit, sevens_choices
+from notation.rules.play import can_follow, led_suit, sevens_choices
 from notation.rules.scoring import game_winner, hand_award, made_or_set
-from notation.rules.tricks import TrickOutcome, play_tricks, tally
+from notation.rules.tricks import TrickOutcome, opening_leads, play_tricks, tally
 
 # Chances used by the random players; any values give legal records.
 PASS_CHANCE = 0.55
@@ -142,7 +137,7 @@ def random_auction(
             else:
                 # Most bids are a little above the standing bid, as at a real table.
                 bid = points[min(int(rng.expovariate(0.5)), len(points) - 1)]
-        forced = rules.all_pass is AllPass.FORCED_BID
+        forced = dealer_must_bid(rules)
         if forced and seat is order[-1] and standing is None and bid.is_pass:
             bid = Bid.points(MINIMUM_BID)
         assert bid_problem(bid, standing, rules) is None
@@ -160,11 +155,10 @@ def random_trump(
     roll = rng.random()
     if roll < DOUBLES_TRUMP_CHANCE:
         return Trump.doubles_trump()
-    low = (
-        rules is not None
-        and rules.follow_me_min is FollowMeMin.ONE_MARK
-        and (bid is None or bid.value < 42)
+    least = Bid.points(MINIMUM_BID) if rules is None else contract_least_bid(
+        Trump.follow_me(), rules
     )
+    low = (bid or Bid.points(MINIMUM_BID)).value < least.value
     if roll < DOUBLES_TRUMP_CHANCE + FOLLOW_ME_CHANCE and not low:
         return Trump.follow_me(rng.choice(FOLLOW_ME_DOUBLES))
     return Trump.pip(rng.randrange(7))
@@ -221,7 +215,6 @@ def random_tricks(
     held = {seat: list(tiles) for seat, tiles in dealt.items()}
     trump = contract.trump
     sevens = trump.special is Special.SEVENS
-    trump_lead = rules.opening_lead is OpeningLead.TRUMP
 
     def choose(number: int, seats: tuple[Seat, ...]) -> list[Tile]:
         tiles: list[Tile] = []
@@ -231,8 +224,8 @@ def random_tricks(
                 choices = sevens_choices(held[seat])
             elif tiles:
                 choices = can_follow(held[seat], led_suit(tiles[0], trump), trump) or choices
-            elif number == 1 and trump_lead:
-                choices = tuple(t for t in choices if is_trump(t, trump)) or choices
+            elif number == 1:
+                choices = opening_leads(choices, trump, rules)
             tile = rng.choice(choices)
             held[seat].remove(tile)
             tiles.append(tile)
@@ -258,7 +251,7 @@ def random_hand(
     before = dict.fromkeys(Team, 0) if marks_before is None else dict(marks_before)
     dealt = deal(rng)
     first = None
-    if rules.first_bidder is FirstBidder.HOLDER_OF_0_1:
+    if one_blank_bids_first(rules):
         first = holder_of_one_blank(dealt)
     calls = random_auction(rng, dealer, rules, first)
     holdings = tuple(Holding(seat, dealt[seat]) for seat in SEATS)

@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from notation.model.bids import POINTS_IN_A_HAND, Bid, BidKind
 from notation.model.contracts import Contract, Special, Trump
-from notation.model.rule_sets import RuleSet, Scoring
+from notation.model.rule_sets import RenegePenalty, RuleSet, Scoring
 from notation.model.seats import Seat, Team
 from notation.model.tiles import TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import opening_bids
@@ -168,6 +168,28 @@ def points_award(bid: Bid, bidders: Team, made: bool, points: Mapping[Team, int]
     if made:
         return MarkAward(bidders, points[bidders], points[opponents])
     return MarkAward(opponents, points[opponents] + bid.value)
+
+
+def scores_marks(rules: RuleSet) -> bool:
+    """Whether a hand scores marks at this table (the marks game), not points (the points
+    game: docs/rules.md, Scoring).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> scores_marks(rule_set("straight")), scores_marks(rule_set("points"))
+    (True, False)
+    """
+    return rules.scoring is not POINTS
+
+
+def renege_loses_hand(rules: RuleSet) -> bool:
+    """Whether a proven renege loses the hand for the team that reneged (the bidders set, or
+    the defenders giving the bidders their contract), or is only reported (docs/rules.md,
+    Reneges; renege-penalty option).
+
+    >>> renege_loses_hand(RuleSet()), renege_loses_hand(RuleSet(renege_penalty=RenegePenalty.NONE))
+    (True, False)
+    """
+    return rules.renege_penalty is RenegePenalty.LOSE_HAND
 
 
 def game_winner(ns: int, ew: int, rules: RuleSet, bidders: Team | None = None) -> Team | None:

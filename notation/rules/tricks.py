@@ -24,11 +24,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from notation.model.construct import quick_constructor
-from notation.model.contracts import Contract, Special
-from notation.model.rule_sets import PlungeLead, RuleSet
+from notation.model.contracts import Contract, Special, Trump
+from notation.model.rule_sets import OpeningLead, PlungeLead, RuleSet
 from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import TRICKS_IN_A_HAND, Tile
-from notation.rules.play import trick_points, trump_table
+from notation.rules.play import is_trump, trick_points, trump_suit, trump_table
 
 SPLASH, PLUNGE = Special.SPLASH, Special.PLUNGE
 NORTH, SOUTH = Seat.N, Seat.S
@@ -58,6 +58,68 @@ def first_leader(contract: Contract, rules: RuleSet) -> Seat:
     if special is SPLASH or (special is PLUNGE and rules.plunge_lead is PlungeLead.PARTNER):
         return contract.declarer.partner
     return contract.declarer
+
+
+def opening_leads(holding: Iterable[Tile], trump: Trump, rules: RuleSet) -> tuple[Tile, ...]:
+    """The tiles of ``holding`` that may open the hand (docs/rules.md, Contracts): any, or
+    under opening-lead=trump the trumps, when the leader holds one (001, 004).
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> trump_lead = rule_set("straight").with_options({"opening-lead": "trump"})
+    >>> hand = [Tile(6, 6), Tile(5, 1), Tile(3, 0)]
+    >>> [str(t) for t in opening_leads(hand, Trump.pip(5), trump_lead)]
+    ['5-1']
+    >>> len(opening_leads(hand, Trump.pip(4), trump_lead))  # no four: any tile
+    3
+    >>> len(opening_leads(hand, Trump.pip(5), RuleSet()))
+    3
+    """
+    tiles = tuple(holding)
+    if not trump_must_open(rules):
+        return tiles
+    return tuple(t for t in tiles if is_trump(t, trump)) or tiles
+
+
+def trump_must_open(rules: RuleSet, trump: Trump | None = None) -> bool:
+    """Whether the opening lead must be a trump when the leader holds one (opening-lead=trump;
+    docs/rules.md, Contracts; 001, 004): what :func:`opening_leads` holds a lead to. Under
+    the contract's ``trump``, when it is given, a contract without trumps (follow-me, Nello,
+    Sevens) leaves the lead free. Only that one lead is held to it.
+
+    >>> from notation.model.contracts import DoublesRank
+    >>> from notation.model.rule_sets import rule_set
+    >>> held = rule_set("straight").with_options({"opening-lead": "trump"})
+    >>> trump_must_open(held), trump_must_open(held, Trump.pip(6)), trump_must_open(RuleSet())
+    (True, True, False)
+    >>> trump_must_open(held, Trump.follow_me(DoublesRank.HIGH))
+    False
+    """
+    if rules.opening_lead is not OpeningLead.TRUMP:
+        return False
+    return trump is None or trump_suit(trump) is not None
+
+
+def small_end_opens(rules: RuleSet, trump: Trump | None = None) -> bool:
+    """Whether the first lead may be played as the suit of its small end (docs/rules.md,
+    Contracts; small-end-opening option, 004): the whole first trick follows the suit the
+    lead was played as, and only the first trick. Under the contract's ``trump``, when it
+    is given, Sevens has no suit to lead.
+
+    >>> from notation.model.contracts import TrumpKind
+    >>> either = RuleSet().with_options({"small-end-opening": "yes"})
+    >>> sevens = Trump.called(TrumpKind.FOLLOW_ME, special=Special.SEVENS)
+    >>> small_end_opens(either), small_end_opens(either, sevens), small_end_opens(RuleSet())
+    (True, False, False)
+    """
+    if not rules.small_end_opening:
+        return False
+    return trump is None or trump.special is not Special.SEVENS
+
+
+def first_lead_names_trump(rules: RuleSet) -> bool:
+    """Whether, no trump being named before the first play, the suit of the first tile led
+    becomes trump (docs/rules.md, Contracts; trump-from-first-lead option, 003)."""
+    return bool(rules.trump_from_first_lead)
 
 
 def take_trick(

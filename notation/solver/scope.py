@@ -5,7 +5,7 @@ ask here and say what is said here.
 The solver plays a hand by the rules of play (:mod:`notation.rules.play`): any tile may be
 led, and every lead calls for the suit of its higher end. Two options of a table change the
 first trick (docs/rules.md, Contracts), and the rules layer says when they apply
-(:mod:`notation.rules.options`):
+(:mod:`notation.rules.tricks`):
 
 - opening-lead=trump holds the first lead to a trump. It changes only the position before
   the opening lead: once it is made, the solver's play is the table's, so a lay-down shown
@@ -32,7 +32,7 @@ from __future__ import annotations
 from notation.model.contracts import Contract, Trump
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import TILES_IN_A_HAND
-from notation.rules.options import first_lead_by_either_end, opening_lead_must_be_trump
+from notation.rules.tricks import small_end_opens, trump_must_open
 from notation.solver.solver import ContractTables, Position, UnsupportedContract, contract_tables
 
 SMALL_END_OPENING = (
@@ -49,9 +49,9 @@ def unplayed(rules: RuleSet, plays_made: int = 0, trump: Trump | None = None) ->
     """Why the solver's play from a position ``plays_made`` plays into a hand (0: the opening
     lead still to be made) is not the play of a table under ``rules``, in the contract of
     ``trump`` (any contract, when not given); None when it is."""
-    if first_lead_by_either_end(rules, trump):
+    if small_end_opens(rules, trump):
         return SMALL_END_OPENING
-    if plays_made == 0 and opening_lead_must_be_trump(rules, trump):
+    if plays_made == 0 and trump_must_open(rules, trump):
         return TRUMP_OPENING_LEAD
     return None
 

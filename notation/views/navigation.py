@@ -31,8 +31,7 @@ from notation.check.validate import GameReport
 from notation.model.game import Game
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
-from notation.rules.options import played_for_points
-from notation.rules.scoring import game_winner
+from notation.rules.scoring import game_winner, scores_marks
 from notation.views.steps import Step, StepKind, game_steps
 
 
@@ -114,11 +113,11 @@ def game_won(
 def is_points_game(game: Game, rules: RuleSet | None = None) -> bool:
     """True when the game is played for points (to 250) rather than marks.
 
-    The rules layer says (:func:`notation.rules.options.played_for_points`). The engine keeps
+    The rules layer says (:func:`notation.rules.scoring.scores_marks`). The engine keeps
     the points game's running score where it keeps the marks, so the steps' running "marks"
     are then points.
     """
-    return played_for_points(rules or game.rules)
+    return not scores_marks(rules or game.rules)
 
 
 def _last(frames: Sequence[Frame]) -> int:

@@ -323,7 +323,7 @@ class Builder(Transformer[Token, Any]):
         word = rest[0] if rest and kinds[0] == "TRUMP_WORD" else None
         doubles = rest[-1] if rest and kinds[-1] == "DOUBLES_WORD" else None
         try:
-            trump = self.rules.trump_parsed(
+            trump = self.rules.trump_named(
                 "" if word is None else word[0],
                 None if doubles is None else doubles[0],
                 special=None if special is None else special[0],

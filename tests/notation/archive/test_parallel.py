@@ -61,7 +61,7 @@ def test_workers_are_forked_when_this_process_has_one_thread() -> None:
     # In a process of its own: other tests of this run may have left threads behind.
     code = (
         "import threading; from notation.archive import parallel; "
-        "print(threading.active_count(), parallel._start_method())"
+        "print(threading.active_count(), parallel.start_method())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
@@ -69,7 +69,7 @@ def test_workers_are_forked_when_this_process_has_one_thread() -> None:
 
 
 def test_workers_start_from_a_server_while_another_thread_runs(another_thread: None) -> None:
-    assert parallel._start_method() == "forkserver"
+    assert parallel.start_method() == "forkserver"
 
 
 def test_results_come_back_in_order_with_a_thread_running(
@@ -269,7 +269,7 @@ def test_a_killed_run_leaves_no_worker_and_no_temporary_file(
 SLEEPING_POOL = """
 import time
 from notation.archive import parallel
-parallel._start_method = lambda: "forkserver"
+parallel.start_method = lambda: "forkserver"
 for _ in parallel.in_order(time.sleep, [1000] * 10, 2, lambda x: 1, batch=1):
     pass
 """

@@ -621,10 +621,10 @@ def test_auctions_remembered_are_capped_and_answers_stay_the_same(
     rules = rule_set("straight").with_options({"marks-to-win": "2"})
     lines = [render(random_game(random.Random(seed), rules), "jsonl") for seed in range(30)]
     before = [clean_json_hands(line) for line in lines]
-    table = quick_check._table("straight", "marks-to-win=2")
+    table = quick_check.table_for_tags("straight", "marks-to-win=2")
     assert table is not None
     table.auctions.clear()
-    monkeypatch.setattr(quick_check, "_MEMORY", 3)
+    monkeypatch.setattr(quick_check, "AUCTIONS_REMEMBERED", 3)
     assert [clean_json_hands(line) for line in lines] == before
     assert all(before)
     assert len(table.auctions) == 3

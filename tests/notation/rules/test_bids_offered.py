@@ -1,4 +1,5 @@
-"""The table's options asked as questions (notation/rules/house_rules.py)."""
+"""The bids a scorekeeper is offered, and the table's options asked as questions
+(notation/rules/auction.py, notation/rules/scoring.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import pytest
 
 from notation.model.bids import Bid
 from notation.model.rule_sets import RULE_SETS, AllPass, rule_set
-from notation.rules.auction import bid_problem
-from notation.rules.house_rules import bids_to_offer, dealer_must_bid, scored_in_points
+from notation.rules.auction import bid_problem, bids_to_offer, dealer_must_bid
+from notation.rules.scoring import scores_marks
 
 # Far more than any bid: every point bid up to 200, every marks bid up to 12.
 EVERY_BID = (Bid.pass_(), *(Bid.points(n) for n in range(201)),
@@ -32,5 +33,5 @@ def test_the_answers_follow_the_options(name: str) -> None:
     rules = rule_set(name)
     assert dealer_must_bid(rules) is (rules.all_pass is AllPass.FORCED_BID)
     assert not dealer_must_bid(rules.with_options({"all-pass": "reshake"}))
-    assert scored_in_points(rules.with_options({"scoring": "points"}))
-    assert not scored_in_points(rules.with_options({"scoring": "marks"}))
+    assert not scores_marks(rules.with_options({"scoring": "points"}))
+    assert scores_marks(rules.with_options({"scoring": "marks"}))
