@@ -128,7 +128,7 @@ def main() -> None:
         print(f"{'stage':<32} {'µs/hand':>8}")
         for name, stage in stages:
             seconds = median_seconds(stage, args.repeat)
-            print(f"{name:<32} {seconds / hands * 1e6:>8.0f}")
+            print(f"{name:<32} {seconds / hands * 1e6:>8.1f}")
         # The same games clean and with one finding each, timed in turn in this one run;
         # then the same with a comment on every trump line.
         for label, plain, odd in (("", games, misscored_games),

@@ -16,7 +16,7 @@ CHECK = "notation.check"
 
 
 def test_no_module_of_the_check_layer_imports_one_that_imports_it_back() -> None:
-    graph = grimp.build_graph("notation")  # type-checking imports included
+    graph = grimp.build_graph("notation", cache_dir=None)  # type-checking imports included
     modules = sorted(m for m in graph.modules if m.startswith(f"{CHECK}."))
     circles = [
         (a, b)
@@ -30,7 +30,7 @@ def test_no_module_of_the_check_layer_imports_one_that_imports_it_back() -> None
 
 
 def test_the_reports_and_the_judge_of_lay_downs_import_no_check_by_concern() -> None:
-    graph = grimp.build_graph("notation")
+    graph = grimp.build_graph("notation", cache_dir=None)
     for module in (f"{CHECK}.reports", f"{CHECK}.claims", f"{CHECK}.board"):
         imported = graph.find_modules_that_directly_import(module)  # sanity: it is used
         assert imported
