@@ -18,11 +18,20 @@ import httpx
 
 from notation import Game, Hand
 
+# Ports handed out by free_port in this process: the system may give a port it just gave
+# again once its socket is closed, and two servers of one test must not share one.
+_GIVEN: set[int] = set()
+
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nothing listens on now, and not one this process was given before."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 @dataclass
@@ -54,13 +63,16 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
                                         stderr=subprocess.STDOUT, preexec_fn=self._limits)
         assert self.process.stdout is not None
+        printed = []
         for line in self.process.stdout:  # the director's address comes first
+            printed.append(line)
             found = re.search(r"/director/login\?key=(\S+)", line)
             if found:
                 self.secret = found[1]
                 break
         else:
-            raise AssertionError(f"t42 serve stopped: {self.process.wait()}")
+            raise AssertionError(f"t42 serve stopped: {self.process.wait()}, having printed:\n"
+                                 + "".join(printed))
         # Drain the rest of what it prints, so that it never blocks on a full pipe.
         out = subprocess.DEVNULL if self.log is None else self.log.open("ab")
         self._drain = subprocess.Popen(["cat"], stdin=self.process.stdout, stdout=out)
