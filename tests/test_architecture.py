@@ -549,15 +549,13 @@ def test_the_scan_finds_a_rule_read_it_is_shown() -> None:
              "x = report.renege_penalty", "x = call.bid is PASS"]
     for source in quiet:
         assert rule_reads("notation/views/new.py", ast.parse(source))[0] == [], source
+
+
 # ---- a name with an underscore stays in its module ----
 
-# Where a name with one leading underscore may not cross: every module of the library, the
-# replays and the club, and the tests and benchmarks that use them.
-CROSSING_SCOPE = ("notation", "replay", "club", "tests", "bench")
-# Crossings that remain in files other parts of the work own, each with why it is still
-# here; every entry must still be found (so the list only shrinks as they are made public).
-PRIVATE_CROSSINGS_ALLOWED: dict[tuple[str, str], str] = {
-}
+# Where a name with one leading underscore may not cross: every package of t42 (the library,
+# its interfaces, the command line), and the tests and benchmarks that use them.
+CROSSING_SCOPE = (*PACKAGES, "tests", "bench")
 
 
 def is_private(name: str) -> bool:
@@ -578,10 +576,7 @@ def project_modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in CROSSING_SCOPE:
         for path in sorted((ROOT / root).rglob("*.py")):
-            parts = path.relative_to(ROOT).with_suffix("").parts
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            found[".".join(parts)] = path
+            found[module_name_of(path)] = path
     for root in ("tests", "bench"):
         for path in sorted((ROOT / root).rglob("*.py")):
             found.setdefault(path.stem, path)
@@ -684,17 +679,9 @@ def all_private_crossings() -> dict[tuple[str, str], int]:
 
 def test_no_private_name_crosses_a_module() -> None:
     """Modules meet at public names: a name with an underscore stays in its module."""
-    crossings = all_private_crossings()
-    assert len(crossings) >= len(PRIVATE_CROSSINGS_ALLOWED)
     crossing = [f"{file}:{line}: takes {name}, a name private to its module"
-                for (file, name), line in sorted(crossings.items())
-                if (file, name) not in PRIVATE_CROSSINGS_ALLOWED]
+                for (file, name), line in sorted(all_private_crossings().items())]
     assert not crossing, "\n".join(crossing)
-
-
-def test_each_allowed_private_crossing_is_still_there() -> None:
-    gone = sorted(PRIVATE_CROSSINGS_ALLOWED.keys() - all_private_crossings().keys())
-    assert not gone, f"no longer crossing, take them off PRIVATE_CROSSINGS_ALLOWED: {gone}"
 
 
 @pytest.mark.parametrize(("source", "module", "expected"), [
