@@ -33,6 +33,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "t42_cli",  # docs/_ext/t42_cli.py: the command line reference, read from the Typer app
     "t42_api",  # docs/_ext/t42_api.py: the docstrings' references to the public names
+    "t42_schemas",  # docs/_ext/t42_schemas.py: the JSON Schemas' reference, read from schemas/
 ]
 
 source_suffix = {".md": "markdown"}
