@@ -34,6 +34,7 @@ extensions = [
     "t42_cli",  # docs/_ext/t42_cli.py: the command line reference, read from the Typer app
     "t42_api",  # docs/_ext/t42_api.py: the docstrings' references to the public names
     "t42_schemas",  # docs/_ext/t42_schemas.py: the JSON Schemas' reference, read from schemas/
+    "t42_lexer",  # docs/_ext/t42_lexer.py: the notation coloured in ```t42 blocks
 ]
 
 source_suffix = {".md": "markdown"}
