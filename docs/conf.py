@@ -25,7 +25,7 @@ import notation  # noqa: E402
 
 project = "t42"
 author = "The t42 developers"
-copyright = "the t42 developers"  # noqa: A001 - Sphinx's name
+copyright = "the t42 developers"
 release = version = notation.__version__
 
 extensions = [

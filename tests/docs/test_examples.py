@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _examples_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("docs_examples", ROOT / "docs" / "examples.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while they are made
     spec.loader.exec_module(module)
@@ -53,7 +54,8 @@ def test_a_changed_output_is_caught_and_written_back(tmp_path: Path) -> None:
     [example] = EXAMPLES.examples(page)
     assert example.shown == "t42 0.0.0\n"
     now = EXAMPLES.run(example.command)
-    assert now != example.shown and now.startswith("t42 ")
+    assert now != example.shown
+    assert now.startswith("t42 ")
     text = page.read_text(encoding="utf-8")
     page.write_text(text[:example.start] + now + text[example.end:], encoding="utf-8")
     assert EXAMPLES.examples(page)[0].shown == now
