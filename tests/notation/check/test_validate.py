@@ -658,7 +658,8 @@ def test_wrong_leader_whose_plays_fit_as_written_is_no_slip() -> None:
 
 
 def test_last_trick_of_an_unfinished_final_hand_is_a_warning() -> None:
-    """README: an unfinished hand draws only the warnings that say so, its last trick too."""
+    """docs/guides/scorekeeping.md: an unfinished hand draws only the warnings that say so,
+    its last trick too."""
     record = hand([*SWEEP[:4], "5 N 5-5 1-1"], "")
     report = check(record)
     assert {f.code: f.severity for f in report.findings} == {
