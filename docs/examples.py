@@ -10,13 +10,14 @@ command, after ``$ ``:
 
 Each such block of the README and of docs/ is run here with ``bash`` (so ``&&`` and ``| tail``
 work as in a terminal), in a fresh folder holding the repository's ``samples/`` and
-``schemas/``, with the installed ``t42`` first on the PATH, 80 columns and no colour; what it
-prints, standard output and standard error as a terminal shows them, is the block's text.
+``schemas/``, with the installed ``t42`` first on the PATH, 80 columns, no colour and the
+C.UTF-8 locale (so that a glob sorts the same everywhere); what it prints, standard output
+and standard error as a terminal shows them, is the block's text.
 
     python docs/examples.py           # say which blocks differ from what t42 prints now
     python docs/examples.py --write   # write what t42 prints now into the pages
 
-``tests/test_docs_examples.py`` fails when a block differs from what t42 prints now.
+``tests/docs/test_examples.py`` fails when a block differs from what t42 prints now.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def run(command: str) -> str:
     bin_folder = str(Path(sys.executable).parent)
     environment = {
         **os.environ, "PATH": bin_folder + os.pathsep + os.environ.get("PATH", ""),
-        "COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb",
+        "COLUMNS": str(WIDTH), "NO_COLOR": "1", "TERM": "dumb", "LC_ALL": "C.UTF-8",
     }
     environment.pop("FORCE_COLOR", None)
     with tempfile.TemporaryDirectory(prefix="t42-example-") as folder:
