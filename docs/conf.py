@@ -46,6 +46,9 @@ exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 myst_heading_anchors = 4
 myst_enable_extensions = ["colon_fence", "deflist"]
 
+# Option names (--rejects) and quotes in commands are shown as typed, not made typographic.
+smartquotes = False
+
 html_theme = "furo"
 html_title = f"t42 {release}"
 html_static_path: list[str] = []
