@@ -13,6 +13,8 @@ from pathlib import Path
 from types import ModuleType
 
 import notation
+import replay
+import scorekeeper
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 BARE_PATH = re.compile(r"(?<![\w.])Path\b")  # pathlib's Path, not StrPath nor DocumentPath
@@ -30,9 +32,12 @@ class Somewhere(os.PathLike[str]):
 
 
 def _modules() -> Iterator[ModuleType]:
-    for info in pkgutil.walk_packages(notation.__path__, "notation."):
-        if not any(part.startswith("_") for part in info.name.split(".")):
-            yield importlib.import_module(info.name)
+    """The library's modules, and those of the interfaces a program may start itself (the
+    replays, the recorder: ``scorekeeper.recorder.run(path)``)."""
+    for package in (notation, replay, scorekeeper):
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if not any(part.startswith("_") for part in info.name.split(".")):
+                yield importlib.import_module(info.name)
 
 
 def _public_functions(module: ModuleType) -> Iterator[tuple[str, object]]:
