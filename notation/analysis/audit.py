@@ -400,14 +400,8 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
-def audit_hand(
-    game: Game,
-    hand: Hand,
-    rules: RuleSet | None = None,
-    index: int = 1,
-    *,
-    report: HandReport | None = None,
-) -> HandAudit:
+def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int = 1, *,
+               report: HandReport | None = None) -> HandAudit:
     """The audit of ``hand``, a hand of ``game`` (its ``index``-th), under ``rules`` (by
     default those the game's tags name); ``report`` is the hand's check, made by
     :func:`notation.check.validate.check_game` when not given."""
