@@ -235,6 +235,7 @@ def check_game(
     fast: bool = True,
     judged: Collection[int] | None = None,
     judge: LaydownJudge | None = None,
+    place: bool = True,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
@@ -248,7 +249,10 @@ def check_game(
 
     Each finding is placed (``line`` and ``column``) in the text the game was read from; in a
     game built in code, in its canonical text, ``notation.dumps(game)`` (see
-    :func:`placed_game`), so that :func:`notation.describe` can point at it there.
+    :func:`placed_game`), so that :func:`notation.describe` can point at it there: that
+    costs a reading of the text and a second check when there are findings, which
+    ``place=False`` spares (a recording checked entry by entry, :class:`GameCheck`, leaves
+    them unplaced so).
 
     Raises :class:`notation.model.rule_sets.RulesError` when ``rules`` is not given and the game's
     tags
@@ -261,12 +265,12 @@ def check_game(
                                  judge_claim=judged is None or hand.number in judged,
                                  judge=judge)
     report = progress.report(game)
-    if any(f.line is None for f in report.findings) and not _written(game):
+    if place and any(f.line is None for f in report.findings) and not _written(game):
         # A game built in code: its findings are placed in its canonical text.
         placed = placed_game(game)
         if placed is not None:
             again = check_game(placed, rules, index, unread, fast=fast, judged=judged,
-                               judge=judge)
+                               judge=judge, place=False)
             return replace(again, game=game)
     return report
 

@@ -121,7 +121,9 @@ class Recording:
     @cached_property
     def report(self) -> GameReport:
         """The game's check (:func:`notation.check.validate.check_game`), made of the
-        finished hands' check, kept, and the hand in play's."""
+        finished hands' check, kept, and the hand in play's. Its findings are not placed in
+        ``text`` (``check_game(..., place=False)``): that would read the whole text again at
+        every entry."""
         hands = self.game.hands
         if not hands:
             return check_game(self.game, self.rules)
