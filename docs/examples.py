@@ -79,7 +79,10 @@ def run(command: str) -> str:
         done = subprocess.run(["bash", "-c", command], cwd=folder, env=environment,
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, timeout=600, check=False)
-    lines = [line.rstrip() for line in done.stdout.split("\n")]
+    # The solver says once per machine that it is compiling (on stderr, for its first use
+    # after an install): a page shows what every later run prints, so that notice is left out.
+    lines = [line.rstrip() for line in done.stdout.split("\n")
+             if not line.startswith("t42: compiling the solver")]
     return "\n".join(lines).strip("\n") + "\n"
 
 
