@@ -79,15 +79,43 @@ _MK5_LAYER_OPTIONS = {"nello": "nello", "plunge": "plunge", "splash": "splash",
 _MK5_QUIET_LAYERS = ("tournament", "oneHand", "speed", "hints")  # no rule t42 records
 
 
-def _tagged(options: dict[str, str], note: str | None = None) -> tuple[Tag, ...]:
+def _tagged(options: dict[str, str], notes: Sequence[str] = ()) -> tuple[Tag, ...]:
+    """The Rules and Options tags of a table, what t42 notes of the record as comments after
+    them (so that the record itself says it)."""
     words = " ".join(f"{name}={value}" for name, value in options.items())
-    after = (Comment(note),) if note else ()
-    tags = (Tag("Rules", "straight"),)
-    return (*tags, Tag("Options", words, after=after)) if words else tags
+    after = tuple(Comment(note) for note in notes)
+    return (Tag("Rules", "straight"), Tag("Options", words, after=after))
 
 
 def _rules_of(options: dict[str, str]) -> RuleSet:
     return rule_set("straight").with_options(options)
+
+
+def plunge_tags(preset: str) -> tuple[Tag, ...]:
+    """The Rules and Options tags t42 writes for a plunge preset (``casual``, ``tournament``,
+    ``plunge``).
+
+    >>> [t.value for t in plunge_tags("tournament")]
+    ['straight', 'all-pass=reshake']
+    """
+    return _tagged(PLUNGE_PRESETS[preset])
+
+
+def mk5_tags(layers: Sequence[str] = ()) -> tuple[Tag, ...]:
+    """The Rules and Options tags t42 writes for mk5's table with these rule layers.
+
+    >>> [t.value for t in mk5_tags(["nello"])]
+    ['straight', 'all-pass=reshake nello=yes']
+    """
+    return _tagged(_mk5_options(layers))
+
+
+def _mk5_options(layers: Sequence[str]) -> dict[str, str]:
+    options = dict(_STRAIGHT_RESHAKE)
+    for layer in layers:
+        if layer in _MK5_LAYER_OPTIONS:
+            options[_MK5_LAYER_OPTIONS[layer]] = "yes"
+    return options
 
 
 def is_code(text: str) -> bool:
@@ -131,8 +159,8 @@ def _hand(events: _Events, rules: RuleSet) -> tuple[Hand, tuple[str, ...]]:
     holdings = tuple(Holding(seat, tuple(sorted(events.dealt[seat], reverse=True)))
                      for seat in SEATS)
     header = HandHeader(1, events.dealer)
-    auction = Auction(events.calls)
-    winner = auction.winning_call
+    auction = Auction(events.calls) if events.calls else None
+    winner = auction.winning_call if auction is not None else None
     if winner is None or events.trump is None:
         if events.plays:
             raise PeerError("tiles are played, yet no contract was made")
@@ -224,8 +252,8 @@ def plunge_game(code: plunge.PlungeCode) -> tuple[Game, tuple[str, ...]]:
     if code.preset == "casual":
         note = (f"plunge's casual preset, which also plays {_CASUAL_LACKS}; t42 has no "
                 "option for these, and this hand uses neither")
-    game = Game(_tagged(options, note), (hand,))
-    return game, tuple(notes) + ((note,) if note else ())
+    noted = ((note,) if note else ()) + notes
+    return Game(_tagged(options, noted), (hand,)), noted
 
 
 def _plunge_trump(declaration: str | None, rules: RuleSet, nello_bid: bool) -> Trump | None:
@@ -347,10 +375,7 @@ def mk5_deal(seed: int) -> tuple[int, ...]:
 def mk5_game(replay: mk5.Mk5Replay) -> tuple[Game, tuple[str, ...]]:
     """An mk5 URL replay as a game of one hand, and what t42 notes of it."""
     notes: list[str] = []
-    options = dict(_STRAIGHT_RESHAKE)
-    for layer in replay.layers:
-        if layer in _MK5_LAYER_OPTIONS:
-            options[_MK5_LAYER_OPTIONS[layer]] = "yes"
+    options = _mk5_options(replay.layers)
     rules = _rules_of(options)
     deal = replay.deal if replay.deal is not None else mk5_deal(replay.seed or 0)
     dealer = _seat(replay.dealer)
@@ -391,12 +416,14 @@ def mk5_game(replay: mk5.Mk5Replay) -> tuple[Game, tuple[str, ...]]:
                             + _MK5_RARE.get(event, "mk5 gives it no meaning t42 knows"))
     quiet = [layer for layer in replay.layers if layer in _MK5_QUIET_LAYERS]
     if quiet:
-        notes.append(f"mk5's layers {', '.join(quiet)} change no rule t42 records")
+        notes.append(f"mk5's layer{'s' if len(quiet) > 1 else ''} {', '.join(quiet)} "
+                     "change no rule t42 records")
     if replay.seed is not None:
         notes.append(f"the deal is shuffled from mk5's seed {replay.seed}")
     hand, hand_notes = _hand(_Events(dealer, dealt, _calls(dealer, bids), trump,
                                      tuple(plays)), rules)
-    return Game(_tagged(options), (hand,)), (*notes, *hand_notes)
+    noted = (*notes, *hand_notes)
+    return Game(_tagged(options, noted), (hand,)), noted
 
 
 _MK5_RARE = {

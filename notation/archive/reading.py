@@ -472,11 +472,20 @@ def code_game(index: int, line: str, number: int) -> ReadGame:
     return ReadGame(index, game, [], line, number, rules=game.rules, raw=line)
 
 
+def _codes_first(head: list[str], rest: list[str]) -> bool:
+    """Whether the first line of a file that is neither blank nor a ``;`` comment is a code
+    (see :func:`given_code`): then the file is read a code a line."""
+    for line in itertools.chain(head, rest):
+        if line.strip() and not line.lstrip().startswith(";"):
+            return is_code(line)
+    return False
+
+
 def _code_units(lines: Iterable[str]) -> Iterator[Unit]:
-    """A unit a line of codes, blank lines passed over."""
+    """A unit a line of codes, blank lines and ``;`` comment lines passed over."""
     index = 0
     for number, line in enumerate(lines, start=1):
-        if line.strip():
+        if line.strip() and not line.lstrip().startswith(";"):
             index += 1
             yield Unit(index, done=code_game(index, line.strip(), number))
 
@@ -497,8 +506,7 @@ def _units(source: Iterable[str], name: str) -> Iterator[Unit]:
             continue
         break
     probe = "".join(head)
-    first = next((line for line in head if line.strip()), "")
-    if is_code(first):
+    if _codes_first(head, rest):
         yield from _code_units(itertools.chain(head, rest, itertools.chain.from_iterable(
             map(lines_of, blocks))))
         return
