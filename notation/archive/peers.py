@@ -363,13 +363,28 @@ def mk5_deal(seed: int) -> tuple[int, ...]:
         raise PeerError("an mk5 seed of 2⁵³ or more cannot be followed exactly")
     order = [mk5.tile_number(max(a, b), min(a, b))
              for a in range(7) for b in range(a, 7)]
-    modulus = 2147483647.0
     state = float(seed) or 1.0
     for i in range(len(order) - 1, 0, -1):
-        state = math.fmod(16807.0 * state, modulus)
-        j = math.floor(state / modulus * (i + 1))
+        state = mk5_next_state(state)
+        j = math.floor(state / _MODULUS * (i + 1))
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+_MODULUS = 2147483647.0  # 2³¹ − 1
+
+
+def mk5_next_state(state: float) -> float:
+    """The next state of mk5's generator: 16807·state mod 2³¹−1, on doubles as JavaScript
+    computes it (the product rounded to a double, the remainder exact, as ``%`` is).
+
+    >>> state = 1.0
+    >>> for _ in range(10_000):
+    ...     state = mk5_next_state(state)
+    >>> state  # Park and Miller's own check of the minimal standard generator
+    1043618065.0
+    """
+    return math.fmod(16807.0 * state, _MODULUS)
 
 
 def mk5_game(replay: mk5.Mk5Replay) -> tuple[Game, tuple[str, ...]]:
