@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from hypothesis import strategies as st
 
 from notation.archive import peers
 from notation.formats import mk5, plunge
-from notation.formats.text import dumps, loads
+from notation.formats.text import dumps
 from notation.model.game import Comment, Game, Hand, ScoreKind, Tag
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS
@@ -47,8 +48,9 @@ REFUSALS = re.compile(
     r"|auction from the dealer's left|holds follow-me only with its doubles high"
     r"|whole deal")
 
-FORMATS = {
-    "mk5": (peers.mk5_tags(), lambda g: peers.mk5_urls(g)),
+Writer = Callable[[Game], tuple[list[str], list[str]]]
+FORMATS: dict[str, tuple[tuple[Tag, ...], Writer]] = {
+    "mk5": (peers.mk5_tags(), peers.mk5_urls),
     "plunge tournament": (peers.plunge_tags("tournament"), peers.plunge_codes),
     "plunge family": (peers.plunge_tags("plunge"), peers.plunge_codes),
 }
@@ -70,7 +72,8 @@ def test_a_hand_the_format_holds_goes_round_exactly(name: str, seed: int) -> Non
     try:
         lines, notes = write(game)
     except peers.PeerError as e:
-        assert REFUSALS.search(str(e)), str(e)
+        refused = str(e)
+        assert REFUSALS.search(refused), refused
         return
     assert notes == []
     (line,) = lines
@@ -97,7 +100,8 @@ def test_every_hand_written_reads_back_the_same(rules: RuleSet, seed: int, form:
         try:
             (line,), _ = write(one)
         except peers.PeerError as e:
-            assert REFUSALS.search(str(e)), str(e)
+            refused = str(e)
+            assert REFUSALS.search(refused), refused
             continue
         back, _ = peers.read_code(line)
         points = rules.points_game
@@ -127,7 +131,8 @@ def test_the_documented_records_read_as_kept() -> None:
         encoding="utf-8")
     first = games[0].hands[0]
     assert first.header.dealer is SEATS[3]  # mk5's dealer 3, its default
-    assert first.auction is not None and str(first.auction.calls[0].bid) == "30"
+    assert first.auction is not None
+    assert str(first.auction.calls[0].bid) == "30"
     assert first.auction.calls[0].seat is SEATS[0]  # player 0 bids first
 
 
@@ -174,7 +179,8 @@ def test_a_casual_hand_without_plunge_or_splash_reads_and_says_what_t42_lacks() 
     game, notes = peers.read_code(code)
     assert any("Splash at 2 or 3 marks" in note for note in notes)
     options = game.tag_item("Options")
-    assert options is not None and "t42 has no option for these" in options.after[0].text
+    assert options is not None
+    assert "t42 has no option for these" in options.after[0].text
 
 
 def test_a_nello_hand_goes_round_as_plunge_code() -> None:
@@ -200,7 +206,7 @@ def test_what_the_formats_leave_out_is_said() -> None:
     _, notes = peers.mk5_urls(dressed)
     assert "mk5 URLs hold no tags: Event left out" in notes
     assert "mk5 URLs hold no comments: every comment left out" in notes
-    straight = Game(ROSTER + (Tag("Rules", "straight"),), game.hands)
+    straight = Game((*ROSTER, Tag("Rules", "straight")), game.hands)
     _, notes = peers.mk5_urls(straight)
     assert any("all-pass=forced-bid are not in the URLs" in note for note in notes)
 

@@ -118,12 +118,12 @@ def test_what_is_not_a_code_is_said(code: str, words: str) -> None:
 def test_a_code_cut_short_is_said() -> None:
     game = loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
     code = share.dumps(game)
-    with pytest.raises(share.ShareCodeError, match="cut short|damaged"):
+    with pytest.raises(share.ShareCodeError, match=r"cut short|damaged"):
         share.loads(code[: len(code) // 2])
 
 
 def test_a_code_that_opens_to_gigabytes_is_refused_early() -> None:
     bomb = _code_of(b" " * (share.MAX_RECORD_BYTES + 1))
     assert len(bomb) < 10_000
-    with pytest.raises(share.ShareCodeError, match="more than 4,000,000 bytes"):
+    with pytest.raises(share.ShareCodeError, match=r"more than 4,000,000 bytes"):
         share.loads(bomb)
