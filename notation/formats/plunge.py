@@ -71,12 +71,13 @@ class PlungeCode:
 
 
 def is_plunge_code(text: str) -> bool:
-    """Whether ``text`` looks like a plunge replay code (``v1``, a preset, a seat, tiles, ``.``).
+    """Whether ``text`` is meant as a plunge replay code: ``v1`` and a letter, then letters,
+    digits and dots, no space (:func:`loads` says what is wrong with one that is damaged).
 
     >>> is_plunge_code("v1c0" + "66" * 28 + ".P"), is_plunge_code("v1 hello")
     (True, False)
     """
-    return re.fullmatch(r"v1[a-z][0-9][0-9]{56}\.[0-9A-Za-z]*", text.strip()) is not None
+    return re.fullmatch(r"v[0-9]+[a-z][0-9A-Za-z.]*", text.strip()) is not None
 
 
 def _tile(text: str, where: str) -> tuple[int, int]:
