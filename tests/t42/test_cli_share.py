@@ -125,7 +125,7 @@ def test_a_name_too_long_for_a_file_is_said_not_a_crash() -> None:
     """A code is often longer than a file's name may be; so is a name mistyped. Before, the
     progress bar's look at the file raised: "t42: internal error (OSError: [Errno 36] File
     name too long …); please report it"."""
-    code, out, err = t42("convert", "a" * 300, "--to", "t42")
+    code, _, err = t42("convert", "a" * 300, "--to", "t42")
     assert code == 2
     assert "internal error" not in err
     assert "a" * 300 in err
