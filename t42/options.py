@@ -60,7 +60,7 @@ class Format(StrEnum):
 
 class ConvertTo(StrEnum):
     """What ``t42 convert`` writes: t42's forms, t42's share code, and the other programs'
-    records (docs/notation.md, Share codes; Other programs' records), a line a game or hand."""
+    records (docs/sharing.md), a line a game or hand."""
 
     t42 = "t42"
     json = "json"

@@ -1,5 +1,5 @@
 """The records of other 42 programs, and t42's share code, read as games and written from them
-(docs/notation.md, Share codes; Other programs' records).
+(docs/sharing.md).
 
 :mod:`notation.formats.mk5`, :mod:`notation.formats.plunge` and :mod:`notation.formats.share`
 know each format's syntax. Here a peer's events become a t42 hand — seats, the contract, the
@@ -257,6 +257,8 @@ def plunge_game(code: plunge.PlungeCode) -> tuple[Game, tuple[str, ...]]:
 
 
 def _plunge_trump(declaration: str | None, rules: RuleSet, nello_bid: bool) -> Trump | None:
+    if declaration is None and nello_bid:  # a Nello bid names its contract
+        declaration = "n"
     if declaration is None:
         return None
     if nello_bid and declaration != "n":

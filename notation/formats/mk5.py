@@ -1,7 +1,7 @@
 """mk5's URL replays (the 42 program jasonyandell/mk5-main), read and written as its events:
 used like :mod:`json`, ``loads`` a URL to a :class:`Mk5Replay` and ``dumps`` one back.
 
-An mk5 replay is the query of a URL (docs/notation.md, Other programs' records):
+An mk5 replay is the query of a URL (docs/sharing.md, Other programs' records):
 
 - ``i=`` the deal: the 28 tiles, player 0's seven first, then players 1, 2 and 3, each tile
   as its number in the order 0-0, 1-0, 1-1, 2-0, 2-1, 2-2, 3-0 … 6-6 (0 … 27), five bits a

@@ -1,7 +1,7 @@
 """plunge's replay codes (the 42 program jasonyandell/plunge), read and written as their
 parts: used like :mod:`json`, ``loads`` a code to a :class:`PlungeCode` and ``dumps`` one back.
 
-A plunge replay code holds one hand, whole or begun (docs/notation.md, Other programs'
+A plunge replay code holds one hand, whole or begun (docs/sharing.md, Other programs'
 records)::
 
     v1 t 3 6665646362616055…  .  P P 30 P D6 66 65 …
@@ -126,12 +126,14 @@ def loads(text: str) -> PlungeCode:
     if i < len(events):
         if all(bid == "P" for bid in bids):
             raise PlungeCodeError("all four passed, yet the code goes on")
-        if events[i] != "D" or events[i + 1 : i + 2] not in DECLARATIONS:
+        named = any(bid.startswith("N") for bid in bids) and events[i] != "D"
+        if not named and (events[i] != "D" or events[i + 1 : i + 2] not in DECLARATIONS):
             raise PlungeCodeError(
                 f"after the bids comes D and what the declarer names, not {events[i:i + 2]!r}"
             )
-        declaration = events[i + 1]
-        i += 2
+        if not named:  # a Nello bid (N) names its contract; its plays may follow at once
+            declaration = events[i + 1]
+            i += 2
         while i < len(events):
             plays.append(_tile(events[i : i + 2], f"play {len(plays) + 1}"))
             i += 2

@@ -1,5 +1,5 @@
 "use strict";
-// A shared game: the page's address names one with #g=<share code> (docs/notation.md, Share
+// A shared game: the page's address names one with #g=<share code> (docs/sharing.md, Share
 // codes). The code is "<version>.<payload>": version 1's payload is the game's JSON document,
 // raw DEFLATE, base64url. The script opens it here, in the browser, and shows the record as
 // written: tags, deal, auction, trump, every trick as its leader and plays, ending, score

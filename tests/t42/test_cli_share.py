@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from notation.formats import share
 from notation.formats.text import dumps, loads
+from notation.model.game import Game
 from t42.commands import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,3 +130,13 @@ def test_a_name_too_long_for_a_file_is_said_not_a_crash() -> None:
     assert code == 2
     assert "internal error" not in err
     assert "a" * 300 in err
+
+
+def test_replay_reads_an_mk5_url_given_as_its_file() -> None:
+    from notation.archive import peers
+
+    game = loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
+    urls, _ = peers.mk5_urls(Game(game.tags[-1:], game.hands[:1]))
+    code, out, err = t42("replay", "https://mk5.example/play" + urls[0], "--print")
+    assert (code, err) == (0, "")
+    assert "hand 1" in out

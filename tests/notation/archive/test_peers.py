@@ -1,4 +1,4 @@
-"""The other 42 programs' records (docs/notation.md, Other programs' records): mk5's URL replays
+"""The other 42 programs' records (docs/sharing.md, Other programs' records): mk5's URL replays
 and plunge's replay codes, read as t42 games and written from them.
 
 - Round trips: a hand each format can hold (its own table, its tags only) goes notation →
@@ -239,3 +239,34 @@ def test_plunge_text_is_refused_in_words() -> None:
     ]:
         with pytest.raises(plunge.PlungeCodeError, match=words):
             plunge.loads(code)
+
+
+def test_a_nello_bid_names_its_contract() -> None:
+    """plunge writes a Nello bid (N and its marks) in the auction; with or without the
+    declaration after it, the hand is a Nello of that many marks."""
+    deal = "66656463626160" + "55545352515044" + "43424140333231" + "30222120111000"
+    for events in (".PPPN1", ".PPPN1Dn"):
+        game, _ = peers.read_code("v1f3" + deal + events)
+        hand = game.hands[0]
+        assert hand.trump is not None
+        assert hand.trump.trump.special is not None
+        assert hand.trump.trump.special.value == "nello"
+        assert hand.auction is not None
+        assert str(hand.auction.calls[-1].bid) == "1m"
+    with pytest.raises(peers.PeerError, match=r"a Nello bid \(N\) is declared as Nello"):
+        peers.read_code("v1f3" + deal + ".PPPN1D5")
+
+
+def test_an_mk5_url_with_its_deal_is_read_and_written_back_the_same() -> None:
+    for seed in range(40):
+        game = _one_hand_game(peers.mk5_tags(), seed)
+        try:
+            (url,), _ = peers.mk5_urls(game)
+        except peers.PeerError:
+            continue
+        if game.hands[0].tricks:
+            break
+    assert re.fullmatch(r"\?i=[A-Za-z0-9_-]{24}(&d=[012])?&a=[A-Za-z0-9~]+", url)
+    assert url.endswith("4")  # the hand scored, as mk5 ends a hand
+    again, _ = peers.mk5_urls(peers.read_code(url)[0])
+    assert again == [url]

@@ -1,4 +1,4 @@
-"""t42's share code (docs/notation.md, Share codes): a game, or one hand of it, as short URL-safe
+"""t42's share code (docs/sharing.md, Share codes): a game, or one hand of it, as short URL-safe
 text that gives the record back exactly.
 
 The property: for random legal games of every rule set and option (as ``test_properties``
