@@ -211,9 +211,10 @@ def convert(
     jobs: JobsOption = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Convert notation to JSON (one document per game, JSON Lines for many) and back, and to
-    and from share codes and the other 42 programs' records (mk5's URL replays, plunge's
-    replay codes), one a line.
+    """Convert notation to JSON (one document per game, JSON Lines for many) and back.
+
+    Also to and from share codes and the other 42 programs' records (mk5's URL replays,
+    plunge's replay codes), one a line; what they cannot hold is said (docs/sharing.md).
 
     Games are read and written one at a time. A game that cannot be read is reported and,
     with --rejects, kept there as written: input = output + rejects. Files appear only when
