@@ -68,15 +68,16 @@ def dumps(game: Game) -> str:
 
 def looks_like_code(text: str) -> bool:
     """Whether ``text`` is meant as a share code, alone or at the end of a link
-    (``…#g=<code>``): a version and a dot, then no space (:func:`loads` says what is wrong
-    with one that is damaged).
+    (``…#g=<code>``): a version and a dot, then 16 or more characters and no space (any
+    game's code is longer; a file's name such as ``1.t42`` is not taken for one), and
+    :func:`loads` says what is wrong with one that is damaged.
 
-    >>> looks_like_code("1.q1YqSi0pSc1TsgISWQ"), looks_like_code("page.html#g=1.q1Yq")
+    >>> looks_like_code("1.q1YqSi0pSc1TsgISWQ"), looks_like_code("page.html#g=1.q1YqSi0pSc1TsgISWQ")
     (True, True)
-    >>> looks_like_code("hand 1 dealer N")
-    False
+    >>> looks_like_code("hand 1 dealer N"), looks_like_code("1.t42")
+    (False, False)
     """
-    return re.fullmatch(r"[0-9]+\.\S*", _code_of(text)) is not None
+    return re.fullmatch(r"[0-9]+\.\S{16,}", _code_of(text)) is not None
 
 
 def _code_of(text: str) -> str:

@@ -140,3 +140,9 @@ def test_replay_reads_an_mk5_url_given_as_its_file() -> None:
     code, out, err = t42("replay", "https://mk5.example/play" + urls[0], "--print")
     assert (code, err) == (0, "")
     assert "hand 1" in out
+
+
+def test_a_missing_file_named_like_a_version_is_still_a_missing_file() -> None:
+    code, _, err = t42("validate", "1.t42")
+    assert code == 2
+    assert "1.t42: no such file" in err
