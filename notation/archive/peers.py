@@ -161,6 +161,8 @@ def _hand(events: _Events, rules: RuleSet) -> tuple[Hand, tuple[str, ...]]:
     header = HandHeader(1, events.dealer)
     auction = Auction(events.calls) if events.calls else None
     winner = auction.winning_call if auction is not None else None
+    if winner is None and events.trump is not None:
+        raise PeerError(f"trump is named ({events.trump}), yet no bid won the auction")
     if winner is None or events.trump is None:
         if events.plays:
             raise PeerError("tiles are played, yet no contract was made")

@@ -167,6 +167,7 @@ def test_mk5_shuffle_deals_every_tile_once_and_follows_the_seed() -> None:
     ("?s=9ix&a=~F", "time ran out"),
     ("?s=9ix&a=AAAABA", "after the hand is over"),
     ("?s=9ix&a=CAAAYw3", "a trick is completed after 1 plays"),
+    ("?s=9ix&a=AAAY", r"trump is named \(sixes\), yet no bid won the auction"),
 ])
 def test_what_t42_cannot_read_is_named(code: str, words: str) -> None:
     with pytest.raises(peers.PeerError, match=words):
