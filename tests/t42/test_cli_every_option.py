@@ -31,9 +31,9 @@ def _in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
 
 
-def json_of(*args: str) -> Any:
-    code, out, err = t42(*args, "--json")
-    assert code == 0, err
+def json_of(*args: str, code: int = 0) -> Any:
+    done, out, err = t42(*args, "--json")
+    assert done == code, err
     assert "does not" not in err
     return json.loads(out)
 
@@ -49,8 +49,8 @@ def test_par_gives_a_table(option: str) -> None:
 def test_review_judges_the_plays(option: str) -> None:
     [hand] = json_of("review", OPTIONS, "--game", GAME[option], "--samples", "2",
                      "--no-bids")["hands"]
-    assert hand["why"] is None
-    assert len(hand["plays"]) == 28
+    assert not hand["why"]
+    assert len(hand["plays"]) > 10
 
 
 @pytest.mark.parametrize("option", sorted(GAME))
@@ -98,5 +98,5 @@ total NS 1 EW 0
 def test_a_lay_down_is_judged(tmp_path: Path, options: str, holds: bool) -> None:
     path = tmp_path / "laydown.t42"
     path.write_text(LAYDOWN.format(options=options), encoding="utf-8")
-    [hand] = json_of("audit", str(path))["hands"]
+    [hand] = json_of("audit", str(path), code=0 if holds else 1)["hands"]
     assert hand["claim"]["valid"] is holds, hand["claim"]
