@@ -25,12 +25,13 @@ from collections.abc import Iterable
 
 from notation.check.board import FollowedPlay, follow_play, full_deal
 from notation.check.reports import ClaimAudit, HandReport, LinePlay
+from notation.model.contracts import PIP_NAMES
 from notation.model.findings import Finding, Severity
 from notation.model.game import EndKind, Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import ALL_TILES
-from notation.solver.solver import ContractTables, Position, Solver, tile_of
+from notation.solver.solver import AS_SMALL_END, ContractTables, Position, Solver, tile_of
 
 LAYDOWN_REFUTED = "laydown-refuted"
 
@@ -66,7 +67,10 @@ def check_claim(pos: Position, tables: ContractTables, seat: Seat,
     line = _line(pos, tables, refutation, after_trick + 1)
     with_best = solver.takes_every_trick(pos, team)
     lost = line[-1].trick
-    words = " · ".join(f"{p.seat} {p.tile}" for p in line)
+    said = [f"{p.seat} {p.tile}" for p in line]
+    if refutation[0] >= AS_SMALL_END:  # an opening lead played as the suit of its small end
+        said[0] += f" (led as {PIP_NAMES[tables.small_end[tile_of(refutation[0])]]})"
+    words = " · ".join(said)
     message = (
         f"{seat}'s lay-down is refuted: {team} loses trick {lost} after {words}"
     )

@@ -73,18 +73,27 @@ def test_analyze_analyses_every_game_of_the_options_sample() -> None:
 
 # North declares sixes and lays down before the opening lead: with the lead free North may
 # lead 5-5 first and East, void in fives, trumps it with 6-0; held to a trump, North draws
-# the 6-0 at once and cannot go wrong. Every lead of North's is a trump or a double, so a
-# small-end opening changes nothing.
-LAYDOWN = """[Rules "straight"]
-[Options "{options}"]
-
-hand 1 dealer W
-deal N 6-6 6-5 6-4 6-3 6-2 6-1 5-5
+# the 6-0 at once and cannot go wrong.
+DRAWS_THE_TRUMP = """deal N 6-6 6-5 6-4 6-3 6-2 6-1 5-5
      E 6-0 4-4 4-3 4-2 4-1 4-0 3-3
      S 5-4 5-3 5-2 5-1 5-0 3-2 3-1
      W 3-0 2-2 2-1 2-0 1-1 1-0 0-0
 bid N 30 E pass S pass W pass
-trump sixes
+trump sixes"""
+# North declares fives and lays down: every lead of North's wins, South's trumps are lower
+# and its sixes follow North's, and no other seat has a five; but led as a four (small-end
+# opening), North's 6-4 loses to East's 4-4.
+SIX_FOUR = """deal N 6-6 6-5 6-4 5-5 5-4 5-3 5-2
+     E 6-1 4-4 4-3 4-2 4-1 4-0 3-0
+     S 6-3 6-2 5-1 5-0 3-3 3-2 3-1
+     W 6-0 2-2 2-1 2-0 1-1 1-0 0-0
+bid N 30 E pass S pass W pass
+trump fives"""
+LAYDOWN = """[Rules "straight"]
+[Options "{options}"]
+
+hand 1 dealer W
+{deal}
 end laydown N
 points NS 42 EW 0
 marks NS 1 EW 0
@@ -92,11 +101,16 @@ total NS 1 EW 0
 """
 
 
-@pytest.mark.parametrize(("options", "holds"), [("opening-lead=any", False),
-                                                ("opening-lead=trump", True),
-                                                ("small-end-opening=yes", False)])
-def test_a_lay_down_is_judged(tmp_path: Path, options: str, holds: bool) -> None:
+@pytest.mark.parametrize(("deal", "options", "holds"), [
+    (DRAWS_THE_TRUMP, "opening-lead=any", False),
+    (DRAWS_THE_TRUMP, "opening-lead=trump", True),
+    (SIX_FOUR, "small-end-opening=no", True),
+    (SIX_FOUR, "small-end-opening=yes", False),
+])
+def test_a_lay_down_is_judged(tmp_path: Path, deal: str, options: str, holds: bool) -> None:
     path = tmp_path / "laydown.t42"
-    path.write_text(LAYDOWN.format(options=options), encoding="utf-8")
+    path.write_text(LAYDOWN.format(options=options, deal=deal), encoding="utf-8")
     [hand] = json_of("audit", str(path), code=0 if holds else 1)["hands"]
     assert hand["claim"]["valid"] is holds, hand["claim"]
+    if deal is SIX_FOUR and not holds:
+        assert "N 6-4 (led as fours) · E 4-4" in hand["claim"]["message"]
