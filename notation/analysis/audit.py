@@ -36,7 +36,8 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import tally
-from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver, tile_of
+from notation.solver.masks import tile_of
+from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
 
 TOTAL_COUNT = sum(t.count for t in ALL_TILES)
 

@@ -27,8 +27,9 @@ from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile
 from notation.rules.tricks import first_leader
+from notation.solver.masks import AS_SMALL_END, TILE_INDEX
 from notation.solver.scope import tables_for
-from notation.solver.solver import AS_SMALL_END, TILE_INDEX, ContractTables, Position
+from notation.solver.solver import ContractTables, Position
 
 
 def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:

@@ -31,7 +31,8 @@ from notation.model.game import EndKind, Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import ALL_TILES
-from notation.solver.solver import AS_SMALL_END, ContractTables, Position, Solver, tile_of
+from notation.solver.masks import AS_SMALL_END, tile_of
+from notation.solver.solver import ContractTables, Position, Solver
 
 LAYDOWN_REFUTED = "laydown-refuted"
 

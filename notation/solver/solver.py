@@ -42,80 +42,20 @@ from notation.model.seats import SEATS, Seat, Team, play_order
 from notation.model.tiles import ALL_TILES, Tile, tile_key
 from notation.rules.fast import fast_rules
 from notation.rules.play import SEVEN, SUITS, sevens_distance, strongest, trump_suit, trump_table
+from notation.solver.masks import AS_SMALL_END as AS_SMALL_END
+from notation.solver.masks import COUNT as COUNT
+from notation.solver.masks import EVERY_TILE as EVERY_TILE
+from notation.solver.masks import FIVE_MASK as FIVE_MASK
+from notation.solver.masks import TEN_MASK as TEN_MASK
+from notation.solver.masks import TILE_INDEX as TILE_INDEX
+from notation.solver.masks import bits_of as bits_of
+from notation.solver.masks import mask_of as mask_of
+from notation.solver.masks import points_in as points_in
+from notation.solver.masks import tile_of as tile_of
+from notation.solver.masks import tiles_of as tiles_of
 from notation.solver.search import TABLE_BITS, Ints, Memory, as_ints, new_table, prepare
 from notation.solver.search import search as compiled_search
 from notation.solver.search import value as compiled_value
-
-TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
-COUNT: tuple[int, ...] = tuple(t.count for t in ALL_TILES)
-TEN_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 10)
-FIVE_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 5)
-EVERY_TILE = (1 << len(ALL_TILES)) - 1
-AS_SMALL_END = len(ALL_TILES)
-"""A play is a tile index, or, for an opening lead played as the suit of its small end
-(small-end-opening), the tile index plus this: in a mask of plays, the bits above the tiles'."""
-
-
-def tile_of(play: int) -> int:
-    """The tile index of a play (:data:`AS_SMALL_END`).
-
-    >>> tile_of(3), tile_of(AS_SMALL_END + 3)
-    (3, 3)
-    """
-    return play - AS_SMALL_END if play >= AS_SMALL_END else play
-
-
-def mask_of(tiles: Iterable[Tile]) -> int:
-    """The bitmask of ``tiles``.
-
-    >>> mask_of([Tile(6, 6)]), mask_of([Tile(0, 0)]) == 1 << 27
-    (1, True)
-    """
-    m = 0
-    for t in tiles:
-        m |= 1 << TILE_INDEX[t]
-    return m
-
-
-def tiles_of(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a mask, high to low.
-
-    >>> tiles_of(0b101)
-    (Tile(high=6, low=6), Tile(high=6, low=4))
-    """
-    return tuple(ALL_TILES[i] for i in _bits(mask))
-
-
-def _bits_slow(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
-
-
-_HALF = 14
-_LOW_BITS = tuple(_bits_slow(m) for m in range(1 << _HALF))
-_HIGH_BITS = tuple(tuple(i + _HALF for i in b) for b in _LOW_BITS)
-_HALF_MASK = (1 << _HALF) - 1
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of a mask of tiles (or of plays: :data:`AS_SMALL_END`),
-    lowest first (two table look-ups for each 28 bits)."""
-    if mask >> AS_SMALL_END:
-        return [*_bits(mask & EVERY_TILE), *(AS_SMALL_END + i for i in _bits(mask >> AS_SMALL_END))]
-    return [*_LOW_BITS[mask & _HALF_MASK], *_HIGH_BITS[mask >> _HALF]]
-
-
-def points_in(mask: int) -> int:
-    """The count held in a mask (not the trick points).
-
-    >>> points_in(mask_of([Tile(5, 5), Tile(3, 2), Tile(6, 6)]))
-    15
-    """
-    return 10 * (mask & TEN_MASK).bit_count() + 5 * (mask & FIVE_MASK).bit_count()
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +129,7 @@ class ContractTables:
         >>> tables = contract_tables(Trump.pip(5), rules=either)
         >>> hand = mask_of([Tile(6, 1), Tile(5, 5)])
         >>> [(str(ALL_TILES[tile_of(p)]), p >= AS_SMALL_END)
-        ...  for p in _bits(tables.opening_plays(hand))]
+        ...  for p in bits_of(tables.opening_plays(hand))]
         [('6-1', False), ('5-5', False), ('6-1', True)]
         """
         held = self.legal_moves(hand, None)
@@ -197,7 +137,7 @@ class ContractTables:
         small_end = self.small_end
         if not small_end:
             return held
-        return held | sum(1 << (AS_SMALL_END + i) for i in _bits(held) if small_end[i] >= 0)
+        return held | sum(1 << (AS_SMALL_END + i) for i in bits_of(held) if small_end[i] >= 0)
 
     def beaten_by(self, led: int) -> int:
         """The mask of tiles that take a trick led by tile ``led`` from it, if played to it.
@@ -297,7 +237,7 @@ def _sevens_tables(name: str, row: tuple[int, ...]) -> ContractTables:
     )
     everything = (1 << len(ALL_TILES)) - 1
     # Tiles at one distance and of equal count are interchangeable (a closed "suit" each).
-    groups = tuple(_bits(m) for m in closest if m & (m - 1))
+    groups = tuple(bits_of(m) for m in closest if m & (m - 1))
     return ContractTables(
         name, (0,) * len(ALL_TILES), (everything,) * SUITS, (row,) * SUITS,
         tuple(tuple(g) for g in groups), (0, 1, 2, 3), closest,
@@ -306,7 +246,7 @@ def _sevens_tables(name: str, row: tuple[int, ...]) -> ContractTables:
 
 def _by_power(mask: int, row: tuple[int, ...]) -> tuple[int, ...]:
     """The tiles of ``mask``, strongest first."""
-    return tuple(sorted(_bits(mask), key=lambda i: -row[i]))
+    return tuple(sorted(bits_of(mask), key=lambda i: -row[i]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,7 +555,7 @@ class Solver:
             lost = self._trick_lost(pos, team)
             if lost is not None:
                 return (*line, *lost)
-            for i in _bits(pos.legal(tables)):
+            for i in bits_of(pos.legal(tables)):
                 after = pos.play(i, tables)
                 if not self.claim_holds(after, team):
                     line.append(i)
@@ -631,7 +571,7 @@ class Solver:
         tables = self.tables
 
         def finish(p: Position) -> tuple[int, ...] | None:
-            for i in _bits(p.legal(tables)):
+            for i in bits_of(p.legal(tables)):
                 after = p.play(i, tables)
                 if after.trick:
                     rest = finish(after)

@@ -7,7 +7,8 @@ As in test_solver.py, the solver is held to a plain exhaustive minimax written s
 the rules (:func:`notation.rules.tricks.opening_leads`, :func:`notation.rules.tricks.opening_suits`,
 :mod:`notation.rules.play`), on small endings played as a hand's first trick: each seat holds
 one to three tiles, and the trick under way (or the next) is the opening.
-``T42_SOLVER_POSITIONS`` sets how many seeded positions (a tenth of it here).
+``T42_SOLVER_POSITIONS`` sets how many seeded positions (a tenth of it here, 200 at least,
+among which each option changes some values).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from notation.solver.solver import (
     tile_of,
 )
 
-POSITIONS = int(os.environ.get("T42_SOLVER_POSITIONS", "10000")) // 10
+POSITIONS = max(200, int(os.environ.get("T42_SOLVER_POSITIONS", "10000")) // 10)
 
 Hands = dict[Seat, tuple[Tile, ...]]
 Order = tuple[Seat, ...]
@@ -124,11 +125,11 @@ def opening_ending(rng: random.Random, rules: RuleSet) -> tuple[
         trump = Trump.parse("", special="sevens")
     else:
         trump = random_trump(rng)
-    size = rng.randint(1, 3)
+    size = rng.choice((1, 2, 2, 3, 3))
     hands = {s: tuple(rng.sample(hands[s], size)) if s in order else () for s in SEATS}
     trick: tuple[Tile, ...] = ()
     suit: int | None = None
-    for _ in range(rng.choice((0, 0, 0, 1, 1, 2))):
+    for _ in range(rng.choice((0, 0, 0, 0, 1, 2))):
         seat = _after(order, leader, len(trick))
         tile, suit = rng.choice(_plays(hands[seat], trick, suit, trump, rules, True))
         hands = {**hands, seat: tuple(t for t in hands[seat] if t != tile)}
