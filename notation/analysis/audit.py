@@ -36,7 +36,7 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import tally
-from notation.solver.scope import unplayed_at
+from notation.solver.masks import tile_of
 from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
 
 TOTAL_COUNT = sum(t.count for t in ALL_TILES)
@@ -279,18 +279,22 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
     if made_before == made_after and lost <= 0:
         return None
     tables = judge.tables
-    alternatives = [i for i in range(len(ALL_TILES)) if pos.legal(tables) >> i & 1]
+    # Every play but the one made (at a small-end opening a tile led as either suit: the
+    # tile is named once, kept when either way keeps what was lost).
+    legal = pos.legal(tables)
+    alternatives = [i for i in range(2 * len(ALL_TILES)) if legal >> i & 1]
     better: list[Tile] = []
     for i in alternatives:
-        if ALL_TILES[i] == step.tile:
+        tile = ALL_TILES[tile_of(i)]
+        if tile == step.tile or tile in better:
             continue
         nxt = pos.play(i, tables)
         value = judge.best(nxt, before_best)
         if made_before != made_after:
             if judge.makeable(nxt, None if judge.every else value) == made_before:
-                better.append(ALL_TILES[i])
+                better.append(tile)
         elif value == before_best:
-            better.append(ALL_TILES[i])
+            better.append(tile)
     bidders = judge.bidders
     where = f"at trick {step.trick} when {step.seat} played {step.tile}"
     if made_before and not made_after:
@@ -430,20 +434,11 @@ def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int 
     else:
         assert contract is not None
         judge = _Judge(followed.tables, contract)
-        # Best play is judged from the opening lead on, the stop from where play stopped:
-        # each only where the solver's play is the table's (notation.solver.scope).
-        refusal = unplayed_at(rules, followed.start, followed.tables, contract.trump)
-        if refusal is not None:
-            notes.append(refusal)
-        else:
-            perfect, turning = _judge_play(judge, followed)
-            if followed.stopped is not None:
-                notes.append(followed.stopped)
+        # Best play is judged from the opening lead on, the stop from where play stopped.
+        perfect, turning = _judge_play(judge, followed)
+        if followed.stopped is not None:
+            notes.append(followed.stopped)
         end_pos = followed.end
-        out_of_play = None if end_pos is None else unplayed_at(rules, end_pos, followed.tables,
-                                                               contract.trump)
-        if out_of_play is not None:
-            end_pos, unjudged = None, out_of_play
     # The verdict on a lay-down is the validator's (one check, one home: notation.check.claims).
     claim = report.claim
     ending = hand.ending

@@ -20,7 +20,6 @@ from notation.analysis.verdicts import (
     ReviewError,
     Unit,
     Verdict,
-    check_reviewable,
     judge,
 )
 from notation.analysis.worlds import Dealer
@@ -97,7 +96,6 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
     True
     """
     rules = rules or RuleSet()
-    check_reviewable(rules)
     if samples < 1:
         raise ReviewError("advice needs at least one world")
     knowledge = Knowledge.of(seat, tuple(own), None, auction=auction)
@@ -112,11 +110,11 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
         least = min((p for p in range(POINTS_IN_A_HAND + 1)
                      if any(made_with(Contract(seat, b, trump), p) for b in bids)),
                     default=POINTS_IN_A_HAND + 1)
-        solver = Solver(contract_tables(trump), table_bits=TABLE_BITS)
+        solver = Solver(contract_tables(trump, rules=rules), table_bits=TABLE_BITS)
         scores: list[float] = []
         guess: int | None = None
         for world in worlds:
-            pos = Position(world, seat.index)
+            pos = Position(world, seat.index, opening=True)
             if not exact and not solver.reaches(pos, seat.team, least):
                 scores.append(float(least - 1))
                 continue

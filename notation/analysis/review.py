@@ -137,7 +137,9 @@ def review_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int
     notes = () if followed.stopped is None else (followed.stopped,)
     auction = tuple((c.seat, c.bid) for c in hand.auction.calls) if hand.auction else ()
     try:
-        reviewed = review_line(deal, contract, plays, rules, auction, samples, seed)
+        opening = report.tricks[0].suit if report.tricks else None
+        reviewed = review_line(deal, contract, plays, rules, auction, samples, seed,
+                               opening_suit=opening)
         bid = (review_bid(deal[contract.declarer], contract, auction, rules, samples, seed)
                if bids else None)
         every = (tuple(c for n, (seat, call) in enumerate(auction)

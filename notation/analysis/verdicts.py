@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.errors import T42Error
-from notation.model.contracts import Trump
-from notation.model.rule_sets import RuleSet
 from notation.model.written import WrittenEnum
-from notation.solver.scope import unplayed
 
 DEFAULT_SAMPLES = 32
 MARGIN = 2.0  # a shortfall within this many standard errors is too close to call
@@ -127,12 +124,3 @@ def judge(chosen: Sequence[float], options: Sequence[Sequence[float]], unit: Uni
         if max(gain) > 0 and ahead.mean >= -margin * ahead.se:
             return Verdict(VerdictKind.CLOSE, max(lead.mean, 0.0), lead.se, unit)
     return Verdict(VerdictKind.BEST, 0.0, 0.0, unit)
-
-
-def check_reviewable(rules: RuleSet, trump: Trump | None = None) -> None:
-    """Raise :class:`ReviewError` when the solver's play from the opening lead is not the
-    table's under ``rules`` (in the contract of ``trump``, when given): a review judges the
-    plays from the opening lead on (:func:`notation.solver.scope.unplayed`, its words)."""
-    refusal = unplayed(rules, 0, trump)
-    if refusal is not None:
-        raise ReviewError(refusal)

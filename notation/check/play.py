@@ -23,7 +23,6 @@ from notation.rules.fast import NOBODY, fast_rules, walk_tricks
 from notation.rules.play import (
     can_follow,
     follows,
-    is_trump,
     led_suit,
     sevens_choices,
     sevens_distance,
@@ -33,6 +32,7 @@ from notation.rules.tricks import (
     TrickOutcome,
     first_leader,
     opening_leads,
+    opening_suits,
     outcome,
     small_end_opens,
     take_trick,
@@ -368,7 +368,8 @@ def _small_end_suit(
     small end (004). The reading the plays allow (no seat failing to follow a suit it was
     dealt) whose winner leads the second trick; the high end when both do."""
     lead, trump = trick.plays[0].tile, contract.trump
-    if trump.special is Special.SEVENS or lead.is_double or is_trump(lead, trump):
+    suits = opening_suits(lead, trump, check.rules)
+    if len(suits) == 1:
         return suit
 
     def allowed(s: int) -> bool:
@@ -377,7 +378,7 @@ def _small_end_suit(
             for p, seat in zip(trick.plays[1:], seats[1:], strict=False)
         )
 
-    readings = [s for s in (lead.high, lead.low) if allowed(s)]
+    readings = [s for s in suits if allowed(s)]
     if not readings:
         return suit
     tricks = check.hand.tricks
