@@ -28,7 +28,7 @@ and its tricks walked once: split, each half would reach into the other's privat
 >>> position.push(Bid.points(29))
 Traceback (most recent call last):
 ...
-notation.check.position.IllegalAction: 29 is below the minimum bid of 30
+notation.check.actions.IllegalAction: 29 is below the minimum bid of 30
 """
 
 from __future__ import annotations
