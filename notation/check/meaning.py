@@ -31,6 +31,7 @@ from notation.model.game import (
     Ending,
     Game,
     Hand,
+    HandHeader,
     Holding,
     ScoreLine,
     Tag,
@@ -38,7 +39,7 @@ from notation.model.game import (
     TrumpCall,
 )
 from notation.model.rule_sets import RuleSet
-from notation.model.seats import Team
+from notation.model.seats import Seat, Team
 from notation.rules.scoring import MarkAward
 from notation.rules.tricks import TrickOutcome
 
@@ -158,11 +159,13 @@ class _Positions(GameVisitor[ResultT]):
     def __init__(self, visitor: PositionVisitor[ResultT], rules: RuleSet) -> None:
         self.visitor = visitor
         self.rules = rules
-        self.position = Position(rules=rules)
+        self.hand = Hand(HandHeader(1, Seat.N))
+        self.step = 0  # the actions of the hand made so far
 
     def _act(self, action: Action) -> None:
-        self.visitor.visit_action(self.position.copy(), action)
-        self.position.push(action, check=False)
+        position = Position.of_hand(self.hand, self.rules, self.step)
+        self.visitor.visit_action(position, action)
+        self.step += 1
 
     def begin_game(self, game: Game) -> None:
         self.visitor.begin_game(game)
@@ -171,7 +174,7 @@ class _Positions(GameVisitor[ResultT]):
         self.visitor.visit_tag(tag)
 
     def begin_hand(self, hand: Hand) -> None:
-        self.position = Position.of_hand(hand, self.rules, step=0)
+        self.hand, self.step = hand, 0
         self.visitor.begin_hand(hand)
 
     def visit_holding(self, holding: Holding) -> None:
@@ -192,13 +195,13 @@ class _Positions(GameVisitor[ResultT]):
         self.visitor.visit_trump(trump)
 
     def visit_trick(self, trick: Trick) -> None:
-        before = len(self.position.tricks)
         for play in trick.plays:
-            self.visitor.visit_action(self.position.copy(), play.tile)
-            self.position.push(play.tile, check=False)
+            self._act(play.tile)
         self.visitor.visit_trick(trick)
-        if len(self.position.tricks) > before:
-            self.visitor.visit_taken(self.position.copy(), self.position.tricks[-1])
+        position = Position.of_hand(self.hand, self.rules, self.step)
+        taken = position.tricks
+        if len(taken) == trick.number and not position.trick:
+            self.visitor.visit_taken(position, taken[-1])
 
     def visit_ending(self, ending: Ending) -> None:
         self.visitor.visit_ending(ending)

@@ -149,13 +149,14 @@ class Position:
     @classmethod
     def of_hand(cls, hand: Hand, rules: RuleSet | None = None, step: int | None = None) -> Position:
         """The position of a recorded ``hand`` after its first ``step`` actions (all by
-        default), as :meth:`from_record`."""
+        default), as :meth:`from_record`: each call by the seat written, each trick led by
+        the seat written."""
         dealt = {h.seat: h.tiles for h in hand.deal}
         position = cls(dealt, rules, hand.dealer, hand.number)
-        for n, action in enumerate(record_actions(hand)):
-            if step is not None and n >= step:
-                break
-            position.push(action, check=False)
+        actions = record_actions(hand)
+        count = len(actions) if step is None else max(0, min(step, len(actions)))
+        position._stack = [(hand_so_far(hand, n), actions[n], None) for n in range(count)]
+        position._hand = hand_so_far(hand, count)
         return position
 
     # -- the record --
@@ -635,3 +636,28 @@ def _finding(code: str, message: str, hand: int) -> Finding:
 def _no_room(what: str, phase: Phase, hand: int) -> Finding:
     needs = "nothing more: the hand is over" if phase is Phase.OVER else f"a {phase} next"
     return _finding("out-of-order", f"{what} is not expected now: the hand needs {needs}", hand)
+
+
+def hand_so_far(hand: Hand, step: int) -> Hand:
+    """A recorded ``hand`` as it stood after its first ``step`` actions (its calls, its trump
+    call, its plays: :func:`notation.check.actions.record_actions`), without what followed
+    them (the ending, the score lines)."""
+    calls = hand.auction.calls if hand.auction is not None else ()
+    if step <= len(calls):
+        auction = None if step == 0 or hand.auction is None else replace(
+            hand.auction, calls=calls[:step])
+        return replace(hand, auction=auction, trump=None, tricks=(), ending=None, scores=())
+    step -= len(calls)
+    trump = hand.trump
+    if trump is not None:
+        if step == 0:
+            return replace(hand, trump=None, tricks=(), ending=None, scores=())
+        step -= 1
+    tricks: list[Trick] = []
+    for trick in hand.tricks:
+        if step <= 0:
+            break
+        tricks.append(trick if step >= len(trick.plays) else replace(
+            trick, plays=trick.plays[:step]))
+        step -= len(trick.plays)
+    return replace(hand, tricks=tuple(tricks), ending=None, scores=())
