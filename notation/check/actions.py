@@ -23,7 +23,10 @@ from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile
 from notation.rules.auction import specials_played
 
-__all__ = ["Action", "IllegalAction", "Lead", "Phase", "record_actions", "trumps_to_offer"]
+__all__ = [
+    "Action", "IllegalAction", "Lead", "Phase", "PositionError", "record_actions",
+    "trumps_to_offer",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +56,25 @@ class Phase(enum.Enum):
         return self.value
 
 
-class IllegalAction(T42Error, ValueError):
+class PositionError(T42Error, ValueError):
+    """A position that cannot be made: a deal the rules refuse (a tile dealt twice, a seat
+    dealt other than 7), a hand the record does not have, an action of no kind the game
+    knows. ``finding`` is the validator's, when it made one."""
+
+    def __init__(self, message: str, finding: Finding | None = None) -> None:
+        super().__init__(message)
+        self.finding = finding
+
+
+class IllegalAction(PositionError):
     """An action the rules refuse now. ``finding`` is what the validator
     (:func:`notation.check.validate.check_game`) reports of a record holding it: ``code``
     and ``str()`` are its code and its words."""
 
+    finding: Finding
+
     def __init__(self, finding: Finding) -> None:
-        super().__init__(finding.message)
-        self.finding = finding
+        super().__init__(finding.message, finding)
 
     @property
     def code(self) -> str:

@@ -42,12 +42,14 @@ from notation.check.actions import (
     IllegalAction,
     Lead,
     Phase,
+    PositionError,
     record_actions,
     trumps_to_offer,
 )
 from notation.check.auction import bidding_seats
 from notation.check.game import check_hand
 from notation.check.reports import HandReport
+from notation.errors import expect
 from notation.model.bids import Bid
 from notation.model.contracts import (
     DOUBLES_NEEDED,
@@ -127,6 +129,9 @@ class Position:
         )
         self.rules = rules or RuleSet()
         self._hand = Hand(HandHeader(number, dealer), holdings)
+        refused = self._errors(self._hand)
+        if refused:
+            raise PositionError(f"this deal cannot be played: {refused[0].message}", refused[0])
         self._stack: list[tuple[Hand, Action, tuple[int, ...] | None]] = []
         self._small_end: tuple[int, ...] | None = None  # a Lead's suit, while trick 1 lasts
 
@@ -139,11 +144,13 @@ class Position:
         default). The record's actions are taken as written, legal or not: ask
         :func:`notation.check.validate.check_game` what it makes of them.
 
-        Raises ``ValueError`` for a hand the game does not have.
+        Raises :class:`~notation.check.actions.PositionError` for a hand the game does not
+        have.
         """
         found = [h for h in game.hands if h.number == hand]
         if not found:
-            raise ValueError(f"the game has no hand {hand}")
+            numbers = ", ".join(str(h.number) for h in game.hands) or "none"
+            raise PositionError(f"there is no hand {hand}; the game has hands {numbers}")
         return cls.of_hand(found[0], rules or game.rules, step)
 
     @classmethod
@@ -151,8 +158,8 @@ class Position:
         """The position of a recorded ``hand`` after its first ``step`` actions (all by
         default), as :meth:`from_record`: each call by the seat written, each trick led by
         the seat written."""
-        dealt = {h.seat: h.tiles for h in hand.deal}
-        position = cls(dealt, rules, hand.dealer, hand.number)
+        position = cls.__new__(cls)  # the deal as written, even one the rules refuse
+        position.rules, position._small_end = rules or RuleSet(), None
         actions = record_actions(hand)
         count = len(actions) if step is None else max(0, min(step, len(actions)))
         position._stack = [(hand_so_far(hand, n), actions[n], None) for n in range(count)]
@@ -510,6 +517,7 @@ class Position:
         :class:`Lead` for a small-end first lead). Raises :class:`IllegalAction` with the
         validator's words when the rules refuse it; ``check=False`` records it as given
         (a record's own actions, legal or not)."""
+        expect("Position.push", "action", action, (Bid, Trump, Tile, Lead))
         if check:
             refused = self._refusal(action)
             if refused is not None:

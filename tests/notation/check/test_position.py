@@ -10,13 +10,21 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from notation.check.actions import Action, IllegalAction, Lead, Phase, trumps_to_offer
+from notation.check.actions import (
+    Action,
+    IllegalAction,
+    Lead,
+    Phase,
+    PositionError,
+    trumps_to_offer,
+)
 from notation.check.position import Position
 from notation.check.validate import check_game
+from notation.errors import ModelError
 from notation.model.bids import Bid
 from notation.model.contracts import Special, Trump
 from notation.model.findings import Finding
-from notation.model.game import Game, Hand, Tag
+from notation.model.game import Game, Hand, HandHeader, Tag
 from notation.model.rule_sets import RULE_SETS, RuleSet, rule_set
 from notation.model.seats import SEATS
 from notation.model.tiles import ALL_TILES
@@ -166,3 +174,49 @@ def test_specials_are_played_through_the_position() -> None:
             assert position.hand.trump.seat is contract.declarer.partner
             assert position.tricks[0].seats[0] is contract.declarer.partner
     assert seen >= {Special.NELLO, Special.SEVENS, Special.PLUNGE, Special.SPLASH}
+
+
+def test_a_deal_the_rules_refuse_is_not_a_position() -> None:
+    tiles = list(ALL_TILES)
+    dealt = {seat: tuple(tiles[7 * i : 7 * i + 7]) for i, seat in enumerate(SEATS)}
+    dealt[SEATS[1]] = (*dealt[SEATS[1]][:6], dealt[SEATS[0]][0])
+    with pytest.raises(PositionError, match=r"this deal cannot be played: .* dealt to both"):
+        Position(dealt)
+    six = {SEATS[0]: tuple(tiles[:6])}
+    with pytest.raises(PositionError, match="each seat holds 7"):
+        Position(six)
+    assert Position({SEATS[0]: tuple(tiles[:7])}).holding(SEATS[1]) is None  # unknown: fine
+
+
+def test_an_action_of_no_kind_the_game_knows_is_refused_in_words() -> None:
+    position = Position(deal(random.Random(1)))
+    with pytest.raises(ModelError, match=r"write Bid.parse\('30'\)"):
+        position.push("30")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="a play is not expected now: the hand needs a bid"):
+        position.push(ALL_TILES[0])
+    with pytest.raises(IndexError, match="no action to take back"):
+        position.pop()
+
+
+def test_a_position_from_a_record_has_no_hand_it_does_not_have() -> None:
+    game = Game((), (Hand(HandHeader(1, SEATS[0])),))
+    with pytest.raises(PositionError, match="there is no hand 3; the game has hands 1"):
+        Position.from_record(game, 3)
+
+
+def test_unknown_tiles_may_be_played_by_a_seat_whose_hand_is_not_known() -> None:
+    """With only North's tiles known, East may play any tile not North's and not played."""
+    tiles = deal(random.Random(2))
+    rules = RuleSet()
+    position = Position({SEATS[0]: tiles[SEATS[0]]}, rules, dealer=SEATS[3])
+    position.push(Bid.points(30))  # North bids first (West deals) and wins
+    for _ in range(3):
+        position.push(Bid.pass_())
+    position.push(Trump.pip(6))
+    lead = position.legal_plays()[0]
+    position.push(lead)
+    assert position.turn is SEATS[1]
+    east = position.legal_plays()
+    assert len(east) == 28 - 7
+    assert lead not in east
+    assert not set(east) & set(tiles[SEATS[0]])
