@@ -111,6 +111,19 @@ def check_refusal(position: Position, action: object, refused: IllegalAction) ->
     assert (refused.code, str(refused)) in found, (action, found)
 
 
+def check_every_legal_action(position: Position) -> None:
+    """Each legal action, made, adds no error the validator did not find already (a Plunge's
+    jump bid stands only once the Plunge is named, so it is an error until then)."""
+    before = {(f.code, f.message) for f in errors_of(position.hand, position.rules)}
+    for action in position.legal_actions():
+        made = position.copy()
+        made.push(action, check=False)
+        after = {(f.code, f.message) for f in errors_of(made.hand, position.rules)}
+        if isinstance(action, Bid) and action == Bid.marks(plunge_bid(position.rules)):
+            after = {(code, words) for code, words in after if code != "bid-off-ladder"}
+        assert after <= before, (action, after - before)
+
+
 def play_hand(rules: RuleSet, seed: int, refusals: int) -> Position:
     """A random legal hand played through the position, trying ``refusals`` illegal actions
     now and then on the way and taking back and making again an action now and then."""
@@ -128,6 +141,8 @@ def play_hand(rules: RuleSet, seed: int, refusals: int) -> Position:
                     position.push(action)  # type: ignore[arg-type]
                 assert position.hand == before
                 check_refusal(position, action, refused.value)
+        if rng.random() < 0.1:
+            check_every_legal_action(position)
         action = pick(rng, position)
         position.push(action)
         if rng.random() < 0.1:
