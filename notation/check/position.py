@@ -202,11 +202,13 @@ class Position:
 
     @property
     def standing_bid(self) -> Bid | None:
-        """The highest bid so far (None while all have passed)."""
+        """The highest bid so far that the rules let stand (None while all have passed)."""
         standing: Bid | None = None
         for call in self._calls:
-            if not call.bid.is_pass and (standing is None or standing < call.bid):
-                standing = call.bid
+            bid = call.bid
+            if not bid.is_pass and bid_problem(
+                    bid, standing, self.rules, plunge=self._may_plunge(call.seat)) is None:
+                standing = bid
         return standing
 
     @property

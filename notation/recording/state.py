@@ -16,6 +16,8 @@ from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from notation.check.actions import IllegalAction
+from notation.check.position import Position
 from notation.check.validate import (
     GameCheck,
     GameReport,
@@ -49,7 +51,7 @@ from notation.model.game import (
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
-from notation.rules.auction import bid_problem, bids_to_offer, dealer_must_bid, specials_played
+from notation.rules.auction import specials_played
 from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
 
@@ -271,35 +273,27 @@ class Recording:
 
     @property
     def standing_bid(self) -> Bid | None:
-        """The highest legal bid so far (None while all have passed)."""
-        standing: Bid | None = None
-        for call in self._calls:
-            if bid_problem(call.bid, standing, self.rules) is None and not call.bid.is_pass:
-                standing = call.bid
-        return standing
+        """The highest bid so far that the rules let stand (None while all have passed)."""
+        return self.position.standing_bid if self._calls else None
 
     def bid_problem(self, bid: Bid) -> str | None:
-        """Why the rules refuse ``bid`` now, in words (None when they allow it)."""
-        problem = bid_problem(bid, self.standing_bid, self.rules)
-        if problem is None and bid.is_pass and self._dealer_must_bid:
-            return f"the dealer ({self.dealer}) must bid: all the others passed"
-        return None if problem is None else problem[1]
-
-    @property
-    def _dealer_must_bid(self) -> bool:
-        return (
-            dealer_must_bid(self.rules)
-            and len(self._calls) == len(self._bidding_order) - 1
-            and self.standing_bid is None
-        )
+        """Why the rules refuse ``bid`` now, in the validator's words (None when they allow
+        it), as the hand's :attr:`position` says."""
+        if self.awaiting is not Awaiting.BID:
+            return None
+        try:
+            self.position.push(bid)
+        except IllegalAction as refused:
+            return str(refused)
+        return None
 
     @property
     def legal_bids(self) -> tuple[Bid, ...]:
-        """The bids the rules allow now, pass first (when it is allowed), cheapest first."""
+        """The bids the rules allow now, pass first (when it is allowed), cheapest first, as
+        the hand's :attr:`position` says (a Plunge's jump included)."""
         if self.awaiting is not Awaiting.BID:
             return ()
-        offered = bids_to_offer(self.standing_bid, self.rules)
-        return tuple(b for b in offered if self.bid_problem(b) is None)
+        return self.position.legal_bids()
 
     # -- the trump --
 
@@ -379,6 +373,22 @@ class Recording:
         tricks = self._tricks
         played = 0 if self._last_trick_full else len(tricks[-1].plays)
         return seats[played]
+
+    @property
+    def position(self) -> Position:
+        """The hand being recorded as a position of play
+        (:class:`notation.check.position.Position`): its legal plays, each seat's tiles
+        still held, the trick so far; a new hand's, dealt by :attr:`dealer`, once the last
+        is finished."""
+        return Position.of_hand(self._open_hand(), self.rules)
+
+    @property
+    def legal_plays(self) -> tuple[Tile, ...]:
+        """The tiles the seat to play may play now, as the rules say (every tile it may
+        hold where its tiles are not recorded); none when no play is awaited."""
+        if self.awaiting is not Awaiting.PLAY:
+            return ()
+        return self.position.legal_plays()
 
     @property
     def played(self) -> frozenset[Tile]:
