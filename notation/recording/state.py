@@ -53,7 +53,7 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import specials_played
 from notation.rules.scoring import made_or_set
-from notation.rules.tricks import first_leader, tally
+from notation.rules.tricks import tally
 
 if TYPE_CHECKING:
     from notation.check.reports import ClaimAudit
@@ -345,36 +345,22 @@ class Recording:
     @property
     def trick_number(self) -> int:
         """The number of the trick being played (or to be played next)."""
-        tricks = self._tricks
-        return len(tricks) + (1 if self._last_trick_full else 0)
+        return self.position.trick_number
 
     @property
     def leader(self) -> Seat | None:
         """Who leads the trick being played: the declarer (or as the contract says) for the
-        first, then the winner of the last trick."""
-        contract = self.contract
-        if contract is None:
-            return None
-        tricks = self._tricks
-        if tricks and not self._last_trick_full:
-            return tricks[-1].leader
-        report = self.hand_report
-        if report is not None and report.tricks:
-            return report.tricks[-1].winner
-        return first_leader(contract, self.rules)
+        first, then the winner of the last trick, as the hand's :attr:`position` says."""
+        return None if self.contract is None else self.position.leader
 
     @property
     def turn(self) -> Seat | None:
-        """Whose turn it is to play."""
-        leader = self.leader
-        if leader is None or self.awaiting is not Awaiting.PLAY:
+        """Whose turn it is to play, as the hand's :attr:`position` says."""
+        if self.contract is None or self.awaiting is not Awaiting.PLAY:
             return None
-        seats = [s for s in leader.clockwise() if s is not self.sitting_out]
-        tricks = self._tricks
-        played = 0 if self._last_trick_full else len(tricks[-1].plays)
-        return seats[played]
+        return self.position.turn
 
-    @property
+    @cached_property
     def position(self) -> Position:
         """The hand being recorded as a position of play
         (:class:`notation.check.position.Position`): its legal plays, each seat's tiles
