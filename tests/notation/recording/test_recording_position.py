@@ -66,3 +66,20 @@ def test_the_legal_plays_follow_suit_from_the_deal() -> None:
     assert r.turn is Seat.E
     assert [str(t) for t in r.legal_plays] == ["6-3"]
     assert r.position.holding(Seat.E) is not None
+
+
+def test_a_plunge_jump_is_offered_and_not_flagged() -> None:
+    """docs/rules.md, Contracts: a declarer holding four doubles may jump to a Plunge's 4
+    marks. The recorder offers the jump and does not flag it; naming the Plunge leaves the
+    hand clean."""
+    r = Recording.start({"Rules": "texas"}, dealer=Seat.W)
+    north = ("6-6", "5-5", "4-4", "3-3", "6-5", "6-4", "5-4")
+    r = r.deal(Seat.N, tuple(Tile.parse(w) for w in north))
+    jump = Bid.marks(4)
+    assert jump in r.legal_bids
+    assert r.bid_problem(jump) is None
+    r = r.call(jump)
+    for _ in range(3):
+        r = r.call(Bid.pass_())
+    r = r.name_trump(r.rules.trump_named("sixes", special="plunge"))
+    assert [f.code for f in r.findings if f.is_error] == []
