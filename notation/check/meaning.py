@@ -111,12 +111,10 @@ def hand_outcome(hand: Hand, rules: RuleSet | None = None) -> HandOutcome:
 
 def hand_positions(hand: Hand, rules: RuleSet | None = None) -> Iterator[Position]:
     """The positions along a recorded ``hand``: as dealt, then after each bid, the trump
-    call and each play, each a position of its own (the record's actions taken as written)."""
-    position = Position.of_hand(hand, rules, step=0)
-    yield position.copy()
-    for action in record_actions(hand):
-        position.push(action, check=False)
-        yield position.copy()
+    call and each play, each a position of its own (the record's actions taken as written:
+    each call by the seat written, each trick led by the seat written)."""
+    for step in range(len(record_actions(hand)) + 1):
+        yield Position.of_hand(hand, rules, step)
 
 
 def game_positions(game: Game, rules: RuleSet | None = None) -> Iterator[Position]:

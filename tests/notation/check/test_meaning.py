@@ -135,3 +135,16 @@ def test_the_seat_to_act_is_the_one_that_acts_in_a_legal_record() -> None:
         for action in record_actions(hand):
             assert action in position.legal_actions(), (hand.number, action, position)
             position.push(action)
+
+
+def test_positions_along_a_hand_keep_a_bid_out_of_turn_by_its_seat() -> None:
+    """options-findings.t42: East bids before North (a warning at that table); the positions
+    along the hand keep each call by the seat that made it, as the record does."""
+    game = loads((SAMPLES / "options-findings.t42").read_text(encoding="utf-8"))[0]
+    hand = game.hands[0]
+    calls = hand.auction.calls if hand.auction else ()
+    along = list(hand_positions(hand, game.rules))
+    assert along[len(calls)].hand.auction is not None
+    assert along[len(calls)].hand.auction.calls == calls
+    assert along[-1].declarer is Seat.N
+    assert along[-1].tricks == check_game(game).hands[0].tricks
