@@ -144,7 +144,8 @@ def test_positions_along_a_hand_keep_a_bid_out_of_turn_by_its_seat() -> None:
     hand = game.hands[0]
     calls = hand.auction.calls if hand.auction else ()
     along = list(hand_positions(hand, game.rules))
-    assert along[len(calls)].hand.auction is not None
-    assert along[len(calls)].hand.auction.calls == calls
+    auction = along[len(calls)].hand.auction
+    assert auction is not None
+    assert auction.calls == calls
     assert along[-1].declarer is Seat.N
     assert along[-1].tricks == check_game(game).hands[0].tricks
