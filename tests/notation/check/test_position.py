@@ -170,11 +170,13 @@ def test_every_action_the_position_allows_is_legal_and_every_refusal_is_a_findin
 
 
 def test_specials_are_played_through_the_position() -> None:
-    """Nello's three seats, a Plunge's or Splash's partner naming trump, Sevens: each is
-    reached by the random hands of a few seeds."""
+    """Nello's and Low-No's three seats, a Plunge's or Splash's partner naming trump and
+    leading (plunge-lead=partner), Sevens: each is reached by the random hands of a few
+    hundred seeds."""
     seen: set[Special] = set()
-    rules = rule_set("texas").with_options({"plunge-lead": "partner"})
-    for seed in range(400):
+    texas = rule_set("texas").with_options({"plunge-lead": "partner"})
+    tables = [texas] * 300 + [rule_set("points")] * 100  # the points game plays Low-No
+    for seed, rules in enumerate(tables):
         position = play_hand(rules, seed, refusals=0)
         contract = position.contract
         if contract is None or contract.trump.special is None:
@@ -188,7 +190,7 @@ def test_specials_are_played_through_the_position() -> None:
             assert position.hand.trump is not None
             assert position.hand.trump.seat is contract.declarer.partner
             assert position.tricks[0].seats[0] is contract.declarer.partner
-    assert seen >= {Special.NELLO, Special.SEVENS, Special.PLUNGE, Special.SPLASH}
+    assert seen == set(Special)
 
 
 def test_a_deal_the_rules_refuse_is_not_a_position() -> None:
