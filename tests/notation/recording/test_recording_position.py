@@ -83,3 +83,16 @@ def test_a_plunge_jump_is_offered_and_not_flagged() -> None:
         r = r.call(Bid.pass_())
     r = r.name_trump(r.rules.trump_named("sixes", special="plunge"))
     assert [f.code for f in r.findings if f.is_error] == []
+
+
+def test_a_recordings_position_is_its_own_to_push_on() -> None:
+    """A recording is a value: pushing on the position it gives changes nothing of it."""
+    r = Recording.start({"Rules": "straight"}, dealer=Seat.W)
+    r.position.push(Bid.points(30))
+    assert r.bidder is Seat.N
+    assert r.bid_problem(Bid.points(30)) is None
+    assert r.bidder is Seat.N
+    r = r.call(Bid.points(30))
+    assert r.hand is not None
+    assert r.hand.auction is not None
+    assert len(r.hand.auction.calls) == 1
