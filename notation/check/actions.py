@@ -22,6 +22,7 @@ from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile
 from notation.rules.auction import specials_played
+from notation.rules.dealing import FOLLOW_ME_DOUBLES
 
 __all__ = [
     "Action", "IllegalAction", "Lead", "Phase", "PositionError", "record_actions",
@@ -80,9 +81,6 @@ class IllegalAction(PositionError):
     def code(self) -> str:
         return self.finding.code
 
-
-# The follow-me readings of the doubles a declarer may name (own-suit-inverted is Nello's).
-FOLLOW_ME_DOUBLES = (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)
 
 
 def trumps_to_offer(rules: RuleSet) -> tuple[Trump, ...]:

@@ -46,13 +46,12 @@ from notation.check.actions import (
     record_actions,
     trumps_to_offer,
 )
-from notation.check.auction import bidding_seats
+from notation.check.auction import bidding_seats, could_plunge
 from notation.check.game import check_hand
 from notation.check.reports import HandReport
 from notation.errors import expect
 from notation.model.bids import Bid
 from notation.model.contracts import (
-    DOUBLES_NEEDED,
     PIP_NAMES,
     Contract,
     Special,
@@ -223,10 +222,7 @@ class Position:
     def _may_plunge(self, seat: Seat) -> bool:
         """Whether ``seat`` may jump to a Plunge's bid: the table plays it and the seat holds
         the doubles one needs (or its tiles are unknown)."""
-        if not self.rules.plays(Special.PLUNGE):
-            return False
-        held = self.dealt(seat)
-        return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[Special.PLUNGE]
+        return self.rules.plays(Special.PLUNGE) and could_plunge(self.dealt(seat))
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """The bids the seat to bid may make, pass first (when allowed), cheapest first;
