@@ -87,7 +87,7 @@ if TYPE_CHECKING:
     from notation.analysis.worlds import Dealer
     from notation.archive.reading import read_archive
     from notation.archive.tally import ConvertTally, FileCheck, findings_report
-    from notation.check.actions import Action, IllegalAction, Lead, Phase, PositionError
+    from notation.check.actions import IllegalAction, Lead, Phase, PositionError
     from notation.check.meaning import (
         HandOutcome,
         PositionVisitor,
@@ -173,7 +173,7 @@ _HOMES = {
     "notation.analysis.worlds": ("Dealer",),
     "notation.archive.reading": ("read_archive",),
     "notation.archive.tally": ("ConvertTally", "FileCheck", "findings_report"),
-    "notation.check.actions": ("Action", "IllegalAction", "Lead", "Phase", "PositionError"),
+    "notation.check.actions": ("IllegalAction", "Lead", "Phase", "PositionError"),
     "notation.check.meaning": ("HandOutcome", "PositionVisitor", "game_positions",
                                "hand_outcome", "hand_outcomes", "hand_positions",
                                "walk_positions"),
@@ -257,7 +257,6 @@ __all__ = [
     "ALL_TILES",
     "RULE_SETS",
     "SEATS",
-    "Action",
     "AnalysisStep",
     "AnalysisSummary",
     "Auction",
