@@ -37,6 +37,12 @@ The parts:
   lines as the play gives them;
 - :class:`GameVisitor` and :func:`walk` to write an exporter of your own (the canonical
   writer, :class:`TextExporter`, is one);
+- :class:`Position`, a hand you can play: its legal bids, trumps and plays, ``push`` and
+  ``pop`` (:class:`IllegalAction` when the rules refuse), made from a deal or from any point
+  of a record; what a record means, read from it: :func:`hand_outcomes` (each hand's
+  contract, tricks with their winners and points, result and marks), :func:`hand_positions`
+  and :func:`game_positions`, and :class:`PositionVisitor` told of each action with its
+  position by :func:`walk_positions`;
 - :func:`audit_game` (the referee's report, with the exact solver), :func:`par_table` and
   :func:`hand_par` (what each seat makes as declarer, :class:`ParTable`), :func:`analyse_game`
   (every hand's par table, perfect-play value and costly plays, what ``t42 analyze`` writes,
@@ -81,6 +87,17 @@ if TYPE_CHECKING:
     from notation.analysis.worlds import Dealer
     from notation.archive.reading import read_archive
     from notation.archive.tally import ConvertTally, FileCheck, findings_report
+    from notation.check.actions import IllegalAction, Lead, Phase, PositionError
+    from notation.check.meaning import (
+        HandOutcome,
+        PositionVisitor,
+        game_positions,
+        hand_outcome,
+        hand_outcomes,
+        hand_positions,
+        walk_positions,
+    )
+    from notation.check.position import Position
     from notation.check.validate import (
         GameReport,
         HandReport,
@@ -134,6 +151,8 @@ if TYPE_CHECKING:
     from notation.model.seats import SEATS, Seat, Team
     from notation.model.tiles import ALL_TILES, Tile, TileError
     from notation.rules.dealing import random_game
+    from notation.rules.scoring import MarkAward
+    from notation.rules.tricks import TrickOutcome
     from notation.solver.solver import Solver, UnsupportedContract
     from notation.views.diagnostics import describe
     from notation.views.svg import diagram, hand_diagram
@@ -154,6 +173,11 @@ _HOMES = {
     "notation.analysis.worlds": ("Dealer",),
     "notation.archive.reading": ("read_archive",),
     "notation.archive.tally": ("ConvertTally", "FileCheck", "findings_report"),
+    "notation.check.actions": ("IllegalAction", "Lead", "Phase", "PositionError"),
+    "notation.check.meaning": ("HandOutcome", "PositionVisitor", "game_positions",
+                               "hand_outcome", "hand_outcomes", "hand_positions",
+                               "walk_positions"),
+    "notation.check.position": ("Position",),
     "notation.check.validate": ("GameReport", "HandReport", "check_game", "check_hand",
                                 "with_score_lines"),
     "notation.errors": ("ModelError", "NotationError", "NotationSyntaxError", "RecordError",
@@ -175,6 +199,8 @@ _HOMES = {
     "notation.model.seats": ("SEATS", "Seat", "Team"),
     "notation.model.tiles": ("ALL_TILES", "Tile", "TileError"),
     "notation.rules.dealing": ("random_game",),
+    "notation.rules.scoring": ("MarkAward",),
+    "notation.rules.tricks": ("TrickOutcome",),
     "notation.solver.solver": ("Solver", "UnsupportedContract"),
     "notation.views.diagnostics": ("describe",),
     "notation.views.svg": ("diagram", "hand_diagram"),
@@ -257,16 +283,24 @@ __all__ = [
     "HandAnalysis",
     "HandAudit",
     "HandHeader",
+    "HandOutcome",
     "HandReport",
     "HandReview",
     "Holding",
+    "IllegalAction",
     "Knowledge",
+    "Lead",
+    "MarkAward",
     "ModelError",
     "NotationError",
     "NotationSyntaxError",
     "ParTable",
+    "Phase",
     "Play",
     "PlayReview",
+    "Position",
+    "PositionError",
+    "PositionVisitor",
     "ReadGame",
     "RecordError",
     "ResumeError",
@@ -287,6 +321,7 @@ __all__ = [
     "Tile",
     "TileError",
     "Trick",
+    "TrickOutcome",
     "Trump",
     "TrumpCall",
     "TrumpKind",
@@ -306,8 +341,12 @@ __all__ = [
     "dump",
     "dumps",
     "findings_report",
+    "game_positions",
     "hand_diagram",
+    "hand_outcome",
+    "hand_outcomes",
     "hand_par",
+    "hand_positions",
     "json_form",
     "load",
     "loads",
@@ -322,6 +361,7 @@ __all__ = [
     "tagged_rules",
     "text",
     "walk",
+    "walk_positions",
     "with_score_lines",
 ]
 

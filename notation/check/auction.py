@@ -140,5 +140,14 @@ def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
 def _could_plunge(check: HandCheck, seat: Seat) -> bool:
     """Whether ``seat`` may have meant a Plunge at a table that plays it: when the deal is
     known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
-    held = check.dealt.get(seat)
+    return could_plunge(check.dealt.get(seat))
+
+
+def could_plunge(held: Sequence[Tile] | None) -> bool:
+    """Whether a seat dealt ``held`` (None: not known) may jump to a Plunge's bid, at a table
+    that plays it: it holds the doubles a Plunge needs (docs/rules.md, Contracts).
+
+    >>> could_plunge(None), could_plunge([Tile(6, 6), Tile(5, 5), Tile(4, 4), Tile(6, 0)])
+    (True, False)
+    """
     return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]

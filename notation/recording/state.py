@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from notation.check.actions import IllegalAction
+from notation.check.position import Position
 from notation.check.validate import (
     GameCheck,
     GameReport,
@@ -29,7 +31,6 @@ from notation.model.bids import Bid
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.findings import Finding
 from notation.model.game import (
-    Auction,
     Call,
     Ending,
     EndKind,
@@ -42,16 +43,13 @@ from notation.model.game import (
     ScoreLine,
     Tag,
     Trick,
-    TrumpCall,
     with_roster,
 )
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.model.written import WrittenEnum
-from notation.rules.auction import bid_problem, bids_to_offer, dealer_must_bid, specials_played
-from notation.rules.scoring import made_or_set
-from notation.rules.tricks import first_leader, tally
+from notation.rules.auction import specials_played
 
 if TYPE_CHECKING:
     from notation.check.reports import ClaimAudit
@@ -273,35 +271,27 @@ class Recording:
 
     @property
     def standing_bid(self) -> Bid | None:
-        """The highest legal bid so far (None while all have passed)."""
-        standing: Bid | None = None
-        for call in self._calls:
-            if bid_problem(call.bid, standing, self.rules) is None and not call.bid.is_pass:
-                standing = call.bid
-        return standing
+        """The highest bid so far that the rules let stand (None while all have passed)."""
+        return self._position.standing_bid if self._calls else None
 
     def bid_problem(self, bid: Bid) -> str | None:
-        """Why the rules refuse ``bid`` now, in words (None when they allow it)."""
-        problem = bid_problem(bid, self.standing_bid, self.rules)
-        if problem is None and bid.is_pass and self._dealer_must_bid:
-            return f"the dealer ({self.dealer}) must bid: all the others passed"
-        return None if problem is None else problem[1]
-
-    @property
-    def _dealer_must_bid(self) -> bool:
-        return (
-            dealer_must_bid(self.rules)
-            and len(self._calls) == len(self._bidding_order) - 1
-            and self.standing_bid is None
-        )
+        """Why the rules refuse ``bid`` now, in the validator's words (None when they allow
+        it), as the hand's :attr:`position` says."""
+        if self.awaiting is not Awaiting.BID:
+            return None
+        try:
+            self.position.push(bid)
+        except IllegalAction as refused:
+            return str(refused)
+        return None
 
     @property
     def legal_bids(self) -> tuple[Bid, ...]:
-        """The bids the rules allow now, pass first (when it is allowed), cheapest first."""
+        """The bids the rules allow now, pass first (when it is allowed), cheapest first, as
+        the hand's :attr:`position` says (a Plunge's jump included)."""
         if self.awaiting is not Awaiting.BID:
             return ()
-        offered = bids_to_offer(self.standing_bid, self.rules)
-        return tuple(b for b in offered if self.bid_problem(b) is None)
+        return self._position.legal_bids()
 
     # -- the trump --
 
@@ -336,10 +326,7 @@ class Recording:
     @property
     def sitting_out(self) -> Seat | None:
         """The Nello declarer's partner, who plays no tiles."""
-        contract = self.contract
-        if contract is None or contract.trump.special is None:
-            return None
-        return contract.declarer.partner if contract.trump.special.is_nello else None
+        return None if self.contract is None else self._position.sitting_out
 
     @property
     def _players(self) -> int:
@@ -353,39 +340,45 @@ class Recording:
     @property
     def trick_number(self) -> int:
         """The number of the trick being played (or to be played next)."""
-        tricks = self._tricks
-        return len(tricks) + (1 if self._last_trick_full else 0)
+        return self._position.trick_number
 
     @property
     def leader(self) -> Seat | None:
         """Who leads the trick being played: the declarer (or as the contract says) for the
-        first, then the winner of the last trick."""
-        contract = self.contract
-        if contract is None:
-            return None
-        tricks = self._tricks
-        if tricks and not self._last_trick_full:
-            return tricks[-1].leader
-        report = self.hand_report
-        if report is not None and report.tricks:
-            return report.tricks[-1].winner
-        return first_leader(contract, self.rules)
+        first, then the winner of the last trick, as the hand's :attr:`position` says."""
+        return None if self.contract is None else self._position.leader
 
     @property
     def turn(self) -> Seat | None:
-        """Whose turn it is to play."""
-        leader = self.leader
-        if leader is None or self.awaiting is not Awaiting.PLAY:
+        """Whose turn it is to play, as the hand's :attr:`position` says."""
+        if self.contract is None or self.awaiting is not Awaiting.PLAY:
             return None
-        seats = [s for s in leader.clockwise() if s is not self.sitting_out]
-        tricks = self._tricks
-        played = 0 if self._last_trick_full else len(tricks[-1].plays)
-        return seats[played]
+        return self._position.turn
+
+    @property
+    def position(self) -> Position:
+        """The hand being recorded as a position of play
+        (:class:`notation.check.position.Position`): its legal plays, each seat's tiles
+        still held, the trick so far; a new hand's, dealt by :attr:`dealer`, once the last
+        is finished. Each call gives a position of its own to push on."""
+        return self._position.copy()
+
+    @cached_property
+    def _position(self) -> Position:
+        return Position.of_hand(self._open_hand(), self.rules)
+
+    @property
+    def legal_plays(self) -> tuple[Tile, ...]:
+        """The tiles the seat to play may play now, as the rules say (every tile it may
+        hold where its tiles are not recorded); none when no play is awaited."""
+        if self.awaiting is not Awaiting.PLAY:
+            return ()
+        return self._position.legal_plays()
 
     @property
     def played(self) -> frozenset[Tile]:
         """The tiles already played this hand."""
-        return frozenset(t for trick in self._tricks for t in trick.tiles)
+        return frozenset(self._position.played())
 
     @property
     def tiles_out(self) -> tuple[Tile, ...]:
@@ -396,17 +389,14 @@ class Recording:
     @property
     def can_end(self) -> EndKind | None:
         """``MADE`` or ``SET`` when the tricks played settle the bid before trick 7."""
-        contract = self.contract
         tricks = self._tricks
-        report = self.hand_report
         if (
-            contract is None or report is None or not tricks or not self._last_trick_full
+            self.contract is None or not tricks or not self._last_trick_full
             or len(tricks) >= TRICKS_IN_A_HAND or self.hand is None or self.hand.ending
         ):
             return None
-        points, won = tally(report.tricks)
-        made, set_ = made_or_set(contract, points, won, len(tricks))
-        return EndKind.MADE if made else EndKind.SET if set_ else None
+        made = self._position.made  # the tricks taken so far
+        return EndKind.MADE if made else EndKind.SET if made is False else None
 
     @property
     def _play_over(self) -> bool:
@@ -480,20 +470,13 @@ class Recording:
         """Record the next seat's bid, as made at the table (legal or not)."""
         if self.awaiting is not Awaiting.BID:
             raise RecordingError(f"no bid is expected now: {self._expecting()}")
-        seat = self.bidder
-        assert seat is not None
-        hand = self._open_hand()
-        calls = hand.auction.calls if hand.auction is not None else ()
-        return self._with_hand(replace(hand, auction=Auction((*calls, Call(seat, bid)))))
+        return self._made(bid)
 
     def name_trump(self, trump: Trump) -> Recording:
         """Record the trump (or special contract); the partner names a Plunge's or Splash's."""
         if self.awaiting is not Awaiting.TRUMP or self.hand is None or self.declarer is None:
             raise RecordingError(f"no trump is expected now: {self._expecting()}")
-        won = self.hand.auction.winning_call if self.hand.auction is not None else None
-        assert won is not None  # there is a declarer
-        namer = Contract(self.declarer, won.bid, trump).trump_namer
-        return self._with_hand(replace(self.hand, trump=TrumpCall(trump, namer)))
+        return self._made(trump)
 
     def play(self, tile: Tile) -> Recording:
         """Record the next tile played (by :attr:`turn`)."""
@@ -501,16 +484,18 @@ class Recording:
             raise RecordingError(f"no play is expected now: {self._expecting()}")
         if tile in self.played:
             raise RecordingError(f"{tile} has already been played this hand")
-        hand = self.hand
-        tricks = hand.tricks
-        if self._last_trick_full:
-            leader = self.leader
-            assert leader is not None
-            tricks = (*tricks, Trick(len(tricks) + 1, leader, (Play(tile),)))
-        else:
-            last = tricks[-1]
-            tricks = (*tricks[:-1], replace(last, plays=(*last.plays, Play(tile))))
-        return self._with_hand(replace(hand, tricks=tricks))
+        return self._made(tile)
+
+    def _made(self, action: Bid | Trump | Tile) -> Recording:
+        """The recording with ``action`` made in the hand's :attr:`position` as entered,
+        legal or not (the check finds what is wrong with it)."""
+        position = self.position
+        try:
+            position.push(action, check=False)
+        except IllegalAction as refused:
+            raise RecordingError(f"{refused}: {self._expecting()}") from None
+        hand = self._open_hand()
+        return self._with_hand(replace(position.hand, ending=hand.ending, scores=hand.scores))
 
     def edit_trick(self, number: int, tiles: Sequence[Tile]) -> Recording:
         """Write trick ``number`` again with these tiles (its leader stays as written)."""

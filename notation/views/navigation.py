@@ -27,8 +27,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from notation.check.validate import GameReport
-from notation.model.game import Game
+from notation.check.position import Position
+from notation.check.validate import GameReport, check_game
+from notation.model.game import Game, Tag
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.rules.scoring import game_winner, scores_marks
@@ -81,6 +82,26 @@ def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
         at, words = won
         frames[at] = replace(frames[at], won=words)
     return frames
+
+
+def position_frame(position: Position, names: Mapping[Seat, str] | None = None) -> Frame:
+    """The frame of a position of play (:class:`notation.check.position.Position`), at any
+    moment, mid-trick included: the last step of its hand so far, with the findings the
+    validator makes of it there; ``names`` the players' names (none by default).
+
+    >>> from notation.check.position import Position
+    >>> from notation.formats.text import loads
+    >>> game = loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
+    >>> frame = position_frame(Position.from_record(game, 1, step=7))
+    >>> frame.step.text, [f"{s} {t}" for s, t in frame.step.trick.plays]
+    ('W plays 6-1 (trumps)', ['S 6-6', 'W 6-1'])
+    """
+    tags = tuple(Tag(seat.name_word, (names or {}).get(seat, "?")) for seat in SEATS)
+    game = Game(tags, (position.hand,))
+    report = check_game(game, position.rules, judged=())
+    # The steps end with the hand's score, which a position has not reached.
+    frames = game_frames(game, report)
+    return [f for f in frames if f.step.kind is not StepKind.SCORE][-1]
 
 
 def game_won(

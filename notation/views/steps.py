@@ -327,7 +327,8 @@ class _Stepper:
             if not trick.plays:  # only a record built in code can hold an empty trick
                 continue
             # The engine's seats pass over a seat that sits out (the Nello partner).
-            seats = outcomes[k].seats if k in outcomes else trick.seats()
+            out = self.contract.sitting_out if self.contract else None
+            seats = outcomes[k].seats if k in outcomes else trick.seats(out)
             for i, (play, seat) in enumerate(zip(trick.plays, seats, strict=False)):
                 tile = play.tile
                 held = self.held[seat]
@@ -361,6 +362,8 @@ class _Stepper:
     def take(self, k: int, outcome: TrickOutcome | None, comments: tuple[str, ...]) -> None:
         if self.trick is None:
             return
+        if outcome is None and self.contract is not None:
+            return  # a trick still being played (a record saved in the middle of it)
         if outcome is None:
             # The engine names no winner without a contract; the trick is still shown.
             self.add(

@@ -28,13 +28,14 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from notation.check.position import Position
 from notation.check.validate import check_game
 from notation.errors import T42Error
 from notation.model.findings import Finding, plural
 from notation.model.game import UNKNOWN, Game
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
-from notation.views.navigation import Frame, game_frames
+from notation.views.navigation import Frame, game_frames, position_frame
 from notation.views.steps import (
     Step,
     StepKind,
@@ -226,7 +227,7 @@ def trick_caption(trick: TableTrick) -> str:
 
 
 def diagram(
-    frame: Frame,
+    frame: Frame | Position,
     *,
     seat: Seat | None = None,
     findings: Sequence[Finding] | None = None,
@@ -238,7 +239,18 @@ def diagram(
     ``seat`` shows only that seat's tiles (the others face down); ``findings`` are listed
     under the table (the step's own by default); ``mark`` draws each renege the engine proved
     in the trick on the table in red. ``title`` replaces the first line (what happened).
+    ``frame`` may also be a position of play (:class:`notation.check.position.Position`),
+    at any moment, mid-trick included.
+
+    >>> from notation.check.position import Position
+    >>> from notation.formats.text import loads
+    >>> game = loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
+    >>> picture = diagram(Position.from_record(game, 2, step=8))
+    >>> picture.startswith("<svg") and picture.count('class="tile') > 20
+    True
     """
+    if isinstance(frame, Position):
+        frame = position_frame(frame)
     step = frame.step
     shown = step.findings if findings is None else tuple(findings)
     findings_lines = [line for f in shown for line in _wrap(f"✗ {f.code}: {f.message}")]

@@ -124,7 +124,8 @@ def test_the_dealer_facing_three_passes_must_bid() -> None:
         r = r.call(Bid.pass_())
     assert r.bidder is Seat.N
     assert Bid.pass_() not in r.legal_bids
-    assert r.bid_problem(Bid.pass_()) == "the dealer (N) must bid: all the others passed"
+    assert r.bid_problem(Bid.pass_()) == (  # the validator's words, as the position's
+        "all four passed: under the forced bid rule the dealer (N) must bid at least 30")
 
 
 def test_a_renege_is_found_the_moment_the_deal_proves_it() -> None:
