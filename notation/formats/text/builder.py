@@ -22,6 +22,7 @@ from notation.model.game import (
     Comment,
     Ending,
     EndKind,
+    Glyph,
     Hand,
     HandHeader,
     Holding,
@@ -32,6 +33,7 @@ from notation.model.game import (
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     tag_name,
 )
 from notation.model.numbers import shown, whole_number
@@ -126,6 +128,8 @@ _Ending = quick_constructor(Ending)
 _ScoreLine = quick_constructor(ScoreLine)
 _Hand = quick_constructor(Hand)
 _Comment = quick_constructor(Comment)
+_Variation = quick_constructor(Variation)
+_GLYPHS = {glyph.value: glyph for glyph in Glyph}
 
 _TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
 _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
@@ -147,6 +151,33 @@ def _seat(text: str) -> Seat:
 
 def _is_seat(text: str) -> bool:
     return text in _SEATS
+
+
+_Annotations = tuple[list[Token], Glyph | None, tuple[Variation, ...]]
+
+
+def _annotations(children: list[Any]) -> _Annotations:
+    """An item's own tokens, and the glyph and variations written after them."""
+    words: list[Token] = []
+    glyph = None
+    variations: list[Variation] = []
+    for child in children:
+        if isinstance(child, Variation):
+            variations.append(child)
+        elif child.type == "GLYPH":
+            glyph = _GLYPHS[child.value]
+        else:
+            words.append(child)
+    return words, glyph, tuple(variations)
+
+
+def _annotated(item: Any, glyph: Glyph | None, variations: tuple[Variation, ...]) -> Any:
+    """``item`` (a call, trump call or play) with its glyph and variations."""
+    if glyph is None and not variations:
+        return item
+    object.__setattr__(item, "glyph", glyph)
+    object.__setattr__(item, "variations", variations)
+    return item
 
 
 class Builder(Transformer[Token, Any]):
@@ -272,8 +303,9 @@ class Builder(Transformer[Token, Any]):
         ends = [*starts[1:], len(words)]
         return [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
 
-    def call(self, children: list[Token]) -> Call:
-        return self._call(self.words(children))
+    def call(self, children: list[Any]) -> Call:
+        words, glyph, variations = _annotations(children)
+        return _annotated(self._call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
@@ -307,8 +339,9 @@ class Builder(Transformer[Token, Any]):
     def _is(self, kind: str, text: str) -> bool:
         return any(name == kind and pattern.fullmatch(text) for name, pattern in self.kinds)
 
-    def trump_call(self, children: list[Token]) -> TrumpCall:
-        return self._trump_call(self.words(children))
+    def trump_call(self, children: list[Any]) -> TrumpCall:
+        words, glyph, variations = _annotations(children)
+        return _annotated(self._trump_call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _trump_call(self, words: list[_Word]) -> TrumpCall:
         kw, *rest = words
@@ -333,8 +366,58 @@ class Builder(Transformer[Token, Any]):
         last = rest[-1] if rest else special or kw
         return _TrumpCall(trump, seat, span=_cover(kw, last))
 
-    def tricks(self, children: list[Token]) -> list[Trick]:
+    def tricks(self, children: list[Any]) -> list[Trick]:
+        if isinstance(children[-1], Play):  # INT SEAT play+: plays annotated or commented
+            number, seat, *plays = children
+            first = _words(number, self.offset)[0]
+            last = plays[-1].span
+            span = _new_span(Span, (first[1], first[2], last.end_line, last.end_column))
+            trick = self.number(first, "a trick number")
+            return [_Trick(trick, _seat(seat.value), tuple(plays), span=span)]
         return self._tricks(self.words(children))
+
+    def play(self, children: list[Any]) -> Play:
+        words, glyph, variations = _annotations(children)
+        [word] = _words(words[0], self.offset)
+        text, line, column = word
+        span = _new_span(Span, (line, column, line, column + len(text)))
+        return _Play(_TILES.get(text) or self.tile(word), (), (), span, glyph, variations)
+
+    def _variation(self, children: list[Any]) -> Variation:
+        """A variation from what its rule read: ``(``, its items, ``)``."""
+        opening, *parts, closing = children
+        calls: list[Call] = []
+        plays: list[Play] = []
+        tricks: list[Trick] = []
+        scores: list[ScoreLine] = []
+        trump = ending = None
+        for part in parts:
+            if isinstance(part, Call):
+                calls.append(part)
+            elif isinstance(part, Play):
+                plays.append(part)
+            elif isinstance(part, TrumpCall):
+                trump = part
+            elif isinstance(part, Ending):
+                ending = part
+            elif isinstance(part[0], Trick):
+                tricks += part
+            else:
+                for score in part:
+                    if any(s.kind is score.kind for s in scores):
+                        assert score.span is not None
+                        raise NotationSyntaxError(
+                            f"`{score.kind.value}` is written twice in this variation",
+                            score.span.line,
+                            score.span.column,
+                        )
+                    scores.append(score)
+        return _Variation(
+            tuple(calls), trump, tuple(plays), tuple(tricks), ending, tuple(scores), (),
+            _span(opening, closing, self.offset),
+        )
+
+    call_variation = trump_variation = play_variation = _variation
 
     def _tricks(self, words: list[_Word]) -> list[Trick]:
         # a trick starts at its number: a word of digits (a tile has its dash)
