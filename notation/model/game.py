@@ -25,6 +25,10 @@ from notation.model.rule_sets import RuleSet, tagged_rules
 from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import Tile
 
+MAX_VARIATION_DEPTH = 8
+"""How deep variations nest at most: a variation in a variation in … (docs/notation.md,
+Limits), in the text form as in JSON."""
+
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
 
 
@@ -336,6 +340,26 @@ class Variation:
         if self.trump is not None:
             return self.trump
         return self.plays[0] if self.plays else None
+
+
+def variation_depth(variations: tuple[Variation, ...]) -> int:
+    """How deep ``variations`` nest: 1 for variations with none of their own.
+
+    >>> from notation.model.tiles import Tile
+    >>> inner = Variation(plays=(Play(Tile(6, 4)),))
+    >>> variation_depth((Variation(plays=(Play(Tile(6, 2), variations=(inner,)),)),))
+    2
+    """
+    deepest = 0
+    for variation in variations:
+        annotated: list[Call | TrumpCall | Play] = [*variation.calls, *variation.plays]
+        if variation.trump is not None:
+            annotated.append(variation.trump)
+        annotated += (p for t in variation.tricks for p in t.plays)
+        deepest = max(deepest, 1 + variation_depth(
+            tuple(v for item in annotated for v in item.variations)
+        ))
+    return deepest
 
 
 def variation_items(variation: Variation) -> Iterator[object]:

@@ -17,6 +17,7 @@ from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
 from notation.model.contracts import ContractError
 from notation.model.game import (
+    MAX_VARIATION_DEPTH,
     Auction,
     Call,
     Comment,
@@ -196,6 +197,8 @@ class Builder(Transformer[Token, Any]):
         # as one without the parser; TAG_LINE to cut a TAG_LINES token into its tags
         self.one_token: dict[str, re.Pattern[str]] = {}
         self.tag_line: re.Pattern[str] | None = None
+        # how deep each variation read so far nests (by id: the parse keeps them all alive)
+        self.depths: dict[int, int] = {}
 
     def words(self, children: list[Token]) -> list[_Word]:
         if len(children) == 1:
@@ -412,10 +415,27 @@ class Builder(Transformer[Token, Any]):
                             score.span.column,
                         )
                     scores.append(score)
-        return _Variation(
+        annotated: list[Any] = [*calls, *plays, *(p for t in tricks for p in t.plays)]
+        if trump is not None:
+            annotated.append(trump)
+        depth = 1 + max(
+            (self.depths.get(id(v), 1) for item in annotated for v in item.variations),
+            default=0,
+        )
+        if depth > MAX_VARIATION_DEPTH:
+            line, column = token_start(opening)
+            raise NotationSyntaxError(
+                f"variations are nested more than {MAX_VARIATION_DEPTH} deep here; t42 reads "
+                f"variations within variations up to {MAX_VARIATION_DEPTH} deep",
+                line + self.offset,
+                column,
+            )
+        variation = _Variation(
             tuple(calls), trump, tuple(plays), tuple(tricks), ending, tuple(scores), (),
             _span(opening, closing, self.offset),
         )
+        self.depths[id(variation)] = depth
+        return variation
 
     call_variation = trump_variation = play_variation = _variation
 

@@ -307,6 +307,7 @@ def parse_with(
     builder.offset = segment.first_line - 1
     builder.rules = rules
     builder.comments = []
+    builder.depths = {}
     return lark.parse(segment.text, start=start), builder.comments
 
 
