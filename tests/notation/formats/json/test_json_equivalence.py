@@ -199,13 +199,20 @@ def game_left_out(game: Game, fields: set[tuple[str, str]]) -> tuple[Game, bool]
         elif definition == "hand":
             hands = [_without_part(h, field) for h in hands]
         elif definition in (*_INLINE, "trump") and field in ("glyph", "variations"):
-            empty = {"glyph": None, "variations": ()}[field]
-            hands = _each(hands, (definition,),
-                          lambda item, f=field, e=empty: replace(item, **{f: e}))
-
+            hands = _each(hands, (definition,), _without_annotation(field))
         elif (definition, field) != ("trump", "doubles"):
             raise AssertionError(f"what does leaving out {definition}.{field} mean?")
     return Game(tags, tuple(hands)), ("trump", "doubles") in fields
+
+
+def _without_annotation(field: str) -> _Edit:
+    """An edit that takes an item's glyph or its variations away."""
+    empty: object = None if field == "glyph" else ()
+
+    def edit(item: Any) -> Any:
+        return replace(item, **{field: empty})
+
+    return edit
 
 
 def _has_variations(hand: Hand) -> bool:
