@@ -13,17 +13,16 @@ from typing import Any
 from lark import Token, Transformer
 
 from notation.errors import NotationSyntaxError
+from notation.formats.text.annotations import annotated, split_annotations, variation_of
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
 from notation.model.contracts import ContractError
 from notation.model.game import (
-    MAX_VARIATION_DEPTH,
     Auction,
     Call,
     Comment,
     Ending,
     EndKind,
-    Glyph,
     Hand,
     HandHeader,
     Holding,
@@ -129,8 +128,6 @@ _Ending = quick_constructor(Ending)
 _ScoreLine = quick_constructor(ScoreLine)
 _Hand = quick_constructor(Hand)
 _Comment = quick_constructor(Comment)
-_Variation = quick_constructor(Variation)
-_GLYPHS = {glyph.value: glyph for glyph in Glyph}
 
 _TEAMS = {team.value: team for team in Team} | {team.value.lower(): team for team in Team}
 _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
@@ -152,33 +149,6 @@ def _seat(text: str) -> Seat:
 
 def _is_seat(text: str) -> bool:
     return text in _SEATS
-
-
-_Annotations = tuple[list[Token], Glyph | None, tuple[Variation, ...]]
-
-
-def _annotations(children: list[Any]) -> _Annotations:
-    """An item's own tokens, and the glyph and variations written after them."""
-    words: list[Token] = []
-    glyph = None
-    variations: list[Variation] = []
-    for child in children:
-        if isinstance(child, Variation):
-            variations.append(child)
-        elif child.type == "GLYPH":
-            glyph = _GLYPHS[child.value]
-        else:
-            words.append(child)
-    return words, glyph, tuple(variations)
-
-
-def _annotated(item: Any, glyph: Glyph | None, variations: tuple[Variation, ...]) -> Any:
-    """``item`` (a call, trump call or play) with its glyph and variations."""
-    if glyph is None and not variations:
-        return item
-    object.__setattr__(item, "glyph", glyph)
-    object.__setattr__(item, "variations", variations)
-    return item
 
 
 class Builder(Transformer[Token, Any]):
@@ -307,8 +277,8 @@ class Builder(Transformer[Token, Any]):
         return [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
 
     def call(self, children: list[Any]) -> Call:
-        words, glyph, variations = _annotations(children)
-        return _annotated(self._call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
+        words, glyph, variations = split_annotations(children)
+        return annotated(self._call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
@@ -343,8 +313,8 @@ class Builder(Transformer[Token, Any]):
         return any(name == kind and pattern.fullmatch(text) for name, pattern in self.kinds)
 
     def trump_call(self, children: list[Any]) -> TrumpCall:
-        words, glyph, variations = _annotations(children)
-        return _annotated(self._trump_call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
+        words, glyph, variations = split_annotations(children)
+        return annotated(self._trump_call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _trump_call(self, words: list[_Word]) -> TrumpCall:
         kw, *rest = words
@@ -380,7 +350,7 @@ class Builder(Transformer[Token, Any]):
         return self._tricks(self.words(children))
 
     def play(self, children: list[Any]) -> Play:
-        words, glyph, variations = _annotations(children)
+        words, glyph, variations = split_annotations(children)
         [word] = _words(words[0], self.offset)
         text, line, column = word
         span = _new_span(Span, (line, column, line, column + len(text)))
@@ -389,53 +359,9 @@ class Builder(Transformer[Token, Any]):
     def _variation(self, children: list[Any]) -> Variation:
         """A variation from what its rule read: ``(``, its items, ``)``."""
         opening, *parts, closing = children
-        calls: list[Call] = []
-        plays: list[Play] = []
-        tricks: list[Trick] = []
-        scores: list[ScoreLine] = []
-        trump = ending = None
-        for part in parts:
-            if isinstance(part, Call):
-                calls.append(part)
-            elif isinstance(part, Play):
-                plays.append(part)
-            elif isinstance(part, TrumpCall):
-                trump = part
-            elif isinstance(part, Ending):
-                ending = part
-            elif isinstance(part[0], Trick):
-                tricks += part
-            else:
-                for score in part:
-                    if any(s.kind is score.kind for s in scores):
-                        assert score.span is not None
-                        raise NotationSyntaxError(
-                            f"`{score.kind.value}` is written twice in this variation",
-                            score.span.line,
-                            score.span.column,
-                        )
-                    scores.append(score)
-        annotated: list[Any] = [*calls, *plays, *(p for t in tricks for p in t.plays)]
-        if trump is not None:
-            annotated.append(trump)
-        depth = 1 + max(
-            (self.depths.get(id(v), 1) for item in annotated for v in item.variations),
-            default=0,
-        )
-        if depth > MAX_VARIATION_DEPTH:
-            line, column = token_start(opening)
-            raise NotationSyntaxError(
-                f"variations are nested more than {MAX_VARIATION_DEPTH} deep here; t42 reads "
-                f"variations within variations up to {MAX_VARIATION_DEPTH} deep",
-                line + self.offset,
-                column,
-            )
-        variation = _Variation(
-            tuple(calls), trump, tuple(plays), tuple(tricks), ending, tuple(scores), (),
-            _span(opening, closing, self.offset),
-        )
-        self.depths[id(variation)] = depth
-        return variation
+        line, column = token_start(opening)
+        return variation_of(parts, _span(opening, closing, self.offset),
+                            (line + self.offset, column), self.depths)
 
     call_variation = trump_variation = play_variation = _variation
 
