@@ -81,17 +81,30 @@ def _glyph(glyph: Glyph | None) -> str:
     return "" if glyph is None else glyph.value
 
 
-# A variation is written on its item's line; only a ; comment in it (which runs to the end
-# of the line) ends the line, and what follows goes on under it, indented by its depth.
+# A variation is written on its item's line, from its first item (the other call, trump
+# call or play) on; each further line of it (a trick, a trump line after its calls, an end
+# or score line) starts a line of its own, indented two spaces a level of nesting, and so
+# does whatever follows a ; comment (which runs to the end of its line).
+_NEW_LINE = "\n"  # marks a piece that starts a line
+
+
 def _pieces_text(pieces: list[str], depth: int) -> str:
-    """Pieces of a line joined by a space, or by a line end and an indent after a ;
-    comment."""
+    """Pieces of a line joined by a space, or by a line end and the indent of ``depth``
+    where a piece starts a line or follows a ; comment."""
     text = ""
     for i, piece in enumerate(pieces):
+        starts_line = piece.startswith(_NEW_LINE)
+        piece = piece.removeprefix(_NEW_LINE)
         if i:
-            text += "\n" + "  " * depth if pieces[i - 1].startswith(";") else " "
+            broken = starts_line or pieces[i - 1].startswith(";")
+            text += "\n" + "  " * depth if broken else " "
         text += piece
     return text
+
+
+def _first_on_line(pieces: list[str]) -> list[str]:
+    """``pieces`` of a line item, marked to start a line."""
+    return [_NEW_LINE + pieces[0], *pieces[1:]] if pieces else pieces
 
 
 class _Annotated:
@@ -130,20 +143,22 @@ class _Annotated:
         for call in variation.calls:
             pieces += self.call(call, depth)
         if variation.trump is not None:
-            pieces += self.line(self.trump(variation.trump), variation.trump, depth)
+            trump = self.line(self.trump(variation.trump), variation.trump, depth)
+            pieces += _first_on_line(trump) if variation.calls else trump
         for play in variation.plays:
             pieces += self.play(play, depth)
         for trick in variation.tricks:
-            pieces += [_comment(c) for c in trick.before]
-            pieces.append(f"{trick.number} {trick.leader}")
+            line = [_comment(c) for c in trick.before]
+            line.append(f"{trick.number} {trick.leader}")
             for play in trick.plays:
-                pieces += self.play(play, depth)
-            pieces += [_comment(c) for c in trick.after]
+                line += self.play(play, depth)
+            line += [_comment(c) for c in trick.after]
+            pieces += _first_on_line(line)
         ending = variation.ending
         if ending is not None:
-            pieces += self.line(_ending(ending), ending, depth)
+            pieces += _first_on_line(self.line(_ending(ending), ending, depth))
         for score in sorted(variation.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
-            pieces += self.line(_score(score), score, depth)
+            pieces += _first_on_line(self.line(_score(score), score, depth))
         if pieces and pieces[-1].startswith(";"):
             pieces.append("")  # the ) goes under the ; comment
         return "(" + _pieces_text(pieces, depth) + ")"
