@@ -381,7 +381,7 @@ def _placed_variation(
     variation: Variation, at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
 ) -> Variation:
     trump, ending = variation.trump, variation.ending
-    return replace(
+    placed = replace(
         variation,
         calls=_placed(variation.calls, (*at, "calls"), span_at),
         trump=None if trump is None else _placed_one(trump, (*at, "trump"), span_at),
@@ -389,5 +389,19 @@ def _placed_variation(
         tricks=_placed_tricks(variation.tricks, (*at, "tricks"), span_at),
         ending=None if ending is None else replace(ending, span=span_at((*at, "ending"))),
         scores=tuple(replace(s, span=span_at((*at, s.kind.value))) for s in variation.scores),
-        span=span_at(at),
     )
+    # A span in JSON is where a value starts; the variation's runs on to where its last
+    # item starts, so that it holds every item of it (as a variation's span does in text).
+    start = span_at(at)
+    starts = [
+        (s.line, s.column) for s in (
+            *(c.span for c in placed.calls), placed.trump and placed.trump.span,
+            *(p.span for p in placed.plays),
+            *(x.span for t in placed.tricks for x in (t, *t.plays)),
+            placed.ending and placed.ending.span, *(s.span for s in placed.scores),
+        ) if s is not None
+    ]
+    if start is not None and starts:
+        line, column = max(starts)
+        start = Span(start.line, start.column, line, column + 1)
+    return replace(placed, span=start)
