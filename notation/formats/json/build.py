@@ -393,14 +393,13 @@ def _placed_variation(
     # A span in JSON is where a value starts; the variation's runs on to where its last
     # item starts, so that it holds every item of it (as a variation's span does in text).
     start = span_at(at)
-    starts = [
-        (s.line, s.column) for s in (
-            *(c.span for c in placed.calls), placed.trump and placed.trump.span,
-            *(p.span for p in placed.plays),
-            *(x.span for t in placed.tricks for x in (t, *t.plays)),
-            placed.ending and placed.ending.span, *(s.span for s in placed.scores),
-        ) if s is not None
-    ]
+    spans: list[Span | None] = [c.span for c in placed.calls]
+    spans += [p.span for p in placed.plays]
+    spans += [t.span for t in placed.tricks] + [p.span for t in placed.tricks for p in t.plays]
+    spans += [s.span for s in placed.scores]
+    spans += [placed.trump.span if placed.trump is not None else None,
+              placed.ending.span if placed.ending is not None else None]
+    starts = [(s.line, s.column) for s in spans if s is not None]
     if start is not None and starts:
         line, column = max(starts)
         start = Span(start.line, start.column, line, column + 1)
