@@ -176,7 +176,7 @@ def game_left_out(game: Game, fields: set[tuple[str, str]]) -> tuple[Game, bool]
         if definition.startswith("variation"):
             # Inside a variation: what leaving it out leaves out of the main line's items'
             # variations, which the games drawn here hold none of (the variations' own
-            # round trips are tests/notation/formats/text/test_variations.py's).
+            # round trips are tests/notation/formats/text/test_variation_properties.py's).
             assert not any(_has_variations(h) for h in hands)
         elif field == "comments" or definition in ("comments", "inlineComments"):
             before = field in ("comments", "before")
