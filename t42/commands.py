@@ -19,6 +19,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from notation.notices import listen
 from t42 import checking, recording, showing, solving
 from t42 import printing as screen
 from t42.options import (
@@ -170,6 +171,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, stop_handler(Interrupted))
     signal.signal(signal.SIGTERM, stop_handler(Terminated))
     sys.unraisablehook = send_dropped_stops_again
+    listen(say_notice)  # the library's notices (the solver being compiled), on stderr
     try:
         try:
             app(prog_name="t42")  # also under `python -m t42`: completion is keyed to the name
@@ -186,6 +188,12 @@ def main() -> None:
         raise
     except Exception as e:
         _failed(e)
+
+
+def say_notice(words: str) -> None:
+    """A notice of the library (:mod:`notation.notices`) as t42 says it: on stderr, at once."""
+    sys.stderr.write(f"t42: {words}\n")
+    sys.stderr.flush()
 
 
 def _failed(error: Exception) -> NoReturn:

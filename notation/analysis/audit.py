@@ -26,7 +26,7 @@ from typing import Any
 
 from notation.check.board import FollowedPlay, follow_play, known_deal
 from notation.check.reports import ClaimAudit, LinePlay
-from notation.check.validate import HandReport, check_game
+from notation.check.validate import HandReport, check_game, hand_report
 from notation.model.bids import POINTS_IN_A_HAND
 from notation.model.contracts import Contract
 from notation.model.findings import Finding, plural
@@ -400,11 +400,12 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
-def audit_hand(
-    hand: Hand, report: HandReport, game: Game, index: int = 1, rules: RuleSet | None = None
-) -> HandAudit:
-    """The audit of one checked hand (``report`` from :func:`notation.check.validate.check_game`,
-    under ``rules``: by default those the game's tags name)."""
+def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int = 1, *,
+               report: HandReport | None = None) -> HandAudit:
+    """The audit of ``hand``, a hand of ``game`` (its ``index``-th), under ``rules`` (by
+    default those the game's tags name); ``report`` is the hand's check, made by
+    :func:`notation.check.validate.check_game` when not given."""
+    report = hand_report("audit_hand", game, hand, rules, index, report)
     rules = rules or game.rules
     contract = report.contract
     deal = known_deal(hand, report)
@@ -488,7 +489,7 @@ def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
     wanted = None if hands is None else set(hands)
     report = check_game(game, rules, index, unread, judged=wanted)
     return tuple(
-        audit_hand(h, r, game, index, rules)
+        audit_hand(game, h, rules, index, report=r)
         for h, r in zip(game.hands, report.hands, strict=True)
         if wanted is None or h.number in wanted
     )

@@ -8,12 +8,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from notation.errors import T42Error
 from notation.model.contracts import Trump
 from notation.model.rule_sets import RuleSet
+from notation.model.written import WrittenEnum
 from notation.solver.scope import unplayed
 
 DEFAULT_SAMPLES = 32
@@ -54,7 +54,7 @@ class Estimate:
         return {"mean": round(self.mean, 4), "se": round(self.se, 4)}
 
 
-class VerdictKind(Enum):
+class VerdictKind(WrittenEnum):
     """What the fair review says of a play or a bid (the words are its value)."""
 
     BEST = "best"
@@ -62,7 +62,7 @@ class VerdictKind(Enum):
     CLOSE = "too close to call"
 
 
-class Unit(Enum):
+class Unit(WrittenEnum):
     """What a contract's plays are judged by: the side's points, or, in a contract of all or
     nothing, its chance of getting its way (the bidders of making it, the defenders of
     setting it), in percentage points; a bid by the marks it wins or loses."""

@@ -18,13 +18,19 @@ import re
 import signal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from notation.archive.quick_check import clean_json_hands, quick_findings
 from notation.archive.quick_convert import jsonl, notation
 from notation.check.validate import check_game
 from notation.errors import RecordError
-from notation.files import UnreadableInput, lines_of, read_source, source_blocks, source_name
+from notation.files import (
+    StrPath,
+    UnreadableInput,
+    lines_of,
+    read_source,
+    source_blocks,
+    source_name,
+)
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import (
     GameText,
@@ -85,7 +91,7 @@ def json_game(
             game=index,
             pointer=item.pointer,
         )
-        return ReadGame(index, Game(()), [problem], text, first_line, raw=raw)
+        return ReadGame(index, Game(()), [problem], text, first_line, raw=raw, unread=True)
     try:
         rules = item.rules
     except RulesError as e:
@@ -382,7 +388,7 @@ def unwritable(read: ReadGame, error: RecordError) -> Finding:
     return Finding(error.code, Severity.ERROR, error.message, line, column, game=read.index)
 
 
-def read_archive(path: Path) -> Iterator[ReadGame]:
+def read_archive(path: StrPath) -> Iterator[ReadGame]:
     """Every game in the file at ``path`` (``-`` for stdin), whole or not, in order.
 
     Raises :class:`notation.files.UnreadableInput` when the file cannot be read at all (the
@@ -391,7 +397,7 @@ def read_archive(path: Path) -> Iterator[ReadGame]:
     return map(read_unit, itertools.chain.from_iterable(map(games, units(path))))
 
 
-def read_file(path: Path) -> tuple[str, list[ReadGame]]:
+def read_file(path: StrPath) -> tuple[str, list[ReadGame]]:
     """The text of the file at ``path`` (``-`` for stdin) and every game in it, whole or not:
     read whole, for work that needs the whole file (formatting, pictures, replay). Raises
     :class:`notation.files.UnreadableInput` as :func:`read_archive` does."""
@@ -400,7 +406,7 @@ def read_file(path: Path) -> tuple[str, list[ReadGame]]:
     return text, list(map(read_unit, read))
 
 
-def units(path: Path) -> Iterator[Unit]:
+def units(path: StrPath) -> Iterator[Unit]:
     """The games of the file at ``path`` as units, in order, reading it lazily: a unit a
     game, or for JSON Lines a unit a block of lines (see :func:`games`). Raises
     :class:`notation.files.UnreadableInput` when the file cannot be read, and at its end

@@ -121,7 +121,8 @@ def judge_laydown(
         line=span.line if span else None,
         column=span.column if span else None,
         hand=hand.number, seat=ending.seat,
-        evidence={"line": [p.as_json() for p in claim.refutation],
+        evidence={"line": [{"trick": p.trick, "seat": p.seat, "tile": p.tile}
+                           for p in claim.refutation],
                   "with_best_play": claim.with_best_play},
     )
     return claim, finding

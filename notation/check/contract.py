@@ -59,7 +59,7 @@ def check_contract(check: HandCheck) -> None:
             f"{call.seat} named trump, but {why}",
             call.span,
             seat=call.seat,
-            evidence={"declarer": winner.seat.value, "expected": namer.value},
+            evidence={"declarer": winner.seat, "expected": namer},
         )
     check.contract = contract
     if special is not None:
@@ -73,7 +73,7 @@ def check_contract(check: HandCheck) -> None:
             f"not {winner.bid}",
             call.span,
             seat=winner.seat,
-            evidence={"bid": str(winner.bid)},
+            evidence={"bid": winner.bid},
         )
 
 
@@ -95,7 +95,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
             f"(option {special.value}=no)",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value},
+            evidence={"contract": special},
         )
         return
     doubles = rules.nello_doubles_allowed() if special.is_nello else ()
@@ -107,7 +107,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
             f"{contract.trump.doubles.word}",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value, "doubles": contract.trump.doubles.value},
+            evidence={"contract": special, "doubles": contract.trump.doubles},
         )
     if special is Special.LOW_NO:
         calls = check.hand.auction.calls if check.hand.auction is not None else ()
@@ -118,7 +118,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
                 "Low-No may be bid only by the dealer, after the other three have passed",
                 call.span,
                 seat=declarer,
-                evidence={"contract": special.value},
+                evidence={"contract": special},
             )
         return
     need = contract_least_bid(contract.trump, rules)
@@ -128,7 +128,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
             f"a {special.title} needs a bid of at least {_bid_words(need)}, not {contract.bid}",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value, "bid": str(contract.bid)},
+            evidence={"contract": special, "bid": contract.bid},
         )
     doubles_needed = DOUBLES_NEEDED.get(special)
     if doubles_needed is not None and declarer in check.dealt:
@@ -141,5 +141,5 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
                 + (f" ({', '.join(str(t) for t in held)})" if held else ""),
                 call.span,
                 seat=declarer,
-                evidence={"contract": special.value, "doubles": [str(t) for t in held]},
+                evidence={"contract": special, "doubles": list(held)},
             )

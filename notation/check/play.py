@@ -192,7 +192,7 @@ def _check_leader(state: PlaySoFar, k: int, trick: Trick) -> tuple[Seat, ...]:
         trick.span,
         trick=k,
         seat=trick.leader,
-        evidence={"expected": expected.value},
+        evidence={"expected": expected},
     )
     return seats if meant is None else meant  # a slip of the pen: judged as the plays show
 
@@ -263,7 +263,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile), "first_trick": earlier},
+            evidence={"tile": tile, "first_trick": earlier},
         )
     elif tile in owner and owner[tile] is not seat:
         check.report(
@@ -272,7 +272,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile), "dealt_to": owner[tile].value},
+            evidence={"tile": tile, "dealt_to": owner[tile]},
         )
     elif seat in check.dealt and tile not in check.dealt[seat]:
         check.report(
@@ -281,7 +281,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile)},
+            evidence={"tile": tile},
         )
 
 
@@ -406,7 +406,7 @@ def _check_opening_lead(check: HandCheck, contract: Contract, lead: Move) -> Non
             lead.span,
             trick=1,
             seat=leader,
-            evidence={"tile": str(tile), "trumps_held": [str(t) for t in later]},
+            evidence={"tile": tile, "trumps_held": list(later)},
         )
 
 
@@ -457,8 +457,8 @@ def _not_closest(
         trick=k,
         seat=seat,
         evidence={
-            "tile": str(tile),
-            "closer": [str(t) for t in closer],
+            "tile": tile,
+            "closer": list(closer),
             "proven_by_trick": proven_in,
         },
     )
@@ -511,9 +511,9 @@ def _renege(
         trick=k,
         seat=seat,
         evidence={
-            "tile": str(tile),
+            "tile": tile,
             "led_suit": suit_name,
-            "could_follow": [str(t) for t in could],
+            "could_follow": list(could),
             "proven_by_trick": proven_in,
         },
     )

@@ -50,7 +50,7 @@ from notation.model.game import (
 )
 from notation.model.lines import Line, hand_lines, has_variations
 
-ResultT = TypeVar("ResultT")
+ResultT = TypeVar("ResultT", covariant=True)  # a visitor of rows is a visitor of iterables
 
 __all__ = ["GameVisitor", "walk", "walk_hand"]
 

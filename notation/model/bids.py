@@ -17,15 +17,15 @@ Bidding): this is the one place that says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from notation.errors import T42Error
 from notation.model.numbers import shown, whole_number
+from notation.model.written import WrittenEnum
 
 POINTS_IN_A_HAND = 42
 
 
-class BidKind(Enum):
+class BidKind(WrittenEnum):
     PASS = "pass"
     POINTS = "points"
     MARKS = "marks"

@@ -13,9 +13,8 @@ where it was written (``span``, ignored by ``==``) and the comments attached to 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
-from enum import Enum
 from typing import ClassVar, NamedTuple
 
 from notation.errors import expect, expect_each
@@ -24,6 +23,7 @@ from notation.model.contracts import Trump
 from notation.model.rule_sets import RuleSet, tagged_rules
 from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import Tile
+from notation.model.written import WrittenEnum
 
 MAX_VARIATION_DEPTH = 8
 """How deep variations nest at most: a variation in a variation in … (docs/notation.md,
@@ -77,7 +77,7 @@ class Comment:
         expect("Comment", "braced", self.braced, bool)
 
 
-class Glyph(Enum):
+class Glyph(WrittenEnum):
     """An annotation glyph on a bid, a trump call or a play: the six of chess's PGN, with
     their usual meanings (docs/notation.md, Annotations and variations).
 
@@ -243,7 +243,7 @@ class Trick:
         return tuple(p.tile for p in self.plays)
 
 
-class EndKind(Enum):
+class EndKind(WrittenEnum):
     """Why a hand stopped before seven tricks (docs/rules.md, Ending a hand early)."""
 
     MADE = "made"
@@ -265,7 +265,7 @@ class Ending:
         _expect_comments("Ending", self)
 
 
-class ScoreKind(Enum):
+class ScoreKind(WrittenEnum):
     """What a score line records: points taken, marks awarded, or the running marks."""
 
     POINTS = "points"
@@ -434,7 +434,17 @@ class Hand:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game: its tags (the roster first, ``?`` where unknown) and its hands in order."""
+    """A game: its tags (the roster first, ``?`` where unknown) and its hands in order.
+
+    The roster is always whole, as the reader and the writer hold it (docs/notation.md, Tags:
+    a missing roster tag is the same as one written ``?``, and the standard names are not
+    case-sensitive): a game built with part of it holds the rest as ``?``, so it equals its
+    own round trip.
+
+    >>> game = Game((Tag("North", "Ruth"),))
+    >>> game.tag("East"), [t.name for t in game.tags][:4]
+    ('?', ['Event', 'Site', 'Date', 'North'])
+    """
 
     tags: tuple[Tag, ...]
     hands: tuple[Hand, ...] = ()
@@ -442,6 +452,10 @@ class Game:
     def __post_init__(self) -> None:
         expect_each("Game", "tags", self.tags, Tag)
         expect_each("Game", "hands", self.hands, Hand)
+        # The standard names are not case-sensitive: held as t42 writes them ("site" is Site).
+        named = tuple(t if tag_name(t.name) == t.name else replace(t, name=tag_name(t.name))
+                      for t in self.tags)
+        object.__setattr__(self, "tags", with_roster(named))
 
     def tag(self, name: str) -> str | None:
         for t in self.tags:

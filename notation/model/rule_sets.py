@@ -23,58 +23,59 @@ from typing import Any
 from notation.errors import T42Error
 from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.model.numbers import shown, whole_number
+from notation.model.written import WrittenEnum
 
 
-class AllPass(Enum):
+class AllPass(WrittenEnum):
     """What happens when all four seats pass (docs/rules.md, Bidding)."""
 
     FORCED_BID = "forced-bid"  # the dealer must bid at least 30
     RESHAKE = "reshake"  # the hand is thrown in and the deal passes left
 
 
-class RenegePenalty(Enum):
+class RenegePenalty(WrittenEnum):
     """What a proven renege costs (docs/rules.md, Reneges)."""
 
     LOSE_HAND = "lose-hand"  # the offending team loses the hand
     NONE = "none"  # the renege is reported but the hand scores as played
 
 
-class Scoring(Enum):
+class Scoring(WrittenEnum):
     """How hands are scored (docs/rules.md, Scoring)."""
 
     MARKS = "marks"  # a made bid scores its marks; first to 7 marks
     POINTS = "points"  # the 250-point game: teams score the points they take
 
 
-class FirstBidder(Enum):
+class FirstBidder(WrittenEnum):
     """Who bids first (docs/rules.md, Bidding)."""
 
     LEFT_OF_DEALER = "left-of-dealer"  # the seat to the dealer's left; the dealer bids last
     HOLDER_OF_0_1 = "holder-of-0-1"  # the seat holding the 1-0 (001), then clockwise
 
 
-class OutOfTurn(Enum):
+class OutOfTurn(WrittenEnum):
     """What a bid out of turn is (docs/rules.md, Bidding; 003)."""
 
     ERROR = "error"  # a bid out of turn breaks the rules
     WARNING = "warning"  # the opponents chose to play on, so it stands (003)
 
 
-class FollowMeMin(Enum):
+class FollowMeMin(WrittenEnum):
     """The smallest bid that may be played in follow-me (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any bid from 30 up
     ONE_MARK = "1m"  # only a bid of 1 mark (42) or more
 
 
-class OpeningLead(Enum):
+class OpeningLead(WrittenEnum):
     """What the declarer may lead to the first trick (docs/rules.md, Contracts)."""
 
     ANY = "any"  # any tile ("most players agree", 004)
     TRUMP = "trump"  # a trump (001, 004)
 
 
-class Toggle(Enum):
+class Toggle(WrittenEnum):
     """A contract or convention the table plays, or does not."""
 
     NO = "no"
@@ -84,7 +85,7 @@ class Toggle(Enum):
         return self is Toggle.YES
 
 
-class NelloChoice(Enum):
+class NelloChoice(WrittenEnum):
     """Which Nello doubles options a declarer may name (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any of the four, named at the declaration
@@ -92,7 +93,7 @@ class NelloChoice(Enum):
     # or a list of the ones the table allows (a frozenset of DoublesRank): own-suit/high
 
 
-class PlungeLead(Enum):
+class PlungeLead(WrittenEnum):
     """Who leads a Plunge, which fixes its bid (docs/rules.md, Contracts; 004)."""
 
     DECLARER = "declarer"  # 4 marks, the declarer leads

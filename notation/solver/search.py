@@ -27,7 +27,6 @@ Values are the points NS takes from the position on; EW takes the rest.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -35,6 +34,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
+from notation.notices import notify
 
 Ints = npt.NDArray[np.int64]
 Memory = tuple[Ints, ...]
@@ -596,24 +597,26 @@ value = _value
 """The exact value of a position (see ``_value``), compiled."""
 
 COMPILING = (
-    "t42: compiling the solver for its first use here (some seconds, once: later runs load "
-    "it from the cache)"
+    "compiling the solver for its first use here (some seconds, once: later runs load it "
+    "from the cache)"
 )
 _prepared = False
 _preparing = threading.Lock()
 
 
 def prepare() -> None:
-    """Say on stderr, once a process, when the search is about to be compiled rather than
-    loaded from Numba's cache (the first use after an install or an upgrade), so that the
-    wait of some seconds that follows is not silent. Called before each first search."""
+    """Say, once a process, when the search is about to be compiled rather than loaded from
+    Numba's cache (the first use after an install or an upgrade), so that the wait of some
+    seconds that follows need not be silent: a notice of ``notation.solver``
+    (:mod:`notation.notices`: its logger, and whoever listens; the ``t42`` command says it on
+    stderr). Called before each first search."""
     global _prepared
     if _prepared:
         return
     with _preparing:
         if not _prepared:
             if not all(map(_kept, (_search, _value))):
-                print(COMPILING, file=sys.stderr, flush=True)
+                notify("notation.solver", COMPILING)
             _prepared = True
 
 

@@ -405,7 +405,7 @@ class Solver:
 
     def __init__(self, tables: ContractTables, maximizers: Iterable[int] = (0, 2),
                  table_bits: int = TABLE_BITS, *, counted: bool = True) -> None:
-        prepare()  # a word on stderr when the search must be compiled first
+        prepare()  # a notice when the search must be compiled first
         self.tables = tables
         # The seat indices that play to give NS the most points (N and S in a real hand;
         # all or none of them for the best or worst the rest of a hand could bring NS).

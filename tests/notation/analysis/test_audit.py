@@ -68,7 +68,7 @@ def test_refuted_laydown_has_a_line_of_play() -> None:
     (finding,) = audit.findings
     assert (finding.code, finding.seat, finding.hand, finding.line) == (
         LAYDOWN_REFUTED, Seat.N, 1, 25)
-    assert finding.evidence["line"][2] == {"trick": 5, "seat": "S", "tile": "6-6"}
+    assert finding.evidence["line"][2] == {"trick": 5, "seat": Seat.S, "tile": Tile(6, 6)}
 
 
 def test_laydown_without_a_deal_cannot_be_checked() -> None:
@@ -125,7 +125,7 @@ def test_a_flip_names_the_play_and_the_plays_that_kept_it() -> None:
     )
     # The renege itself is a finding with its evidence; analysis stops at the illegal play.
     (renege,) = audit.findings
-    assert renege.evidence["could_follow"] == ["5-4", "4-2"]
+    assert renege.evidence["could_follow"] == [Tile(5, 4), Tile(4, 2)]
     assert audit.notes == ("the perfect-play analysis stops at trick 3: W's 2-2 was not a "
                            "legal play",)
 

@@ -42,12 +42,13 @@ def reasons(text: str) -> dict[str, str | None]:
     claim = report.claim
     assert claim is not None
     prefix = f"{claim.seat}'s lay-down cannot be checked: "
-    audit = audit_hand(hand, report, game, 1, rules)
+    audit = audit_hand(game, hand, rules, 1, report=report)
     return {
         "lay-down": claim.message.removeprefix(prefix) if claim.valid is None else None,
         "par": par_of_hand(hand, rules, report).why or None,
-        "analysis": analyse_hand(report, game, 1, rules).rejected or None,
-        "review": review_hand(hand, report, rules, samples=2, bids=False).why or None,
+        "analysis": analyse_hand(game, hand, rules, 1, report=report).rejected or None,
+        "review": review_hand(game, hand, rules, report=report, samples=2,
+                              bids=False).why or None,
         "audit": "; ".join(audit.notes) if audit.perfect is None else None,
     }
 
