@@ -10,6 +10,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+import notation.formats.json as json_form
 from notation.archive.stats import ArchiveStats
 from notation.check.validate import check_game
 from notation.formats.text.reader import read_games
@@ -169,3 +170,19 @@ def test_stats_count_the_main_line_only() -> None:
     assert tally.findings["renege"] == 0
     assert tally.hands == 1
     assert dict(tally.made) == {"30": 1}
+
+
+def test_a_finding_in_a_variation_of_a_json_record_is_kept_and_located(tmp_path: Path) -> None:
+    # A JSON value's place is a point: the variation must still hold its items' places, or
+    # its findings are dropped as if on the main line (they were: "0 errors, 0 warnings").
+    text = DEALT.replace(TRICK_2, "2 S 6-4 1-0 (5-3 3-2 2-0 3 S 1-1 4-2) 3-2 2-0")
+    for suffix in (".json", ".jsonl"):
+        path = tmp_path / f"annotated{suffix}"
+        form = json_form.dumps(_game(text), indent=None if suffix == ".jsonl" else 2)
+        path.write_text(form + "\n", "utf-8")
+        result = CliRunner().invoke(app, ["validate", "--json", str(path)])
+        [finding] = json.loads(result.stdout)["files"][0]["findings"]
+        v = "/hands/0/tricks/1/plays/1/variations/0"
+        assert (finding["code"], finding["variation"]) == ("renege", v)
+        assert finding["pointer"] == f"{v}/tricks/0/plays/1"
+        assert finding["line"] is not None
