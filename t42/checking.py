@@ -294,7 +294,11 @@ def stats(
     ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Summarise archives: games, hands, bids and how often each was made, contracts, findings."""
+    """Summarise archives: games, hands, bids and how often each was made, contracts, findings.
+
+    Each hand is counted as its main line was played: variations, and what is found in
+    them, are left out.
+    """
     use_colour(colour)
     guard_files(files, [("--html", html)])
     import json

@@ -193,7 +193,8 @@ def analyze(
     summary: bids made and makeable by level, the points lost by seat and player. A hand
     that cannot be analysed is reported, written as a rejected line, and its game's text
     kept in --rejects. Lines are written as each game is done, so an interrupted run goes
-    on with --resume, and ends byte for byte as one that was never stopped.
+    on with --resume, and ends byte for byte as one that was never stopped. Each hand is
+    analysed as its main line was played: variations written in it are left out.
     """
     use_colour(colour)
     guard_files(files, [("-o", output), ("--rejects", rejects)])

@@ -53,6 +53,8 @@ EXPECTED: dict[str, list[Key]] = {
     "sevens.t42": [],
     "low-no.t42": [],
     "options.t42": [],  # one hand under each table option that changes what is legal
+    # glyphs, variations nested in variations and comments, every line of play legal
+    "annotated.t42": [],
     # options that change what a finding means: a bid out of turn let stand, a renege that
     # does not lose the hand
     "options-findings.t42": [

@@ -1,5 +1,6 @@
 """A Pygments lexer for the t42 notation, so that ```` ```t42 ```` blocks are coloured on the
-site as a reader sees them: tags, keywords, seats, tiles, numbers and comments (docs/notation.md).
+site as a reader sees them: tags, keywords, seats, tiles, numbers, comments, glyphs and the
+parentheses of variations (docs/notation.md).
 """
 
 from __future__ import annotations
@@ -7,7 +8,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pygments.lexer import RegexLexer, bygroups
-from pygments.token import Comment, Keyword, Name, Number, Punctuation, String, Text
+from pygments.token import (
+    Comment,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Text,
+)
 from sphinx.application import Sphinx
 
 
@@ -27,6 +37,9 @@ class T42Lexer(RegexLexer):
             (r"\b[0-6]-[0-6]\b", Number),
             (r"\b(NS|EW|N|E|S|W)\b", Name.Builtin),
             (r"\d+m?\b", Number),
+            # annotations (docs/notation.md, Annotations and variations): glyphs, variations
+            (r"!!|\?\?|!\?|\?!|!|\?", Operator),
+            (r"[()]", Punctuation),
             (r"[^\S\n]+", Text),
             (r"\n", Text),
             (r".", Text),

@@ -7,6 +7,9 @@ higher the side could have bid, and each play that changed the perfect-play valu
 player who made it and what it cost (the turning points of :mod:`notation.analysis.audit`).
 :meth:`HandAnalysis.as_json` is a line of ``t42 analyze`` (``schemas/analysis.schema.json``);
 :class:`AnalysisSummary` folds those lines into the summary (docs/rules.md, Analysing play).
+Each hand is analysed as its main line was played: the variations written in a record
+(docs/notation.md, Annotations and variations) are lines that were not played, and are left
+out.
 
 >>> from notation.formats.text.reader import read_games
 >>> read = next(read_games((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8")))

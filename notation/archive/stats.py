@@ -1,5 +1,7 @@
 """What an archive holds, in numbers: games, hands, bids and how often each was made,
-contracts named, reneges and misscores found, marks per game.
+contracts named, reneges and misscores found, marks per game. Each hand is counted as its
+main line was played: its variations (docs/notation.md, Annotations and variations) and
+what is found in them are left out.
 
 >>> from notation.formats.text.reader import read_games
 >>> text = '''[Event "x"]
@@ -82,7 +84,8 @@ class ArchiveStats:
         if read.problems:
             self.unreadable_games += 1
         report = check_game(read.game, read.rules, read.index, read.unread_lines)
-        self.findings.update(f.code for f in report.findings)
+        # the main line's: a variation is a line that was not played
+        self.findings.update(f.code for f in report.findings if f.variation is None)
         marks_in_game = 0
         for hand in report.hands:
             self.hands += 1

@@ -25,7 +25,8 @@ from notation.errors import ModelError, T42Error
 from notation.formats.text import dumps
 from notation.formats.text.reader import read_games
 from notation.model.findings import Finding, Severity
-from notation.model.game import SCORE_ORDER, EndKind, Game, Hand, ScoreKind, ScoreLine
+from notation.model.game import SCORE_ORDER, EndKind, Game, Hand, ScoreKind, ScoreLine, Span
+from notation.model.lines import hand_lines, has_variations
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import Team
 from notation.rules.scoring import MarkAward, game_winner
@@ -371,7 +372,21 @@ class GameCheck:
              fast: bool = True, judge_claim: bool = True,
              judge: LaydownJudge | None = None) -> GameCheck:
         """The check with ``hand`` checked next (``last``: the last of its record; the rest
-        as :func:`check_game` takes them)."""
+        as :func:`check_game` takes them): its main line, then each of its variations
+        (:func:`variation_findings`), whose findings follow the hand's own and change
+        nothing else."""
+        checked = self.main_line(hand, last=last, unread=unread, fast=fast,
+                                 judge_claim=judge_claim, judge=judge)
+        if not has_variations(hand):
+            return checked
+        more = variation_findings(self, hand, unread=unread, fast=fast,
+                                  judge_claim=judge_claim, judge=judge)
+        return replace(checked, findings=(*checked.findings, *more))
+
+    def main_line(self, hand: Hand, *, last: bool = False, unread: Collection[int] = (),
+                  fast: bool = True, judge_claim: bool = True,
+                  judge: LaydownJudge | None = None) -> GameCheck:
+        """The check with the main line of ``hand`` checked next (see :meth:`then`)."""
         report = check_hand(hand, self.rules, fast=fast, last=last, judge_claim=judge_claim,
                             judge=judge)
         hand_findings = list(report.findings)
@@ -420,3 +435,62 @@ class GameCheck:
         """The report of ``game``, whose hands are those checked."""
         marks = {NS: self.marks[0], EW: self.marks[1]}
         return GameReport(game, self.findings, self.reports, marks, self.winner, self.rules)
+
+
+# -- variations (docs/notation.md, Annotations and variations) --
+
+# What a variation that stops before its hand's end does not draw: it is as long as its
+# writer wants (a play, the rest of a trick …), not a hand left unfinished.
+_OPEN_ENDED = frozenset({"hand-unfinished"})
+
+
+def variation_findings(
+    before: GameCheck, hand: Hand, *, unread: Collection[int] = (), fast: bool = True,
+    judge_claim: bool = True, judge: LaydownJudge | None = None,
+) -> list[Finding]:
+    """The findings of each variation of ``hand``, checked by the same checks as the main
+    line, from the game as it stood ``before`` the hand: each variation is checked as the
+    hand its line plays (:func:`notation.model.lines.hand_lines`), and only what is found
+    in the variation itself is kept, marked with its path. The main line's report, the
+    hand's score and marks and the running marks are the main line's alone.
+    """
+    found: list[Finding] = []
+    main_keys: set[tuple[object, ...]] | None = None
+    index = len(before.hands)
+    for line in hand_lines(hand, index)[1:]:
+        variation = line.variation
+        assert variation is not None
+        checked = before.main_line(line.hand, last=True, unread=unread, fast=fast,
+                                   judge_claim=judge_claim, judge=judge)
+        new = checked.findings[len(before.findings):]
+        span = variation.span
+        if span is None:  # a game made in code: keep what the main line does not find
+            if main_keys is None:
+                main = before.main_line(hand, last=True, unread=unread, fast=fast,
+                                        judge_claim=judge_claim, judge=judge)
+                main_keys = {_key(f) for f in main.findings[len(before.findings):]}
+            new = tuple(f for f in new if _key(f) not in main_keys)
+        else:
+            new = tuple(f for f in new if _within(f, span))
+        open_ended = variation.ending is None and not variation.scores
+        if open_ended:
+            only_calls = variation.trump is None and not variation.tricks and not variation.plays
+            new = tuple(
+                f for f in new
+                if f.code not in _OPEN_ENDED
+                and not (f.code == "trick-size" and f.severity is Severity.WARNING)
+                and not (f.code == "auction-incomplete" and only_calls)
+            )
+        found += (replace(f, variation=line.path) for f in new)
+    return found
+
+
+def _key(finding: Finding) -> tuple[object, ...]:
+    return (finding.code, finding.message, finding.trick, finding.seat)
+
+
+def _within(finding: Finding, span: Span) -> bool:
+    if finding.line is None:
+        return False
+    at = (finding.line, finding.column or 1)
+    return (span.line, span.column) <= at < (span.end_line, span.end_column)

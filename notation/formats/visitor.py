@@ -18,11 +18,19 @@ one; write your own exporter by overriding only the methods you need.
 >>> game = loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
 >>> walk(game, PlayCounter())
 252
+
+Variations (docs/notation.md, Annotations and variations) are told only to a visitor that
+sets ``sees_variations``: each with :meth:`GameVisitor.begin_variation`, its items through
+the same methods as the main line's (the plays that finish the trick it branches in
+through :meth:`GameVisitor.visit_play`), then :meth:`GameVisitor.end_variation`, right
+after the item it follows (after the trick, for a play's), nested ones inside theirs. A
+visitor that does not set it sees the main line only, as the canonical writer and every
+exporter written before variations existed do.
 """
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from notation.model.game import (
     SCORE_ORDER,
@@ -32,12 +40,15 @@ from notation.model.game import (
     Game,
     Hand,
     Holding,
+    Play,
     ScoreLine,
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     with_roster,
 )
+from notation.model.lines import Line, hand_lines, has_variations
 
 ResultT = TypeVar("ResultT", covariant=True)  # a visitor of rows is a visitor of iterables
 
@@ -51,6 +62,9 @@ class GameVisitor(Generic[ResultT]):
     canonical order, ``?`` where a roster tag is missing), then for each hand ``begin_hand``,
     its items, ``end_hand``; last ``end_game``. :func:`walk` returns :meth:`result`.
     """
+
+    sees_variations: ClassVar[bool] = False
+    """Set it to be told of variations too (see the module)."""
 
     def begin_game(self, game: Game) -> None:
         """A game starts."""
@@ -85,6 +99,17 @@ class GameVisitor(Generic[ResultT]):
     def visit_score(self, score: ScoreLine) -> None:
         """A ``points``, ``marks`` or ``total`` line, in that order."""
 
+    def begin_variation(self, variation: Variation, line: Line) -> None:
+        """A variation starts: ``line`` is the line it makes (its path, its parent line,
+        and the hand as it plays it); its items follow, then :meth:`end_variation`."""
+
+    def visit_play(self, play: Play) -> None:
+        """In a variation after a play: one of the plays that finish the trick it branches
+        in (whole tricks come through :meth:`visit_trick`)."""
+
+    def end_variation(self, variation: Variation, line: Line) -> None:
+        """The variation is over: what follows is its parent line's again."""
+
     def end_hand(self, hand: Hand) -> None:
         """The hand is over."""
 
@@ -96,20 +121,28 @@ class GameVisitor(Generic[ResultT]):
         raise NotImplementedError(f"{type(self).__name__} does not say what it made")
 
 
-def walk_hand(hand: Hand, visitor: GameVisitor[ResultT]) -> None:
-    """Tell ``visitor`` of one hand's items, from ``begin_hand`` to ``end_hand``."""
+def walk_hand(hand: Hand, visitor: GameVisitor[ResultT], index: int = 0) -> None:
+    """Tell ``visitor`` of one hand's items, from ``begin_hand`` to ``end_hand``; ``index``
+    is the hand's place in its game (from 0), which names its variations' lines."""
     visitor.begin_hand(hand)
+    lines: dict[int, Line] = {}
+    if visitor.sees_variations and has_variations(hand):
+        lines = {id(line.variation): line for line in hand_lines(hand, index)[1:]}
     for holding in sorted(hand.deal, key=lambda h: h.seat.index):
         visitor.visit_holding(holding)
     if hand.auction is not None:
         visitor.begin_auction(hand.auction)
         for call in hand.auction.calls:
             visitor.visit_call(call)
+            _variations(call.variations, visitor, lines)
         visitor.end_auction(hand.auction)
     if hand.trump is not None:
         visitor.visit_trump(hand.trump)
+        _variations(hand.trump.variations, visitor, lines)
     for trick in hand.tricks:
         visitor.visit_trick(trick)
+        for play in trick.plays:
+            _variations(play.variations, visitor, lines)
     if hand.ending is not None:
         visitor.visit_ending(hand.ending)
     for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
@@ -117,12 +150,42 @@ def walk_hand(hand: Hand, visitor: GameVisitor[ResultT]) -> None:
     visitor.end_hand(hand)
 
 
+def _variations(
+    variations: tuple[Variation, ...], visitor: GameVisitor[ResultT], lines: dict[int, Line]
+) -> None:
+    """Tell ``visitor`` of each variation and its items (``lines``: each variation's line,
+    by the variation's id; empty when the visitor does not see variations)."""
+    for variation in variations:
+        line = lines.get(id(variation))
+        if line is None:
+            continue
+        visitor.begin_variation(variation, line)
+        for call in variation.calls:
+            visitor.visit_call(call)
+            _variations(call.variations, visitor, lines)
+        if variation.trump is not None:
+            visitor.visit_trump(variation.trump)
+            _variations(variation.trump.variations, visitor, lines)
+        for play in variation.plays:
+            visitor.visit_play(play)
+            _variations(play.variations, visitor, lines)
+        for trick in variation.tricks:
+            visitor.visit_trick(trick)
+            for play in trick.plays:
+                _variations(play.variations, visitor, lines)
+        if variation.ending is not None:
+            visitor.visit_ending(variation.ending)
+        for score in sorted(variation.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
+            visitor.visit_score(score)
+        visitor.end_variation(variation, line)
+
+
 def walk(game: Game, visitor: GameVisitor[ResultT]) -> ResultT:
     """Tell ``visitor`` of every item of ``game`` in canonical order; return its result."""
     visitor.begin_game(game)
     for tag in with_roster(game.tags):
         visitor.visit_tag(tag)
-    for hand in game.hands:
-        walk_hand(hand, visitor)
+    for index, hand in enumerate(game.hands):
+        walk_hand(hand, visitor, index)
     visitor.end_game(game)
     return visitor.result()

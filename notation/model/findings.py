@@ -90,6 +90,8 @@ class Finding:
     # The JSON Pointer of the item in a JSON record (RFC 6901, "" for the whole document);
     # None for notation, where the line and column say it all.
     pointer: str | None = None
+    # The variation the finding is in (its path, notation.model.lines), None on the main line.
+    variation: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -106,6 +108,8 @@ class Finding:
             parts.append(f"trick {self.trick}")
         if self.seat is not None:
             parts.append(f"seat {self.seat}")
+        if self.variation is not None:
+            parts.append("in a variation")
         return ", ".join(parts)
 
     def as_json(self) -> dict[str, Any]:
@@ -120,7 +124,9 @@ class Finding:
             "trick": self.trick,
             "seat": None if self.seat is None else self.seat.value,
             "evidence": {key: evidence_json(value) for key, value in self.evidence.items()},
-        } | ({} if self.pointer is None else {"pointer": self.pointer})
+        } | ({} if self.pointer is None else {"pointer": self.pointer}) | (
+            {} if self.variation is None else {"variation": self.variation}
+        )
 
 
 def evidence_json(value: Any) -> Any:

@@ -25,6 +25,10 @@ from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import Tile
 from notation.model.written import WrittenEnum
 
+MAX_VARIATION_DEPTH = 8
+"""How deep variations nest at most: a variation in a variation in … (docs/notation.md,
+Limits), in the text form as in JSON."""
+
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
 
 
@@ -73,6 +77,37 @@ class Comment:
         expect("Comment", "braced", self.braced, bool)
 
 
+class Glyph(WrittenEnum):
+    """An annotation glyph on a bid, a trump call or a play: the six of chess's PGN, with
+    their usual meanings (docs/notation.md, Annotations and variations).
+
+    >>> Glyph("?!").meaning, Glyph.BLUNDER.value
+    ('dubious', '??')
+    """
+
+    GOOD = "!"
+    MISTAKE = "?"
+    BRILLIANT = "!!"
+    BLUNDER = "??"
+    INTERESTING = "!?"
+    DUBIOUS = "?!"
+
+    @property
+    def meaning(self) -> str:
+        """The glyph in words."""
+        return _GLYPH_MEANINGS[self]
+
+
+_GLYPH_MEANINGS = {
+    Glyph.GOOD: "good",
+    Glyph.MISTAKE: "mistake",
+    Glyph.BRILLIANT: "brilliant",
+    Glyph.BLUNDER: "blunder",
+    Glyph.INTERESTING: "interesting",
+    Glyph.DUBIOUS: "dubious",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Tag:
     name: str
@@ -113,11 +148,14 @@ class Call:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+    glyph: Glyph | None = None
+    variations: tuple[Variation, ...] = ()  # other lines from just before this call
 
     def __post_init__(self) -> None:
         expect("Call", "seat", self.seat, Seat)
         expect("Call", "bid", self.bid, Bid)
         _expect_comments("Call", self)
+        _expect_annotations("Call", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,11 +185,14 @@ class TrumpCall:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+    glyph: Glyph | None = None
+    variations: tuple[Variation, ...] = ()  # other lines from just before this call
 
     def __post_init__(self) -> None:
         expect("TrumpCall", "trump", self.trump, Trump)
         expect("TrumpCall", "seat", self.seat, (Seat, type(None)))
         _expect_comments("TrumpCall", self)
+        _expect_annotations("TrumpCall", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +201,13 @@ class Play:
     before: tuple[Comment, ...] = ()
     after: tuple[Comment, ...] = ()
     span: Span | None = field(default=None, compare=False, repr=False)
+    glyph: Glyph | None = None
+    variations: tuple[Variation, ...] = ()  # other lines from just before this play
 
     def __post_init__(self) -> None:
         expect("Play", "tile", self.tile, Tile)
         _expect_comments("Play", self)
+        _expect_annotations("Play", self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +293,86 @@ class ScoreLine:
 
     def of(self, team: Team) -> int:
         return self.ns if team is Team.NS else self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """Another line from just before the call, trump call or play it is written after
+    (docs/notation.md, Annotations and variations): as long as its writer wants.
+
+    After a call, ``calls`` goes on with the auction from that seat's turn (the first is
+    the other call); after a trump call, ``trump`` is the other call; after a play,
+    ``plays`` is the rest of the trick from that play (the first is the other tile). Then
+    whole tricks, an ending and score lines of its own, each item with its own comments,
+    glyph and variations. ``comments`` are those written first inside it, on the line as a
+    whole.
+
+    >>> from notation.model.tiles import Tile
+    >>> v = Variation(plays=(Play(Tile(6, 2)), Play(Tile(6, 3))))
+    >>> [str(p.tile) for p in v.plays], v.first_item is v.plays[0]
+    (['6-2', '6-3'], True)
+    """
+
+    calls: tuple[Call, ...] = ()
+    trump: TrumpCall | None = None
+    plays: tuple[Play, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    ending: Ending | None = None
+    scores: tuple[ScoreLine, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        expect_each("Variation", "calls", self.calls, Call)
+        expect("Variation", "trump", self.trump, (TrumpCall, type(None)))
+        expect_each("Variation", "plays", self.plays, Play)
+        expect_each("Variation", "tricks", self.tricks, Trick)
+        expect("Variation", "ending", self.ending, (Ending, type(None)))
+        expect_each("Variation", "scores", self.scores, ScoreLine)
+        expect_each("Variation", "comments", self.comments, Comment)
+
+    @property
+    def first_item(self) -> Call | TrumpCall | Play | None:
+        """The item the variation starts with: the other call, trump call or play (None
+        for a variation that holds none, which no reader makes)."""
+        if self.calls:
+            return self.calls[0]
+        if self.trump is not None:
+            return self.trump
+        return self.plays[0] if self.plays else None
+
+
+def variation_depth(variations: tuple[Variation, ...]) -> int:
+    """How deep ``variations`` nest: 1 for variations with none of their own.
+
+    >>> from notation.model.tiles import Tile
+    >>> inner = Variation(plays=(Play(Tile(6, 4)),))
+    >>> variation_depth((Variation(plays=(Play(Tile(6, 2), variations=(inner,)),)),))
+    2
+    """
+    deepest = 0
+    for variation in variations:
+        annotated: list[Call | TrumpCall | Play] = [*variation.calls, *variation.plays]
+        if variation.trump is not None:
+            annotated.append(variation.trump)
+        annotated += (p for t in variation.tricks for p in t.plays)
+        deepest = max(deepest, 1 + variation_depth(
+            tuple(v for item in annotated for v in item.variations)
+        ))
+    return deepest
+
+
+def variation_items(variation: Variation) -> Iterator[object]:
+    """Every item of a variation in the order it is written (its own variations not
+    entered): calls, trump call, plays, tricks, ending, score lines."""
+    yield from variation.calls
+    if variation.trump is not None:
+        yield variation.trump
+    yield from variation.plays
+    yield from variation.tricks
+    if variation.ending is not None:
+        yield variation.ending
+    yield from variation.scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +514,12 @@ def items(hand: Hand) -> Iterator[object]:
     if hand.ending is not None:
         yield hand.ending
     yield from hand.scores
+
+
+def _expect_annotations(owner: str, item: Call | TrumpCall | Play) -> None:
+    """The glyph and the variations of a call, trump call or play."""
+    expect(owner, "glyph", item.glyph, (Glyph, type(None)))
+    expect_each(owner, "variations", item.variations, Variation)
 
 
 def _expect_comments(owner: str, item: Tag | Holding | Call | Auction | TrumpCall | Play

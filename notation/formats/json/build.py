@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from notation.errors import T42Error
 from notation.formats.json.document import DocumentPath
@@ -37,6 +37,7 @@ from notation.model.game import (
     Ending,
     EndKind,
     Game,
+    Glyph,
     Hand,
     HandHeader,
     Holding,
@@ -47,6 +48,7 @@ from notation.model.game import (
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     tag_name,
     with_roster,
 )
@@ -84,6 +86,8 @@ _Play = quick_constructor(Play)
 _ScoreLine = quick_constructor(ScoreLine)
 _Trick = quick_constructor(Trick)
 _TrumpCall = quick_constructor(TrumpCall)
+_Variation = quick_constructor(Variation)
+_GLYPHS = {glyph.value: glyph for glyph in Glyph}
 # A play with no comments is the same value wherever its tile is played: one for each tile.
 # Within a trick each play stays a distinct object (the rules check compares plays by
 # identity there), so a trick that names a tile twice gets plays of its own.
@@ -122,22 +126,50 @@ _BIDS: dict[str | int, Bid] = {
 }
 
 
-def _call(doc: Mapping[str, Any]) -> Call:
+def _annotations(doc: Mapping[str, Any], rules: RuleSet) -> tuple[
+    Glyph | None, tuple[Variation, ...]
+]:
+    """The glyph and the variations of a call, trump call or play."""
+    glyph = _GLYPHS[doc["glyph"]] if "glyph" in doc else None
+    variations = tuple([_variation(v, rules) for v in doc.get("variations", ())])
+    return glyph, variations
+
+
+def _call(doc: Mapping[str, Any], rules: RuleSet) -> Call:
     written = doc["bid"]
     seat, bid = _SEATS[doc["seat"]], _BIDS.get(written) or _bid(written)
+    if "glyph" in doc or "variations" in doc:
+        notes = _comments(doc) if "comments" in doc else _NO_COMMENTS
+        return _Call(seat, bid, *notes, None, *_annotations(doc, rules))
     if "comments" in doc:
         return _Call(seat, bid, *_comments(doc))
     return _Call(seat, bid)
 
 
-def _auction(doc: Mapping[str, Any]) -> Auction:
-    calls = tuple([_call(c) for c in doc["calls"]])
+def _variation(doc: Mapping[str, Any], rules: RuleSet) -> Variation:
+    """A variation: its items with their comments as written."""
+    comments = tuple([_Comment(c["text"].strip(), c["braced"]) for c in doc.get("comments", ())])
+    trump, ending = doc.get("trump"), doc.get("ending")
+    return _Variation(
+        tuple([_call(c, rules) for c in doc.get("calls", ())]),
+        None if trump is None else _trump(trump, rules, in_variation=True),
+        tuple([_play(p, rules) for p in doc.get("plays", ())]),
+        tuple([_trick(t, rules, in_variation=True) for t in doc.get("tricks", ())]),
+        None if ending is None else _ending(ending, in_variation=True),
+        tuple([_score(kind, doc[key], in_variation=True) for kind, key in _SCORE_KEYS
+               if key in doc]),
+        comments,
+    )
+
+
+def _auction(doc: Mapping[str, Any], rules: RuleSet) -> Auction:
+    calls = tuple([_call(c, rules) for c in doc["calls"]])
     if "comments" in doc:
         return _Auction(calls, *_line_comments(doc))
     return _Auction(calls)
 
 
-def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
+def _trump(doc: Mapping[str, Any], rules: RuleSet, in_variation: bool = False) -> TrumpCall:
     suit: str = doc["suit"]
     if suit == "follow-me":
         kind, pip = TrumpKind.FOLLOW_ME, None
@@ -150,19 +182,31 @@ def _trump(doc: Mapping[str, Any], rules: RuleSet) -> TrumpCall:
     # The doubles a call leaves out are the table's, decided where the notation's are.
     trump = rules.trump_called(kind, pip, doubles, special)
     seat = _SEATS[doc["seat"]] if "seat" in doc else None
-    comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
-    return _TrumpCall(trump, seat, *comments)
+    comments = _notes(doc, in_variation)
+    return _TrumpCall(trump, seat, *comments, None, *_annotations(doc, rules))
 
 
-def _play(doc: str | Mapping[str, Any]) -> Play:
+def _notes(doc: Mapping[str, Any], in_variation: bool) -> tuple[
+    tuple[Comment, ...], tuple[Comment, ...]
+]:
+    """The comments of a line; inside a variation, as written."""
+    if "comments" not in doc:
+        return _NO_COMMENTS
+    return _comments(doc) if in_variation else _line_comments(doc)
+
+
+def _play(doc: str | Mapping[str, Any], rules: RuleSet) -> Play:
     if isinstance(doc, str):
         return _Play(TILE_NAMED[doc])
+    if "glyph" in doc or "variations" in doc:
+        notes = _comments(doc) if "comments" in doc else _NO_COMMENTS
+        return _Play(TILE_NAMED[doc["tile"]], *notes, None, *_annotations(doc, rules))
     if "comments" in doc:
         return _Play(TILE_NAMED[doc["tile"]], *_comments(doc))
     return _Play(TILE_NAMED[doc["tile"]])
 
 
-def _trick(doc: Mapping[str, Any]) -> Trick:
+def _trick(doc: Mapping[str, Any], rules: RuleSet, in_variation: bool = False) -> Trick:
     written = doc["plays"]
     try:
         # Plays without comments, the usual, each tile once (a play with comments is a dict,
@@ -172,10 +216,10 @@ def _trick(doc: Mapping[str, Any]) -> Trick:
     except TypeError:
         shared = False
     if not shared:
-        plays = tuple([_play(p) for p in written])
+        plays = tuple([_play(p, rules) for p in written])
     number, leader = int(doc["number"]), _SEATS[doc["leader"]]
     if "comments" in doc:
-        return _Trick(number, leader, plays, *_line_comments(doc))
+        return _Trick(number, leader, plays, *_notes(doc, in_variation))
     return _Trick(number, leader, plays)
 
 
@@ -186,16 +230,15 @@ def _holding(doc: Mapping[str, Any]) -> Holding:
     return _Holding(seat, tiles)
 
 
-def _ending(doc: Mapping[str, Any]) -> Ending:
+def _ending(doc: Mapping[str, Any], in_variation: bool = False) -> Ending:
     seat = _SEATS[doc["seat"]] if "seat" in doc else None
-    comments = _line_comments(doc) if "comments" in doc else _NO_COMMENTS
-    return _Ending(_END_KINDS[doc["kind"]], seat, *comments)
+    return _Ending(_END_KINDS[doc["kind"]], seat, *_notes(doc, in_variation))
 
 
-def _score(kind: ScoreKind, doc: Mapping[str, Any]) -> ScoreLine:
+def _score(kind: ScoreKind, doc: Mapping[str, Any], in_variation: bool = False) -> ScoreLine:
     ns, ew = int(doc["NS"]), int(doc["EW"])
     if "comments" in doc:
-        return _ScoreLine(kind, ns, ew, *_line_comments(doc))
+        return _ScoreLine(kind, ns, ew, *_notes(doc, in_variation))
     return _ScoreLine(kind, ns, ew)
 
 
@@ -210,9 +253,9 @@ def _hand(doc: Mapping[str, Any], rules: RuleSet) -> Hand:
     return _Hand(
         header,
         () if deal is None else tuple([_holding(h) for h in deal]),
-        None if auction is None else _auction(auction),
+        None if auction is None else _auction(auction, rules),
         None if trump is None else _trump(trump, rules),
-        () if tricks is None else tuple([_trick(t) for t in tricks]),
+        () if tricks is None else tuple([_trick(t, rules) for t in tricks]),
         None if ending is None else _ending(ending),
         tuple([_score(kind, doc[key]) for kind, key in _SCORE_KEYS if key in doc]),
     )
@@ -283,18 +326,10 @@ def _hand_with_spans(
     auction = hand.auction
     if auction is not None:
         here = (*at, "auction")
-        calls = tuple(
-            replace(c, span=span_at((*here, "calls", k))) for k, c in enumerate(auction.calls)
-        )
+        calls = _placed(auction.calls, (*here, "calls"), span_at)
         auction = replace(auction, calls=calls, span=span_at(here))
-    trump = hand.trump and replace(hand.trump, span=span_at((*at, "trump")))
-    tricks = []
-    for j, trick in enumerate(hand.tricks):
-        here = (*at, "tricks", j)
-        plays = tuple(
-            replace(p, span=span_at((*here, "plays", k))) for k, p in enumerate(trick.plays)
-        )
-        tricks.append(replace(trick, plays=plays, span=span_at(here)))
+    trump = hand.trump and _placed_one(hand.trump, (*at, "trump"), span_at)
+    tricks = _placed_tricks(hand.tricks, (*at, "tricks"), span_at)
     ending = hand.ending and replace(hand.ending, span=span_at((*at, "ending")))
     scores = tuple(replace(s, span=span_at((*at, s.kind.value))) for s in hand.scores)
     return _Hand(
@@ -306,3 +341,66 @@ def _hand_with_spans(
         ending,
         scores,
     )
+
+
+_Annotated = TypeVar("_Annotated", Call, TrumpCall, Play)
+
+
+def _placed_one(
+    item: _Annotated, at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
+) -> _Annotated:
+    """A call, trump call or play with its span, and its variations' items with theirs."""
+    if not item.variations:
+        return replace(item, span=span_at(at))
+    variations = tuple(
+        _placed_variation(v, (*at, "variations", k), span_at)
+        for k, v in enumerate(item.variations)
+    )
+    return replace(item, span=span_at(at), variations=variations)
+
+
+def _placed(
+    items: tuple[_Annotated, ...], at: DocumentPath,
+    span_at: Callable[[DocumentPath], Span | None],
+) -> tuple[_Annotated, ...]:
+    return tuple(_placed_one(item, (*at, k), span_at) for k, item in enumerate(items))
+
+
+def _placed_tricks(
+    tricks: tuple[Trick, ...], at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
+) -> tuple[Trick, ...]:
+    return tuple(
+        replace(
+            trick, plays=_placed(trick.plays, (*at, j, "plays"), span_at), span=span_at((*at, j))
+        )
+        for j, trick in enumerate(tricks)
+    )
+
+
+def _placed_variation(
+    variation: Variation, at: DocumentPath, span_at: Callable[[DocumentPath], Span | None]
+) -> Variation:
+    trump, ending = variation.trump, variation.ending
+    placed = replace(
+        variation,
+        calls=_placed(variation.calls, (*at, "calls"), span_at),
+        trump=None if trump is None else _placed_one(trump, (*at, "trump"), span_at),
+        plays=_placed(variation.plays, (*at, "plays"), span_at),
+        tricks=_placed_tricks(variation.tricks, (*at, "tricks"), span_at),
+        ending=None if ending is None else replace(ending, span=span_at((*at, "ending"))),
+        scores=tuple(replace(s, span=span_at((*at, s.kind.value))) for s in variation.scores),
+    )
+    # A span in JSON is where a value starts; the variation's runs on to where its last
+    # item starts, so that it holds every item of it (as a variation's span does in text).
+    start = span_at(at)
+    spans: list[Span | None] = [c.span for c in placed.calls]
+    spans += [p.span for p in placed.plays]
+    spans += [t.span for t in placed.tricks] + [p.span for t in placed.tricks for p in t.plays]
+    spans += [s.span for s in placed.scores]
+    spans += [placed.trump.span if placed.trump is not None else None,
+              placed.ending.span if placed.ending is not None else None]
+    starts = [(s.line, s.column) for s in spans if s is not None]
+    if start is not None and starts:
+        line, column = max(starts)
+        start = Span(start.line, start.column, line, column + 1)
+    return replace(placed, span=start)

@@ -103,6 +103,8 @@ def is_writable(doc: dict[str, Any]) -> bool:
             return False
         items.append((hand, False))
         items += ((holding, False) for holding in hand.get("deal", ()))
+        if not _variations_writable(hand):
+            return False
         if "auction" in hand:
             calls = hand["auction"]["calls"]
             if not calls or not all(_bid_writable(c["bid"]) for c in calls):
@@ -133,6 +135,64 @@ def is_writable(doc: dict[str, Any]) -> bool:
     return all(
         _comments_writable(item["comments"], inline) for item, inline in items if "comments" in item
     )
+
+
+def _variations_writable(hand: Mapping[str, Any]) -> bool:
+    """Whether the variations in a hand's document are valid: their bids, trick numbers,
+    scores and comments (each written as it was: no } in a braced one, no line end in a ;
+    one), however deep they go, as the schema and the text form allow."""
+    stack = [v for item in _annotated_items(hand) for v in item.get("variations", ())]
+    while stack:
+        variation = stack.pop()
+        comments = [{"before": variation.get("comments", [])}]
+        items: list[Mapping[str, Any]] = list(_annotated_items(variation))
+        if not any(key in variation for key in ("calls", "trump", "plays")):
+            return False
+        if not all(_bid_writable(c["bid"]) for c in variation.get("calls", ())):
+            return False
+        for trick in variation.get("tricks", ()):
+            if not trick["plays"] or not _whole(trick["number"], 1):
+                return False
+            items.append(trick)
+        for key in ("ending", *(kind.value for kind in SCORE_ORDER)):
+            if key in variation:
+                items.append(variation[key])
+        for kind in SCORE_ORDER:
+            score = variation.get(kind.value)
+            if score is not None and not (_whole(score["NS"], 0) and _whole(score["EW"], 0)):
+                return False
+        ending = variation.get("ending")
+        if ending is not None and (ending["kind"] == "laydown") != ("seat" in ending):
+            return False
+        comments += [item["comments"] for item in items if "comments" in item]
+        for group in comments:
+            for key in ("before", "after"):
+                for comment in group.get(key, ()):
+                    if not _comment_writable(comment):
+                        return False
+        for item in items:
+            stack += item.get("variations", ())
+    return True
+
+
+def _annotated_items(line: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The calls, trump call and plays of a hand's or a variation's document."""
+    auction = line.get("auction")
+    calls = auction["calls"] if auction is not None else line.get("calls", ())
+    items = list(calls)
+    if "trump" in line:
+        items.append(line["trump"])
+    items += (p for p in line.get("plays", ()) if isinstance(p, dict))
+    for trick in line.get("tricks", ()):
+        items += (p for p in trick["plays"] if isinstance(p, dict))
+    return items
+
+
+def _comment_writable(comment: Mapping[str, Any]) -> bool:
+    text = comment["text"]
+    if "\r" in text or _SURROGATE.search(text):
+        return False
+    return "}" not in text if comment["braced"] else _LINE_BREAK.search(text) is None
 
 
 def _bid_writable(bid: str | int) -> bool:

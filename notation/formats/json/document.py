@@ -13,12 +13,15 @@ from collections.abc import Sequence
 
 from notation.errors import RecordError
 from notation.model.bids import Bid, BidKind
+from notation.model.game import MAX_VARIATION_DEPTH
 
 FORMAT = "t42-game"
 VERSION = 1
 # A game document is about ten levels deep (game, hands, hand, tricks, trick, plays, play,
-# comments, after, comment); anything far deeper is not a game and could exhaust the stack.
-MAX_DEPTH = 24
+# comments, after, comment); each variation nested in another takes six more at most
+# (variations, variation, tricks, trick, plays, play), and variations nest at most
+# MAX_VARIATION_DEPTH deep. Anything far deeper is not a game and could exhaust the stack.
+MAX_DEPTH = 24 + 6 * MAX_VARIATION_DEPTH
 DocumentPath = tuple[str | int, ...]
 """Where a value is in a document: its field names and list indexes from the top,
 ``("hands", 0, "dealer")``."""

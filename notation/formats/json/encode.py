@@ -31,16 +31,19 @@ from notation.model.contracts import (
 from notation.model.game import (
     SCORE_ORDER,
     Auction,
+    Call,
     Comment,
     Ending,
     Game,
     Hand,
     HandHeader,
     Holding,
+    Play,
     ScoreLine,
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     tag_name,
     with_roster,
 )
@@ -91,12 +94,15 @@ def _line_after(after: tuple[Comment, ...]) -> tuple[Comment, ...]:
     return _clean(after[:-1], braced=True) + after[-1:]
 
 
-def _settle(notes: Sequence[_Notes]) -> tuple[list[_Notes], tuple[Comment, ...]]:
+def _settle(
+    notes: Sequence[_Notes], last_variations: Sequence[Variation] = ()
+) -> tuple[list[_Notes], tuple[Comment, ...]]:
     """Where the text form puts the comments on the bids or plays of a line.
 
     They are written braced; one between two items belongs to the earlier item, and one
-    after the last item belongs to the line. Returns each item's comments and those that
-    go to the line (before the line's own closing comments).
+    after the last item belongs to the line, unless the last item has variations (the
+    comment then stands before them, on the item). Returns each item's comments and
+    those that go to the line (before the line's own closing comments).
     """
     if not any(before or after for before, after in notes):
         return list(notes), ()
@@ -107,7 +113,7 @@ def _settle(notes: Sequence[_Notes]) -> tuple[list[_Notes], tuple[Comment, ...]]
             settled[-1] = (settled[-1][0], settled[-1][1] + before)
             before = ()
         settled.append((before, after))
-    if not settled:
+    if not settled or last_variations:
         return settled, ()
     trailing = settled[-1][1]
     settled[-1] = (settled[-1][0], ())
@@ -140,8 +146,9 @@ def _line(
 
 
 
-def trump_value(call: TrumpCall) -> dict[str, Any]:
-    """A trump call as the JSON form writes it (its comments included)."""
+def trump_value(call: TrumpCall, in_variation: bool = False) -> dict[str, Any]:
+    """A trump call as the JSON form writes it (its comments, glyph and variations
+    included; ``in_variation``: inside a variation, whose comments are kept as written)."""
     doc: dict[str, Any] = {}
     if call.seat is not None:
         doc["seat"] = call.seat.value
@@ -160,24 +167,98 @@ def trump_value(call: TrumpCall) -> dict[str, Any]:
         doc["doubles"] = trump.doubles.value
     if trump.special is not None:
         doc["contract"] = trump.special.value
-    return _line(doc, call.before, call.after)
+    if call.glyph is not None:
+        doc["glyph"] = call.glyph.value
+    doc = _as_written(doc, call) if in_variation else _line(doc, call.before, call.after)
+    return _with_variations(doc, call)
+
+
+def _with_variations(doc: dict[str, Any], item: Call | TrumpCall | Play) -> dict[str, Any]:
+    if item.variations:
+        doc["variations"] = [_variation_doc(v) for v in item.variations]
+    return doc
+
+
+def _as_written(doc: dict[str, Any], item: Any) -> dict[str, Any]:
+    """``doc`` with the comments of an item inside a variation, as the text form writes
+    them there: each as it was."""
+    return _with_comments(doc, _clean(item.before), _clean(item.after))
+
+
+def _call_doc(call: Call, note: _Notes | None) -> dict[str, Any]:
+    """A call; ``note`` its comments as settled on the main line, None in a variation."""
+    doc: dict[str, Any] = {"seat": call.seat.value, "bid": bid_value(call.bid)}
+    if call.glyph is not None:
+        doc["glyph"] = call.glyph.value
+    doc = _as_written(doc, call) if note is None else _with_comments(doc, *note)
+    return _with_variations(doc, call)
+
+
+def _play_doc(play: Play, note: _Notes | None) -> str | dict[str, Any]:
+    """A play: its tile alone when it has nothing more (see :func:`_call_doc`)."""
+    if play.glyph is None and not play.variations and (
+        note == ((), ()) or (note is None and not (play.before or play.after))
+    ):
+        return str(play.tile)
+    doc: dict[str, Any] = {"tile": str(play.tile)}
+    if play.glyph is not None:
+        doc["glyph"] = play.glyph.value
+    doc = _as_written(doc, play) if note is None else _with_comments(doc, *note)
+    return _with_variations(doc, play)
+
+
+def _variation_doc(variation: Variation) -> dict[str, Any]:
+    """A variation: every item of it with its comments as written."""
+    doc: dict[str, Any] = {}
+    if variation.comments:
+        doc["comments"] = [
+            {"text": c.text, "braced": c.braced} for c in _clean(variation.comments)
+        ]
+    if variation.calls:
+        doc["calls"] = [_call_doc(c, None) for c in variation.calls]
+    if variation.trump is not None:
+        doc["trump"] = trump_value(variation.trump, in_variation=True)
+    if variation.plays:
+        doc["plays"] = [_play_doc(p, None) for p in variation.plays]
+    if variation.tricks:
+        doc["tricks"] = [
+            _as_written(
+                {"number": t.number, "leader": t.leader.value,
+                 "plays": [_play_doc(p, None) for p in t.plays]},
+                t,
+            )
+            for t in variation.tricks
+        ]
+    if variation.ending is not None:
+        doc["ending"] = _as_written(_ending_value(variation.ending), variation.ending)
+    for score in sorted(variation.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
+        if score.kind.value in doc:
+            raise RecordError(
+                f"this game cannot be written as JSON: a variation has two "
+                f"{score.kind.value} lines"
+            )
+        doc[score.kind.value] = _as_written({"NS": score.ns, "EW": score.ew}, score)
+    return doc
+
+
+def _ending_value(e: Ending) -> dict[str, Any]:
+    ending: dict[str, Any] = {"kind": e.kind.value}
+    if e.seat is not None:
+        ending["seat"] = e.seat.value
+    return ending
 
 
 def _auction_doc(auction: Auction) -> dict[str, Any]:
-    notes, trailing = _settle([(c.before, c.after) for c in auction.calls])
-    calls = [
-        _with_comments({"seat": c.seat.value, "bid": bid_value(c.bid)}, *note)
-        for c, note in zip(auction.calls, notes, strict=True)
-    ]
+    notes, trailing = _settle([(c.before, c.after) for c in auction.calls],
+                              auction.calls[-1].variations if auction.calls else ())
+    calls = [_call_doc(c, note) for c, note in zip(auction.calls, notes, strict=True)]
     return _line({"calls": calls}, auction.before, auction.after, trailing)
 
 
 def _trick_doc(trick: Trick) -> dict[str, Any]:
-    notes, trailing = _settle([(p.before, p.after) for p in trick.plays])
-    plays: list[str | dict[str, Any]] = [
-        _with_comments({"tile": str(p.tile)}, *note) if note != ((), ()) else str(p.tile)
-        for p, note in zip(trick.plays, notes, strict=True)
-    ]
+    notes, trailing = _settle([(p.before, p.after) for p in trick.plays],
+                              trick.plays[-1].variations if trick.plays else ())
+    plays = [_play_doc(p, note) for p, note in zip(trick.plays, notes, strict=True)]
     doc = {"number": trick.number, "leader": trick.leader.value, "plays": plays}
     return _line(doc, trick.before, trick.after, trailing)
 
@@ -200,11 +281,7 @@ def _hand_doc(hand: Hand, index: int) -> dict[str, Any]:
     if hand.tricks:
         doc["tricks"] = [_trick_doc(t) for t in hand.tricks]
     if hand.ending is not None:
-        e = hand.ending
-        ending: dict[str, Any] = {"kind": e.kind.value}
-        if e.seat is not None:
-            ending["seat"] = e.seat.value
-        doc["ending"] = _line(ending, *_notes(e))
+        doc["ending"] = _line(_ending_value(hand.ending), *_notes(hand.ending))
     for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
         if score.kind.value in doc:
             raise RecordError(

@@ -13,6 +13,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from notation.errors import NotationSyntaxError
+from notation.formats.text.annotations import annotated, split_annotations, variation_of
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
 from notation.model.contracts import ContractError
@@ -32,6 +33,7 @@ from notation.model.game import (
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     tag_name,
 )
 from notation.model.numbers import shown, whole_number
@@ -165,6 +167,8 @@ class Builder(Transformer[Token, Any]):
         # as one without the parser; TAG_LINE to cut a TAG_LINES token into its tags
         self.one_token: dict[str, re.Pattern[str]] = {}
         self.tag_line: re.Pattern[str] | None = None
+        # how deep each variation read so far nests (by id: the parse keeps them all alive)
+        self.depths: dict[int, int] = {}
 
     def words(self, children: list[Token]) -> list[_Word]:
         if len(children) == 1:
@@ -272,8 +276,9 @@ class Builder(Transformer[Token, Any]):
         ends = [*starts[1:], len(words)]
         return [self._holding(words[a:b]) for a, b in zip(starts, ends, strict=True)]
 
-    def call(self, children: list[Token]) -> Call:
-        return self._call(self.words(children))
+    def call(self, children: list[Any]) -> Call:
+        words, glyph, variations = split_annotations(children)
+        return annotated(self._call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _call(self, words: list[_Word]) -> Call:
         seat, word = words
@@ -307,8 +312,9 @@ class Builder(Transformer[Token, Any]):
     def _is(self, kind: str, text: str) -> bool:
         return any(name == kind and pattern.fullmatch(text) for name, pattern in self.kinds)
 
-    def trump_call(self, children: list[Token]) -> TrumpCall:
-        return self._trump_call(self.words(children))
+    def trump_call(self, children: list[Any]) -> TrumpCall:
+        words, glyph, variations = split_annotations(children)
+        return annotated(self._trump_call(self.words(words)), glyph, variations)  # type: ignore[no-any-return]
 
     def _trump_call(self, words: list[_Word]) -> TrumpCall:
         kw, *rest = words
@@ -333,8 +339,31 @@ class Builder(Transformer[Token, Any]):
         last = rest[-1] if rest else special or kw
         return _TrumpCall(trump, seat, span=_cover(kw, last))
 
-    def tricks(self, children: list[Token]) -> list[Trick]:
+    def tricks(self, children: list[Any]) -> list[Trick]:
+        if isinstance(children[-1], Play):  # INT SEAT play+: plays annotated or commented
+            number, seat, *plays = children
+            first = _words(number, self.offset)[0]
+            last = plays[-1].span
+            span = _new_span(Span, (first[1], first[2], last.end_line, last.end_column))
+            trick = self.number(first, "a trick number")
+            return [_Trick(trick, _seat(seat.value), tuple(plays), span=span)]
         return self._tricks(self.words(children))
+
+    def play(self, children: list[Any]) -> Play:
+        words, glyph, variations = split_annotations(children)
+        [word] = _words(words[0], self.offset)
+        text, line, column = word
+        span = _new_span(Span, (line, column, line, column + len(text)))
+        return _Play(_TILES.get(text) or self.tile(word), (), (), span, glyph, variations)
+
+    def _variation(self, children: list[Any]) -> Variation:
+        """A variation from what its rule read: ``(``, its items, ``)``."""
+        opening, *parts, closing = children
+        line, column = token_start(opening)
+        return variation_of(parts, _span(opening, closing, self.offset),
+                            (line + self.offset, column), self.depths)
+
+    call_variation = trump_variation = play_variation = _variation
 
     def _tricks(self, words: list[_Word]) -> list[Trick]:
         # a trick starts at its number: a word of digits (a tile has its dash)

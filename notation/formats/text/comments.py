@@ -12,15 +12,18 @@ from notation.formats.text.builder import token_end, token_start
 from notation.model.construct import quick_constructor
 from notation.model.game import (
     Auction,
+    Call,
     Comment,
     Ending,
     Hand,
     Holding,
+    Play,
     ScoreLine,
     Span,
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     items,
 )
 
@@ -36,6 +39,8 @@ class _Slot:
     span: Span
     line_item: int
     inner: int | None
+    # where the item's variations start: a comment before one of them is the item's
+    variations_at: tuple[tuple[int, int], ...] = ()
 
 
 class _Commentable(Protocol):
@@ -96,7 +101,10 @@ def _attach(
                 and nxt.line_item == prev.line_item
                 and nxt.span.line == end[0]
             )
-            if comment.braced and prev.inner is not None and sibling_follows:
+            variation_follows = any(at >= end for at in prev.variations_at)
+            if comment.braced and prev.inner is not None and (
+                sibling_follows or variation_follows
+            ):
                 put((prev.line_item, prev.inner, "after"), comment)
             else:
                 put((prev.line_item, None, "after"), comment)
@@ -141,9 +149,149 @@ def _hand_slots(hand: Hand) -> list[_Slot]:
         for inner, part in [(None, item), *enumerate(_inner_items(item))]:
             span = getattr(part, "span", None)
             if span is not None:
-                slots.append(_Slot(span, index, inner))
+                starts = tuple(
+                    (v.span.line, v.span.column)
+                    for v in getattr(part, "variations", ()) if v.span is not None
+                ) if inner is not None else ()
+                slots.append(_Slot(span, index, inner, starts))
     slots.sort(key=lambda s: (s.span.line, s.span.column, s.inner is not None))
     return slots
+
+
+# ---- comments inside variations ----
+
+_Comments = list[tuple[Token, Comment]]
+_Annotatable = TypeVar("_Annotatable", Call, TrumpCall, Play)
+
+
+def _place(token: Token, offset: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where a comment's token starts and ends, in the file's lines."""
+    (line, column), (end_line, end_column) = token_start(token), token_end(token)
+    return (line + offset, column), (end_line + offset, end_column)
+
+
+def _within(span: Span | None, token: Token, offset: int) -> bool:
+    if span is None:
+        return False
+    start, end = _place(token, offset)
+    return (span.line, span.column) < start and end <= (span.end_line, span.end_column)
+
+
+def _with_variations(item: _Annotatable, comments: _Comments, offset: int) -> tuple[
+    _Annotatable, _Comments
+]:
+    """``item`` with the comments written inside its variations put on their items, and
+    the comments that are not inside any."""
+    if not item.variations or not comments:
+        return item, comments
+    variations = []
+    for variation in item.variations:
+        inside = [c for c in comments if _within(variation.span, c[0], offset)]
+        if inside:
+            comments = [c for c in comments if c not in inside]
+            variation = _variation_with_comments(variation, inside, offset)
+        variations.append(variation)
+    return replace(item, variations=tuple(variations)), comments
+
+
+def _variation_with_comments(variation: Variation, comments: _Comments, offset: int) -> Variation:
+    """A variation with each comment written in it on its item: one written first in it
+    belongs to the variation; any other to the item that ends last before it (a play or a
+    call rather than its trick), after it. Comments in its own variations go to theirs."""
+    calls, plays, tricks = list(variation.calls), list(variation.plays), list(variation.tricks)
+    trump = variation.trump
+    for i, call in enumerate(calls):
+        calls[i], comments = _with_variations(call, comments, offset)
+    if trump is not None:
+        trump, comments = _with_variations(trump, comments, offset)
+    for i, play in enumerate(plays):
+        plays[i], comments = _with_variations(play, comments, offset)
+    for t, trick in enumerate(tricks):
+        inner = list(trick.plays)
+        for i, play in enumerate(inner):
+            inner[i], comments = _with_variations(play, comments, offset)
+        tricks[t] = replace(trick, plays=tuple(inner))
+    # every item that may take a comment after it, finest last among those ending together
+    owners: list[tuple[Span, tuple[str, int, int]]] = []
+    for i, call in enumerate(calls):
+        owners.append((call.span, ("call", i, 0)))  # type: ignore[arg-type]
+    if trump is not None and trump.span is not None:
+        owners.append((trump.span, ("trump", 0, 0)))
+    for i, play in enumerate(plays):
+        owners.append((play.span, ("play", i, 0)))  # type: ignore[arg-type]
+    for t, trick in enumerate(tricks):
+        owners.append((trick.span, ("trick", t, -1)))  # type: ignore[arg-type]
+        for i, play in enumerate(trick.plays):
+            owners.append((play.span, ("trick", t, i)))  # type: ignore[arg-type]
+    ending = variation.ending
+    if ending is not None and ending.span is not None:
+        owners.append((ending.span, ("ending", 0, 0)))
+    scores = list(variation.scores)
+    for i, score in enumerate(scores):
+        owners.append((score.span, ("score", i, 0)))  # type: ignore[arg-type]
+    owners = [o for o in owners if o[0] is not None]
+    own: list[Comment] = list(variation.comments)
+    after: dict[tuple[str, int, int], list[Comment]] = {}
+    for token, comment in comments:
+        start, _end = _place(token, offset)
+        before = [o for o in owners if (o[0].end_line, o[0].end_column) <= start]
+        if not before:
+            own.append(comment)
+            continue
+        last = max((o[0].end_line, o[0].end_column) for o in before)
+        ending_there = [o for o in before if (o[0].end_line, o[0].end_column) == last]
+        key = next((o[1] for o in ending_there if o[1][2] >= 0), ending_there[0][1])
+        after.setdefault(key, []).append(comment)
+
+    def more(item: _Item, key: tuple[str, int, int]) -> _Item:
+        extra = after.get(key)
+        if not extra:
+            return item
+        return replace(item, after=item.after + tuple(extra))  # type: ignore[type-var]
+
+    return replace(
+        variation,
+        calls=tuple(more(c, ("call", i, 0)) for i, c in enumerate(calls)),
+        trump=None if trump is None else more(trump, ("trump", 0, 0)),
+        plays=tuple(more(p, ("play", i, 0)) for i, p in enumerate(plays)),
+        tricks=tuple(
+            more(
+                replace(t, plays=tuple(more(p, ("trick", n, i)) for i, p in enumerate(t.plays))),
+                ("trick", n, -1),
+            )
+            for n, t in enumerate(tricks)
+        ),
+        ending=None if ending is None else more(ending, ("ending", 0, 0)),
+        scores=tuple(more(s, ("score", i, 0)) for i, s in enumerate(scores)),
+        comments=tuple(own),
+    )
+
+
+def _hand_variations(hand: Hand, comments: _Comments, offset: int) -> tuple[Hand, _Comments]:
+    """``hand`` with the comments inside its variations placed, and the rest."""
+    auction, trump, tricks = hand.auction, hand.trump, list(hand.tricks)
+    if auction is not None:
+        calls = list(auction.calls)
+        for i, call in enumerate(calls):
+            calls[i], comments = _with_variations(call, comments, offset)
+        auction = replace(auction, calls=tuple(calls))
+    if trump is not None:
+        trump, comments = _with_variations(trump, comments, offset)
+    for t, trick in enumerate(tricks):
+        plays = list(trick.plays)
+        for i, play in enumerate(plays):
+            plays[i], comments = _with_variations(play, comments, offset)
+        tricks[t] = replace(trick, plays=tuple(plays))
+    return replace(hand, auction=auction, trump=trump, tricks=tuple(tricks)), comments
+
+
+def _has_variations(hand: Hand) -> bool:
+    calls = hand.auction.calls if hand.auction is not None else ()
+    return (
+        any(c.variations for c in calls)
+        or (hand.trump is not None and bool(hand.trump.variations))
+        or any(p.variations for t in hand.tricks for p in t.plays)
+    )
 
 
 def hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offset: int) -> Hand:
@@ -152,6 +300,10 @@ def hand_with_comments(hand: Hand, comments: list[tuple[Token, Comment]], offset
     put on the item it belongs to."""
     if not comments:
         return hand
+    if _has_variations(hand):
+        hand, comments = _hand_variations(hand, comments, offset)
+        if not comments:
+            return hand
     placed = _attach(_hand_slots(hand), comments, offset)
     placed_items: list[Any] = []
     item: Any  # each kind of line item in turn

@@ -57,6 +57,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "SPECIAL_WORD": "a contract (nello, plunge, splash, sevens or low-no)",
     "END_WORD": "made, set or laydown",
     "SCORE_WORD": "points, marks or total",
+    "GLYPH": "a glyph (!, ?, !!, ??, !? or ?!)",
+    "VAR_OPEN": "a variation in ( )",
+    "VAR_CLOSE": "`)` to close the variation",
     "$END": "the end of the hand",
 }
 # The order those words are listed in: what a player most likely meant first.
@@ -307,6 +310,7 @@ def parse_with(
     builder.offset = segment.first_line - 1
     builder.rules = rules
     builder.comments = []
+    builder.depths = {}
     return lark.parse(segment.text, start=start), builder.comments
 
 

@@ -29,17 +29,21 @@ from notation.formats.visitor import GameVisitor, walk, walk_hand
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DoublesRank, Trump
 from notation.model.game import (
+    SCORE_ORDER,
     Auction,
     Call,
     Comment,
     Ending,
     Game,
+    Glyph,
     Hand,
     Holding,
+    Play,
     ScoreLine,
     Tag,
     Trick,
     TrumpCall,
+    Variation,
     with_roster,
 )
 from notation.model.rule_sets import RulesError, RuleSet
@@ -73,9 +77,113 @@ def _line(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> lis
     return lines
 
 
-def _with_inline(text: str, before: Iterable[Comment], after: Iterable[Comment]) -> str:
-    parts = [_inline(c) for c in before] + [text] + [_inline(c) for c in after]
-    return " ".join(parts)
+def _glyph(glyph: Glyph | None) -> str:
+    return "" if glyph is None else glyph.value
+
+
+# A variation is written on its item's line, from its first item (the other call, trump
+# call or play) on; each further line of it (a trick, a trump line after its calls, an end
+# or score line) starts a line of its own, indented two spaces a level of nesting, and so
+# does whatever follows a ; comment (which runs to the end of its line).
+_NEW_LINE = "\n"  # marks a piece that starts a line
+
+
+def _pieces_text(pieces: list[str], depth: int) -> str:
+    """Pieces of a line joined by a space, or by a line end and the indent of ``depth``
+    where a piece starts a line or follows a ; comment."""
+    text = ""
+    for i, piece in enumerate(pieces):
+        starts_line = piece.startswith(_NEW_LINE)
+        piece = piece.removeprefix(_NEW_LINE)
+        if i:
+            broken = starts_line or pieces[i - 1].startswith(";")
+            text += "\n" + "  " * depth if broken else " "
+        text += piece
+    return text
+
+
+def _first_on_line(pieces: list[str]) -> list[str]:
+    """``pieces`` of a line item, marked to start a line."""
+    return [_NEW_LINE + pieces[0], *pieces[1:]] if pieces else pieces
+
+
+class _Annotated:
+    """The text of calls, trump calls and plays with their glyphs and variations, at a
+    table with ``rules``."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def call(self, call: Call, depth: int) -> list[str]:
+        bid = _bid(call.bid, self.rules.points_game)
+        return self.item(f"{call.seat} {bid}", call, depth)
+
+    def trump(self, trump: TrumpCall) -> str:
+        seat = f"{trump.seat} " if trump.seat is not None else ""
+        return f"trump {seat}{trump_words(trump.trump, self.rules)}{_glyph(trump.glyph)}"
+
+    def play(self, play: Play, depth: int) -> list[str]:
+        return self.item(str(play.tile), play, depth)
+
+    def item(self, text: str, item: Call | Play, depth: int) -> list[str]:
+        """A call or a play inside a line: braced comments before it, the item and its
+        glyph, its comments after (braced on the main line, as written in a variation),
+        then its variations."""
+        inline = _inline if depth == 0 else _comment
+        return [
+            *(inline(c) for c in item.before),
+            text + _glyph(item.glyph),
+            *(inline(c) for c in item.after),
+            *(self.variation(v, depth + 1) for v in item.variations),
+        ]
+
+    def variation(self, variation: Variation, depth: int) -> str:
+        """One variation in parentheses, every item of it in one line (see _pieces_text)."""
+        pieces = [_comment(c) for c in variation.comments]
+        for call in variation.calls:
+            pieces += self.call(call, depth)
+        if variation.trump is not None:
+            trump = self.line(self.trump(variation.trump), variation.trump, depth)
+            pieces += _first_on_line(trump) if variation.calls else trump
+        for play in variation.plays:
+            pieces += self.play(play, depth)
+        for trick in variation.tricks:
+            line = [_comment(c) for c in trick.before]
+            line.append(f"{trick.number} {trick.leader}")
+            for play in trick.plays:
+                line += self.play(play, depth)
+            line += [_comment(c) for c in trick.after]
+            pieces += _first_on_line(line)
+        ending = variation.ending
+        if ending is not None:
+            pieces += _first_on_line(self.line(_ending(ending), ending, depth))
+        for score in sorted(variation.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
+            pieces += _first_on_line(self.line(_score(score), score, depth))
+        if pieces and pieces[-1].startswith(";"):
+            pieces.append("")  # the ) goes under the ; comment
+        return "(" + _pieces_text(pieces, depth) + ")"
+
+    def line(
+        self, text: str, item: TrumpCall | Ending | ScoreLine, depth: int
+    ) -> list[str]:
+        """A trump call, ending or score line inside a variation, with its comments and (a
+        trump call's) variations."""
+        variations = item.variations if isinstance(item, TrumpCall) else ()
+        return [
+            *(_comment(c) for c in item.before),
+            text,
+            *(_comment(c) for c in item.after),
+            *(self.variation(v, depth + 1) for v in variations),
+        ]
+
+
+def _ending(ending: Ending) -> str:
+    seat = f" {ending.seat}" if ending.seat is not None else ""
+    return f"end {ending.kind.value}{seat}"
+
+
+def _score(score: ScoreLine) -> str:
+    return f"{score.kind.value} NS {score.ns} EW {score.ew}"
 
 
 def write_tags(tags: Iterable[Tag]) -> list[str]:
@@ -133,29 +241,29 @@ class TextExporter(GameVisitor[str]):
         self._calls = []
 
     def visit_call(self, call: Call) -> None:
-        bid = _bid(call.bid, self.rules.points_game)
-        self._calls.append(_with_inline(f"{call.seat} {bid}", call.before, call.after))
+        self._calls += _Annotated(self.rules).call(call, 0)
 
     def end_auction(self, auction: Auction) -> None:
-        self.lines += _line(f"bid {' '.join(self._calls)}", auction.before, auction.after)
+        calls = _pieces_text(["bid", *self._calls], 0)
+        self.lines += _line(calls, auction.before, auction.after)
 
     def visit_trump(self, trump: TrumpCall) -> None:
-        seat = f"{trump.seat} " if trump.seat is not None else ""
-        word = trump_words(trump.trump, self.rules)
-        self.lines += _line(f"trump {seat}{word}", trump.before, trump.after)
+        annotated = _Annotated(self.rules)
+        pieces = [annotated.trump(trump), *(annotated.variation(v, 1) for v in trump.variations)]
+        self.lines += _line(_pieces_text(pieces, 0), trump.before, trump.after)
 
     def visit_trick(self, trick: Trick) -> None:
-        plays = " ".join(_with_inline(str(p.tile), p.before, p.after) for p in trick.plays)
-        self.lines += _line(f"{trick.number} {trick.leader} {plays}", trick.before, trick.after)
+        annotated = _Annotated(self.rules)
+        pieces = [f"{trick.number} {trick.leader}"]
+        for play in trick.plays:
+            pieces += annotated.play(play, 0)
+        self.lines += _line(_pieces_text(pieces, 0), trick.before, trick.after)
 
     def visit_ending(self, ending: Ending) -> None:
-        seat = f" {ending.seat}" if ending.seat is not None else ""
-        self.lines += _line(f"end {ending.kind.value}{seat}", ending.before, ending.after)
+        self.lines += _line(_ending(ending), ending.before, ending.after)
 
     def visit_score(self, score: ScoreLine) -> None:
-        self.lines += _line(
-            f"{score.kind.value} NS {score.ns} EW {score.ew}", score.before, score.after
-        )
+        self.lines += _line(_score(score), score.before, score.after)
 
     def result(self) -> str:
         return "\n".join(self.lines) + "\n"

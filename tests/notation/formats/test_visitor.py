@@ -17,11 +17,14 @@ from notation.model.game import (
     Game,
     Hand,
     Holding,
+    Play,
     ScoreLine,
     Tag,
     Trick,
     TrumpCall,
+    Variation,
 )
+from notation.model.lines import Line
 
 SAMPLES = Path(__file__).parents[3] / "samples"
 
@@ -124,3 +127,75 @@ def test_the_writer_is_a_visitor(sample: Path) -> None:
     for game in (read.game for read in read_games(sample.read_text(encoding="utf-8"))):
         assert walk(game, TextExporter()) == write_game(game)
         assert loads(walk(game, TextExporter()))[0] == game
+
+
+# ---- variations: told to a visitor that asks for them ----
+
+ANNOTATED = """[Event "x"]
+hand 1 dealer N
+bid E pass S 30 (S 31 W pass) W pass N pass
+trump S sixes
+1 S 6-6 6-1 6-5? (6-2 6-3
+  2 S 6-5 (4-4) 1-0) 6-3
+"""
+
+
+class LineJournal(GameVisitor[list[str]]):
+    """Writes down the items it gets, and the lines they are in."""
+
+    sees_variations = True
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def visit_call(self, call: Call) -> None:
+        self.seen.append(f"call {call.seat} {call.bid}")
+
+    def visit_play(self, play: Play) -> None:
+        self.seen.append(f"play {play.tile}")
+
+    def visit_trick(self, trick: Trick) -> None:
+        self.seen.append(f"trick {trick.number} " + " ".join(str(p.tile) for p in trick.plays))
+
+    def begin_variation(self, variation: Variation, line: Line) -> None:
+        parent = line.parent.path if line.parent is not None else None
+        self.seen.append(f"begin {line.path} (from {parent or 'main'}, depth {line.depth})")
+
+    def end_variation(self, variation: Variation, line: Line) -> None:
+        self.seen.append(f"end {line.path}")
+
+    def result(self) -> list[str]:
+        return self.seen
+
+
+def test_a_visitor_that_sees_variations_is_told_of_each_where_it_is_written() -> None:
+    game = loads(ANNOTATED)[0]
+    v = "/hands/0/tricks/0/plays/2/variations/0"
+    assert walk(game, LineJournal()) == [
+        "call E pass",
+        "call S 30",
+        "begin /hands/0/auction/calls/1/variations/0 (from main, depth 1)",
+        "call S 31",
+        "call W pass",
+        "end /hands/0/auction/calls/1/variations/0",
+        "call W pass",
+        "call N pass",
+        "trick 1 6-6 6-1 6-5 6-3",
+        f"begin {v} (from main, depth 1)",
+        "play 6-2",
+        "play 6-3",
+        "trick 2 6-5 1-0",
+        f"begin {v}/tricks/0/plays/0/variations/0 (from {v}, depth 2)",
+        "play 4-4",
+        f"end {v}/tricks/0/plays/0/variations/0",
+        f"end {v}",
+    ]
+
+
+def test_a_visitor_that_does_not_ask_sees_the_main_line_only() -> None:
+    class MainLineJournal(LineJournal):
+        sees_variations = False
+
+    assert walk(loads(ANNOTATED)[0], MainLineJournal()) == [
+        "call E pass", "call S 30", "call W pass", "call N pass", "trick 1 6-6 6-1 6-5 6-3"
+    ]

@@ -173,7 +173,12 @@ def game_left_out(game: Game, fields: set[tuple[str, str]]) -> tuple[Game, bool]
     tags = game.tags
     hands = list(game.hands)
     for definition, field in sorted(fields):
-        if field == "comments" or definition in ("comments", "inlineComments"):
+        if definition.startswith("variation"):
+            # Inside a variation: what leaving it out leaves out of the main line's items'
+            # variations, which the games drawn here hold none of (the variations' own
+            # round trips are tests/notation/formats/text/test_variation_properties.py's).
+            assert not any(_has_variations(h) for h in hands)
+        elif field == "comments" or definition in ("comments", "inlineComments"):
             before = field in ("comments", "before")
             after = field in ("comments", "after")
             if definition == "comments":
@@ -193,9 +198,28 @@ def game_left_out(game: Game, fields: set[tuple[str, str]]) -> tuple[Game, bool]
                                                                                special=None)))
         elif definition == "hand":
             hands = [_without_part(h, field) for h in hands]
+        elif definition in (*_INLINE, "trump") and field in ("glyph", "variations"):
+            hands = _each(hands, (definition,), _without_annotation(field))
         elif (definition, field) != ("trump", "doubles"):
             raise AssertionError(f"what does leaving out {definition}.{field} mean?")
     return Game(tags, tuple(hands)), ("trump", "doubles") in fields
+
+
+def _without_annotation(field: str) -> _Edit:
+    """An edit that takes an item's glyph or its variations away."""
+    empty: object = None if field == "glyph" else ()
+
+    def edit(item: Any) -> Any:
+        return replace(item, **{field: empty})
+
+    return edit
+
+
+def _has_variations(hand: Hand) -> bool:
+    calls = hand.auction.calls if hand.auction is not None else ()
+    plays = [p for t in hand.tricks for p in t.plays]
+    trump = (hand.trump,) if hand.trump is not None else ()
+    return any(item.variations for item in (*calls, *trump, *plays))
 
 
 def _each(hands: list[Hand], kinds: tuple[str, ...], edit: _Edit) -> list[Hand]:
@@ -391,9 +415,9 @@ _SAMPLE_WITH_EVERYTHING = """\
 
 hand 1 dealer N ; first
 deal N 6-6 6-5 6-4 5-5 4-4 3-2 1-0
-bid E pass S 30 { light } W pass N 1m
-trump N nello doubles-high
-1 N 6-6 6-3 { forced } 6-1
+bid E pass S 30! { light } (S 31?) W pass N 1m
+trump N nello doubles-high!? (trump N sevens)
+1 N 6-6 6-3?? { forced } (6-2 6-1) 6-1
 end set
 points NS 0 EW 42
 """

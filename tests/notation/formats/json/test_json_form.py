@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from notation.check.validate import check_game
 from notation.errors import RecordError
+from notation.formats.json import MAX_DEPTH
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_game
@@ -850,7 +851,7 @@ def test_an_error_in_an_array_of_games_names_the_game(club_night: Game) -> None:
     assert error.line == 2
 
 
-@pytest.mark.parametrize("depth", [40, 100_000])
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 16, 100_000])
 def test_deep_nesting_is_refused(depth: int) -> None:
     text = '{"format": "t42-game", "version": 1, "tags": [], "hands": [%s]}' % (
         "[" * depth + "]" * depth
