@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, replace
 
 from notation.errors import T42Error
@@ -21,6 +20,7 @@ from notation.model.findings import Finding
 from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile
+from notation.model.written import WrittenEnum
 from notation.rules.auction import specials_played
 from notation.rules.dealing import FOLLOW_ME_DOUBLES
 
@@ -45,7 +45,7 @@ class Lead:
 Action = Bid | Trump | Tile | Lead
 
 
-class Phase(enum.Enum):
+class Phase(WrittenEnum):
     """What a hand awaits next: a bid, the trump, a play, or nothing (the hand is over)."""
 
     BID = "bid"
