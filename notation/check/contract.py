@@ -5,12 +5,19 @@ table allows it, the trump from the first lead under 003, and each special contr
 
 from __future__ import annotations
 
+import dataclasses
+
 from notation.check.reports import HandCheck
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DOUBLES_NEEDED, Contract, Special, Trump
 from notation.model.findings import plural
 from notation.model.game import TrumpCall
-from notation.rules.auction import contract_least_bid
+from notation.rules.auction import (
+    bid_was_forced,
+    contract_least_bid,
+    partner_may_name,
+    special_open_to,
+)
 from notation.rules.tricks import first_lead_names_trump
 
 
@@ -82,6 +89,36 @@ def _bid_words(bid: Bid) -> str:
     return plural(bid.amount, "mark") if bid.kind is BidKind.MARKS else str(bid.amount)
 
 
+def _check_who_may_play(check: HandCheck, contract: Contract, call: TrumpCall) -> None:
+    """A special contract the table plays only by a dealer forced to bid (nello=forced,
+    sevens=forced; 004), and what the partner of a Plunge or Splash may name (partner-names
+    option): docs/rules.md, Contracts."""
+    special = contract.trump.special
+    assert special is not None
+    calls = check.hand.auction.calls if check.hand.auction is not None else ()
+    forced = bid_was_forced((c.bid for c in calls), check.rules)
+    if not special_open_to(special, check.rules, forced):
+        check.report(
+            "contract-not-allowed",
+            f"{special.title} is played here only by the dealer forced to bid after three "
+            f"passes (option {special.value}=forced); {contract.declarer} bid {contract.bid} "
+            "in an open auction",
+            call.span,
+            seat=contract.declarer,
+            evidence={"contract": special.value},
+        )
+    if special.partner_names_trump and not partner_may_name(contract.trump, check.rules):
+        check.report(
+            "contract-not-allowed",
+            f"the partner of a {special.title} may not name "
+            f"{dataclasses.replace(contract.trump, special=None)} at this table "
+            "(option partner-names)",
+            call.span,
+            seat=contract.trump_namer,
+            evidence={"contract": special.value, "trump": str(contract.trump)},
+        )
+
+
 def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> None:
     """A special contract: that the table plays it, the bid is big enough, and the
     declarer held the doubles it needs (docs/rules.md, Contracts)."""
@@ -98,6 +135,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall) -> Non
             evidence={"contract": special.value},
         )
         return
+    _check_who_may_play(check, contract, call)
     doubles = rules.nello_doubles_allowed() if special.is_nello else ()
     if special.is_nello and contract.trump.doubles not in doubles:
         words = " or ".join(rank.word for rank in doubles)

@@ -60,12 +60,15 @@ from notation.rules.auction import (
     HIGHEST_POINT_BID,
     MINIMUM_BID,
     bid_problem,
+    bid_was_forced,
     bidding_order,
     contract_least_bid,
     dealer_must_bid,
     holder_of_one_blank,
     least_bid,
     one_blank_bids_first,
+    partner_may_name,
+    special_open_to,
 )
 from notation.rules.play import can_follow, led_suit, sevens_choices
 from notation.rules.scoring import game_winner, hand_award, made_or_set
@@ -175,7 +178,8 @@ def random_special(
     options = [
         special
         for special in (Special.NELLO, Special.SEVENS, Special.PLUNGE, Special.SPLASH)
-        if rules.plays(special) and doubles >= DOUBLES_NEEDED.get(special, 0)
+        if special_open_to(special, rules, dealer_forced)
+        and doubles >= DOUBLES_NEEDED.get(special, 0)
     ]
     if options and rng.random() < SPECIAL_CHANCE:
         return rng.choice(options)
@@ -191,7 +195,10 @@ def special_bid(special: Special, bid: Bid, rules: RuleSet) -> Bid:
 def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -> Trump:
     """The trump of a special contract: a Nello doubles option, or the partner's trump."""
     if special.partner_names_trump:
-        return replace(random_trump(rng, rules, Bid.marks(1)), special=special)
+        while True:
+            named = replace(random_trump(rng, rules, Bid.marks(1)), special=special)
+            if partner_may_name(named, rules):
+                return named
     if special is Special.SEVENS:
         return Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
     allowed = rules.nello_doubles_allowed()
@@ -269,8 +276,9 @@ def random_hand(
             ),
         )
     declarer, bid = winner.seat, winner.bid
-    forced = declarer is dealer and calls[-1] is winner and all(
-        c.bid.is_pass for c in calls[:-1]
+    forced = (
+        declarer is dealer and calls[-1] is winner
+        and bid_was_forced((c.bid for c in calls), rules)
     )
     special = random_special(rng, rules, dealt, declarer, forced)
     if special is not None:
