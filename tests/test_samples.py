@@ -59,6 +59,7 @@ EXPECTED: dict[str, list[Key]] = {
     "plunge-partner-leads.t42": [],
     "splash-3m.t42": [],
     "out-of-turn-reshake.t42": [("bid-out-of-turn", 1, None, "W")],
+    "announced-bids.t42": [],
     # options that change what a finding means: a bid out of turn let stand, a renege that
     # does not lose the hand
     "options-findings.t42": [

@@ -12,17 +12,30 @@ Bidding): this is the one place that says so.
 
 >>> Bid.parse("42") == Bid.parse("1m") == Bid.points(42), str(Bid.parse("84"))
 (True, '2m')
+
+A bid may announce its contract, as some tables (and the other 42 programs) bid a Nello, a
+Plunge or a Splash in the auction (docs/rules.md, The other 42 programs):
+
+>>> bid = Bid.parse("4M-Plunge")
+>>> str(bid), bid.value, bid.special.title
+('4m-plunge', 168, 'Plunge')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from notation.errors import T42Error
 from notation.model.numbers import shown, whole_number
 
+if TYPE_CHECKING:
+    from notation.model.contracts import Special
+
 POINTS_IN_A_HAND = 42
+# The contracts a bid may announce: those the other programs bid in the auction.
+ANNOUNCED = ("nello", "plunge", "splash")
 
 
 class BidKind(Enum):
@@ -41,6 +54,7 @@ class Bid:
 
     kind: BidKind
     amount: int = 0
+    special: Special | None = None  # the contract announced with the bid: 4m-plunge
 
     def __post_init__(self) -> None:
         # Two isinstance tests: the readers build their bids once each (a cache) or bypass
@@ -71,13 +85,22 @@ class Bid:
         word = text.strip().lower()
         if word == "pass":
             return cls.pass_()
+        head, dash, tail = word.partition("-")
+        if dash and tail in ANNOUNCED and head != "pass":
+            from notation.model.contracts import parse_special  # contracts needs bids
+
+            bid = cls.parse(head)
+            return cls(bid.kind, bid.amount, parse_special(tail))
         marks = whole_number(word[:-1]) if word.endswith("m") else None
         if marks is not None:
             return cls.marks(marks)
         points = whole_number(word)
         if points is not None:
             return cls.points(points)
-        raise BidError(f"{shown(text)!r} is not a bid (pass, 30 … 41, or marks like 1m)")
+        raise BidError(
+            f"{shown(text)!r} is not a bid (pass, 30 … 41, marks like 1m, or a bid that "
+            "names its contract: 1m-nello, 4m-plunge, 2m-splash)"
+        )
 
     @property
     def is_pass(self) -> bool:
@@ -96,6 +119,10 @@ class Bid:
     def __str__(self) -> str:
         if self.kind is BidKind.PASS:
             return "pass"
-        if self.kind is BidKind.MARKS:
-            return f"{self.amount}m"
-        return str(self.amount)
+        said = f"{self.amount}m" if self.kind is BidKind.MARKS else str(self.amount)
+        return said if self.special is None else f"{said}-{self.special.value}"
+
+    @property
+    def plain(self) -> Bid:
+        """The bid without the contract it announces: what it promises on the ladder."""
+        return self if self.special is None else Bid(self.kind, self.amount)

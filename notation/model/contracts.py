@@ -323,10 +323,17 @@ class Contract:
         >>> plunge = Trump.parse("fours", special="plunge")
         >>> str(Contract(Seat.N, Bid.marks(4), plunge).trump_namer)
         'S'
+
+        A bid that announced a Plunge or Splash leaves the naming to the partner whatever
+        she names, a Nello or Sevens too where the table allows it:
+
+        >>> str(Contract(Seat.N, Bid.parse("4m-plunge"), Trump.parse("", special="nello"))
+        ...     .trump_namer)
+        'S'
         """
-        special = self.trump.special
-        if special is not None and special.partner_names_trump:
-            return self.declarer.partner
+        for special in (self.trump.special, self.bid.special):
+            if special is not None and special.partner_names_trump:
+                return self.declarer.partner
         return self.declarer
 
     @property

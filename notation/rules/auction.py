@@ -127,9 +127,15 @@ def bid_problem(
     Under ``rules`` for the points game the ladder after 41 is 42, 84 and (over 84) 168.
     ``plunge`` says the bidder went on to play a Plunge, which may open at or jump to its
     bid (4 marks, or 3 when the partner leads: :func:`plunge_bid`); ``splash`` a Splash,
-    which may jump to 3 marks under splash-bid=3m or 2m-or-3m (:func:`splash_jump`).
+    which may jump to 3 marks under splash-bid=3m or 2m-or-3m (:func:`splash_jump`). A bid
+    that announces its contract (``4m-plunge``) says so itself, and may announce only a
+    contract the table plays.
 
     >>> from notation.model.rule_sets import rule_set
+    >>> bid_problem(Bid.parse("4m-plunge"), Bid.points(30), rule_set("texas")) is None
+    True
+    >>> bid_problem(Bid.parse("4m-plunge"), None)[0]
+    'contract-not-allowed'
     >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
     True
     >>> bid_problem(Bid.marks(4), Bid.marks(2), rule_set("points")) is None
@@ -139,6 +145,16 @@ def bid_problem(
     kind = bid.kind
     if kind is PASS:
         return None
+    announced = bid.special
+    if announced is not None:  # a bid that names its contract: 4m-plunge
+        if not rules.plays(announced):
+            return (
+                "contract-not-allowed",
+                f"{announced.title} is not played under these rules "
+                f"(option {announced.value}=no)",
+            )
+        plunge = plunge or announced is Special.PLUNGE
+        splash = splash or announced is Special.SPLASH
     if rules.scoring is POINTS_SCORING:
         return _points_bid_problem(bid, standing)
     if kind is POINTS:
@@ -292,6 +308,44 @@ def bid_was_forced(calls: Iterable[Bid], rules: RuleSet) -> bool:
         and all(b.is_pass for b in bids[:3])
         and not bids[3].is_pass
     )
+
+
+def announced_trump(bid: Bid, trump: Trump) -> Trump:
+    """The contract a trump line names after ``bid`` (docs/rules.md, The other 42 programs):
+    after a bid that announced a Plunge or Splash, a plain trump the partner names is that
+    Plunge's or Splash's trump; a Nello bid (``1m-nello``) is a Nello whatever the trump line
+    leaves out. Anything else is as the trump line says.
+
+    >>> str(announced_trump(Bid.parse("4m-plunge"), Trump.pip(6)))
+    'plunge sixes'
+    >>> str(announced_trump(Bid.parse("4m"), Trump.pip(6)))
+    'sixes'
+    """
+    special = bid.special
+    if special is not None and special.partner_names_trump and trump.special is None:
+        return Trump(trump.kind, trump.suit, trump.doubles, special)
+    return trump
+
+
+def announced_mismatch(bid: Bid, trump: Trump) -> bool:
+    """Whether the trump line names another contract than the bid announced (docs/rules.md,
+    The other 42 programs): a Nello bid played as anything but a Nello, or a Plunge or Splash
+    bid played as the other one (a bid that announces nothing never is). What the partner of
+    a Plunge or Splash may name instead is :func:`partner_may_name`'s.
+
+    >>> announced_mismatch(Bid.parse("1m-nello"), Trump.pip(6))
+    True
+    >>> announced_mismatch(Bid.parse("4m-plunge"), announced_trump(Bid.parse("4m-plunge"),
+    ...                                                              Trump.pip(6)))
+    False
+    """
+    special = bid.special
+    if special is None:
+        return False
+    named = trump.special
+    if special.partner_names_trump:
+        return named is not None and named.partner_names_trump and named is not special
+    return named is not special
 
 
 def partner_may_name(trump: Trump, rules: RuleSet) -> bool:

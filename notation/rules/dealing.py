@@ -80,6 +80,8 @@ MARKS_BID_CHANCE = 0.12
 DOUBLES_TRUMP_CHANCE = 0.1
 FOLLOW_ME_CHANCE = 0.1
 SPECIAL_CHANCE = 0.3
+ANNOUNCE_CHANCE = 0.3  # a special contract bid in the auction (4m-plunge), as some tables do
+PARTNER_SPECIAL_CHANCE = 0.3  # the partner of an announced Plunge names Nello or Sevens
 # The doubles options a follow-me declarer may name (own-suit-inverted is for Nello only).
 FOLLOW_ME_DOUBLES = (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)
 
@@ -206,6 +208,25 @@ def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -
     return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
 
 
+ANNOUNCEABLE = (Special.NELLO, Special.PLUNGE, Special.SPLASH)
+
+
+def partner_special(rng: random.Random, trump: Trump, rules: RuleSet, forced: bool) -> Trump:
+    """Now and then, after an announced Plunge or Splash, a Nello or Sevens the partner names
+    instead of a trump, where the table allows it (partner-names=any); else ``trump``."""
+    special = trump.special
+    if special is None or not special.partner_names_trump or rng.random() > PARTNER_SPECIAL_CHANCE:
+        return trump
+    options = [
+        named
+        for named in (random_special_trump(rng, Special.NELLO, rules),
+                      random_special_trump(rng, Special.SEVENS, rules))
+        if named.special is not None and special_open_to(named.special, rules, forced)
+        and partner_may_name(named, rules)
+    ]
+    return rng.choice(options) if options else trump
+
+
 def random_tricks(
     rng: random.Random,
     dealt: Mapping[Seat, tuple[Tile, ...]],
@@ -283,8 +304,11 @@ def random_hand(
     special = random_special(rng, rules, dealt, declarer, forced)
     if special is not None:
         bid = special_bid(special, bid, rules)
-        auction = Auction(tuple(replace(c, bid=bid) if c is winner else c for c in calls))
         trump = random_special_trump(rng, special, rules)
+        if special in ANNOUNCEABLE and rng.random() < ANNOUNCE_CHANCE:
+            bid = Bid(bid.kind, bid.amount, special)
+            trump = partner_special(rng, trump, rules, forced)
+        auction = Auction(tuple(replace(c, bid=bid) if c is winner else c for c in calls))
     else:
         trump = random_trump(rng, rules, bid)
     contract = Contract(declarer, bid, trump)

@@ -28,7 +28,7 @@ from notation.errors import T42Error
 from notation.formats.json.document import DocumentPath
 from notation.model.bids import Bid, BidKind
 from notation.model.construct import quick_constructor
-from notation.model.contracts import PIP_NAMES, DoublesRank, Special, TrumpKind
+from notation.model.contracts import PIP_NAMES, DoublesRank, Special, TrumpKind, parse_special
 from notation.model.game import (
     SCORE_ORDER,
     Auction,
@@ -125,6 +125,8 @@ _BIDS: dict[str | int, Bid] = {
 def _call(doc: Mapping[str, Any]) -> Call:
     written = doc["bid"]
     seat, bid = _SEATS[doc["seat"]], _BIDS.get(written) or _bid(written)
+    if "contract" in doc:  # a bid that announces its contract: 4m-plunge
+        bid = Bid(bid.kind, bid.amount, parse_special(doc["contract"]))
     if "comments" in doc:
         return _Call(seat, bid, *_comments(doc))
     return _Call(seat, bid)

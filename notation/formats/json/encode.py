@@ -24,6 +24,7 @@ from notation.formats.json.document import (
     json_pointer,
     record_error,
 )
+from notation.model.bids import Bid
 from notation.model.contracts import (
     PIP_NAMES,
     TrumpKind,
@@ -163,10 +164,18 @@ def trump_value(call: TrumpCall) -> dict[str, Any]:
     return _line(doc, call.before, call.after)
 
 
+def _call_doc(seat: str, bid: Bid) -> dict[str, Any]:
+    """A call: its seat and bid, and the contract the bid announces (``4m-plunge``)."""
+    doc: dict[str, Any] = {"seat": seat, "bid": bid_value(bid)}
+    if bid.special is not None:
+        doc["contract"] = bid.special.value
+    return doc
+
+
 def _auction_doc(auction: Auction) -> dict[str, Any]:
     notes, trailing = _settle([(c.before, c.after) for c in auction.calls])
     calls = [
-        _with_comments({"seat": c.seat.value, "bid": bid_value(c.bid)}, *note)
+        _with_comments(_call_doc(c.seat.value, c.bid), *note)
         for c, note in zip(auction.calls, notes, strict=True)
     ]
     return _line({"calls": calls}, auction.before, auction.after, trailing)

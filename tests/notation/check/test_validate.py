@@ -6,6 +6,7 @@ hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the lis
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,9 +16,13 @@ import pytest
 from notation.check.validate import GameReport, check_game, check_hand
 from notation.formats.text import loads
 from notation.formats.text.reader import read_games
+from notation.formats.text.writer import write_hand
+from notation.model.contracts import Special
 from notation.model.findings import CODES, Finding, Severity
-from notation.model.rule_sets import RulesError, RuleSet
+from notation.model.game import Hand
+from notation.model.rule_sets import RulesError, RuleSet, rule_set
 from notation.model.seats import Seat, Team
+from notation.rules.dealing import random_hand
 
 # Line 1 is the tag; hand 1 starts on line 2, the deal on lines 3-6, the bids on 7, trump on
 # 8 and the tricks on 9-15 (see ``hand``).
@@ -886,3 +891,67 @@ def test_partner_names(option: str, named: str, allowed: bool) -> None:
             assert f.seat is Seat.S
             assert f.message == (f"the partner of a {special.capitalize()} may not name "
                                  f"{named} at this table (option partner-names)")
+
+
+def test_contract_not_bid() -> None:
+    """docs/rules.md, The other 42 programs: a bid may announce its contract (1m-nello,
+    4m-plunge, 2m-splash), and the trump line then names that contract."""
+    f = only_texas("contract-not-bid", bare("bid N 1m-nello E pass S pass W pass",
+                                            "trump N fives"))
+    assert where(f) == (1, None, Seat.N, 5, 1)
+    assert f.message == "N bid 1m-nello, a Nello, but the contract named is fives"
+    g = only_texas("contract-not-bid", bare("bid N 4m-plunge E pass S pass W pass",
+                                            "trump S splash sixes"))
+    assert g.message == "N bid 4m-plunge, a Plunge, but the contract named is splash sixes"
+    for named in ("sixes", "plunge sixes"):  # the partner's trump is the Plunge's
+        report = check_texas(bare("bid N 30 E 4m-plunge S pass W pass", f"trump W {named}"))
+        assert codes_of(report) == []
+        contract = report.hands[0].contract
+        assert contract is not None
+        assert str(contract) == "E 4m-plunge plunge sixes"
+    assert codes_of(check_texas(bare("bid N 1m-nello E pass S pass W pass",
+                                     "trump N nello doubles-low"))) == []
+
+
+def test_a_bid_announcing_a_contract_the_table_does_not_play() -> None:
+    """docs/rules.md, Contracts: a special contract is an option; announced in the auction, a
+    contract the table does not play is refused at the bid, once."""
+    report = check(bare("bid N 30 E 4m-plunge S pass W pass", "trump W sixes"))
+    [f] = report.findings
+    assert (f.code, f.seat, f.line, f.column) == ("contract-not-allowed", Seat.E, 3, 10)
+    assert f.message == "Plunge is not played under these rules (option plunge=no)"
+
+
+def _partner_named(special: Special) -> Hand:
+    """A random legal hand in which the partner of an announced Plunge or Splash named
+    ``special`` (partner-names=any): the first seed that gives one."""
+    rules = rule_set("texas").with_options({"partner-names": "any"})
+    for seed in range(2000):
+        dealt = random_hand(random.Random(seed), 1, Seat.N, rules)
+        call = dealt.auction.winning_call if dealt.auction is not None else None
+        if (call is not None and call.bid.special in (Special.PLUNGE, Special.SPLASH)
+                and dealt.trump is not None and dealt.trump.trump.special is special):
+            return dealt
+    raise AssertionError(f"no seed gives a partner's {special.title}")
+
+
+@pytest.mark.parametrize("special", [Special.NELLO, Special.SEVENS])
+def test_partner_names_a_nello_or_sevens_after_an_announced_plunge(special: Special) -> None:
+    """docs/rules.md, Contracts, Plunge; partner-names option (004): some players let the
+    partner of a Plunge or Splash choose Sevens or a Nello; in the Nello the bidder leads and
+    the partner, who named it, sits out."""
+    dealt = _partner_named(special)
+    text = TAG + '[Rules "texas"]\n[Options "partner-names=any"]\n' + "\n".join(
+        write_hand(dealt)) + "\n"
+    report = check_game(loads(text)[0])
+    assert report.findings == ()
+    contract = report.hands[0].contract
+    assert contract is not None
+    assert dealt.trump is not None
+    assert dealt.trump.seat is contract.declarer.partner  # the partner named it
+    assert dealt.tricks[0].leader is contract.declarer  # the bidder leads
+    expected_out = contract.declarer.partner if special is Special.NELLO else None
+    assert contract.sitting_out is expected_out
+    # Under partner-names=plain the same record is refused.
+    plain = text.replace("partner-names=any", "partner-names=plain")
+    assert "contract-not-allowed" in codes_of(check_game(loads(plain)[0]))
