@@ -14,16 +14,13 @@ Bidding): this is the one place that says so.
 (True, '2m')
 
 A bid may announce its contract, as some tables (and the other 42 programs) bid a Nello, a
-Plunge or a Splash in the auction (docs/rules.md, The other 42 programs):
-
->>> bid = Bid.parse("4M-Plunge")
->>> str(bid), bid.value, bid.special.title
-('4m-plunge', 168, 'Plunge')
+Plunge or a Splash in the auction (docs/rules.md, The other 42 programs): its ``special``,
+read from ``4m-plunge`` by :func:`notation.model.contracts.parse_bid`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -54,7 +51,9 @@ class Bid:
 
     kind: BidKind
     amount: int = 0
-    special: Special | None = None  # the contract announced with the bid: 4m-plunge
+    # The contract announced with the bid (4m-plunge); left out of the repr, which stays the
+    # plain bid's for the bids that announce nothing (str shows it).
+    special: Special | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         # Two isinstance tests: the readers build their bids once each (a cache) or bypass
@@ -85,22 +84,13 @@ class Bid:
         word = text.strip().lower()
         if word == "pass":
             return cls.pass_()
-        head, dash, tail = word.partition("-")
-        if dash and tail in ANNOUNCED and head != "pass":
-            from notation.model.contracts import parse_special  # contracts needs bids
-
-            bid = cls.parse(head)
-            return cls(bid.kind, bid.amount, parse_special(tail))
         marks = whole_number(word[:-1]) if word.endswith("m") else None
         if marks is not None:
             return cls.marks(marks)
         points = whole_number(word)
         if points is not None:
             return cls.points(points)
-        raise BidError(
-            f"{shown(text)!r} is not a bid (pass, 30 … 41, marks like 1m, or a bid that "
-            "names its contract: 1m-nello, 4m-plunge, 2m-splash)"
-        )
+        raise BidError(f"{shown(text)!r} is not a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)")
 
     @property
     def is_pass(self) -> bool:

@@ -131,10 +131,11 @@ def bid_problem(
     that announces its contract (``4m-plunge``) says so itself, and may announce only a
     contract the table plays.
 
+    >>> from notation.model.contracts import parse_bid
     >>> from notation.model.rule_sets import rule_set
-    >>> bid_problem(Bid.parse("4m-plunge"), Bid.points(30), rule_set("texas")) is None
+    >>> bid_problem(parse_bid("4m-plunge"), Bid.points(30), rule_set("texas")) is None
     True
-    >>> bid_problem(Bid.parse("4m-plunge"), None)[0]
+    >>> bid_problem(parse_bid("4m-plunge"), None)[0]
     'contract-not-allowed'
     >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
     True
@@ -316,7 +317,8 @@ def announced_trump(bid: Bid, trump: Trump) -> Trump:
     Plunge's or Splash's trump; a Nello bid (``1m-nello``) is a Nello whatever the trump line
     leaves out. Anything else is as the trump line says.
 
-    >>> str(announced_trump(Bid.parse("4m-plunge"), Trump.pip(6)))
+    >>> from notation.model.contracts import parse_bid
+    >>> str(announced_trump(parse_bid("4m-plunge"), Trump.pip(6)))
     'plunge sixes'
     >>> str(announced_trump(Bid.parse("4m"), Trump.pip(6)))
     'sixes'
@@ -333,9 +335,10 @@ def announced_mismatch(bid: Bid, trump: Trump) -> bool:
     bid played as the other one (a bid that announces nothing never is). What the partner of
     a Plunge or Splash may name instead is :func:`partner_may_name`'s.
 
-    >>> announced_mismatch(Bid.parse("1m-nello"), Trump.pip(6))
+    >>> from notation.model.contracts import parse_bid
+    >>> announced_mismatch(parse_bid("1m-nello"), Trump.pip(6))
     True
-    >>> announced_mismatch(Bid.parse("4m-plunge"), announced_trump(Bid.parse("4m-plunge"),
+    >>> announced_mismatch(parse_bid("4m-plunge"), announced_trump(parse_bid("4m-plunge"),
     ...                                                              Trump.pip(6)))
     False
     """

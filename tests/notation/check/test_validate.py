@@ -116,7 +116,7 @@ def test_syntax_error() -> None:
     assert (f.code, f.severity, f.game, f.hand, f.line, f.column) == (
         "syntax-error", Severity.ERROR, 1, 1, 3, 14,
     )
-    assert "expected a bid (pass, 30 … 41, or marks like 1m)" in f.message
+    assert "expected a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)" in f.message
 
 
 def test_tile_not_in_set() -> None:
