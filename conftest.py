@@ -20,6 +20,11 @@ SAMPLES = Path(__file__).parent / "samples"
 sys.path.insert(0, str(Path(__file__).parent / "tests" / "club"))
 pytest_plugins = ["club_fixtures"]
 
+# The documentation's build scripts and Sphinx extensions are not modules of t42: their
+# doctests are none, and importing them needs Sphinx (the docs extra). The site itself is
+# checked by tests/test_docs_*.py.
+collect_ignore_glob = ["docs/*.py", "docs/_ext/*.py"]
+
 
 @pytest.fixture(autouse=True)
 def _doctest_samples(doctest_namespace: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ folding: what a hand-written archive costs.
 Before the clock starts it writes the bytecode of t42's modules, as pip does when it installs
 t42, so that no step pays for compiling t42's source again (which every process does where
 bytecode is not written, as under PYTHONDONTWRITEBYTECODE, set on the machine of the
-README's figures).
+figures in docs/project/performance.md).
 
 It prints hands per second and the ratio to the floor, with the peak memory (RSS) of the
 largest process of each step. A benchmark, not a test: nothing here fails on a slow machine.

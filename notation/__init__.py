@@ -28,7 +28,7 @@ The parts:
   :class:`Trick` … (frozen dataclasses; ``==`` ignores where an item was written);
 - the formats, each used like :mod:`json`: the notation (:func:`load`, :func:`loads`,
   :func:`dump`, :func:`dumps`, the same as :mod:`notation.formats.text`) and JSON
-  (:mod:`notation.formats.json.form`); :func:`read_games` reads notation text a game at a time,
+  (``notation.json_form``); :func:`read_games` reads notation text a game at a time,
   reporting problems instead of raising, and :func:`read_archive` streams any file of games;
 - the rules: :class:`RuleSet` and :func:`rule_set` (the ``straight``, ``texas`` and
   ``points`` sets and their options), :func:`check_game` and :func:`check_hand` returning

@@ -28,22 +28,37 @@ LINE_CAP = 64 * 1024
 LINE_SKIP = 16 * 1024 * 1024
 
 
+StrPath = str | os.PathLike[str]
+"""A path as the library takes it, as ``open`` does: a ``str`` or any ``os.PathLike``
+(``pathlib.Path`` among them)."""
+
+
+def as_path(path: StrPath) -> Path:
+    """``path`` as a :class:`pathlib.Path`: what every function taking a :data:`StrPath`
+    works with.
+
+    >>> as_path("club/friday.t42").name
+    'friday.t42'
+    """
+    return path if isinstance(path, Path) else Path(os.fspath(path))
+
+
 class UnreadableInput(T42Error):
     """A file that cannot be used as input at all (missing, binary, not UTF-8)."""
 
 
-def source_name(path: Path) -> str:
-    return "<stdin>" if str(path) == "-" else str(path)
+def source_name(path: StrPath) -> str:
+    return "<stdin>" if os.fspath(path) == "-" else os.fspath(path)
 
 
-def shown_name(path: Path) -> str:
+def shown_name(path: StrPath) -> str:
     """The name a page or picture made from ``path`` shows for it: the file's name alone,
     never a path of the machine it was made on (a page is shared).
 
     >>> shown_name(Path("/home/ann/club/friday.t42")), shown_name(Path("-"))
     ('friday.t42', '<stdin>')
     """
-    return "<stdin>" if str(path) == "-" else path.name
+    return "<stdin>" if os.fspath(path) == "-" else as_path(path).name
 
 
 def unopenable(name: str, error: OSError) -> UnreadableInput:
@@ -59,7 +74,7 @@ def unopenable(name: str, error: OSError) -> UnreadableInput:
     return UnreadableInput(f"{name}: cannot be read ({error.strerror or error})")
 
 
-def read_source(path: Path) -> str:
+def read_source(path: StrPath) -> str:
     """The text of ``path`` (``-`` for standard input), decoded as UTF-8 (a BOM is allowed).
 
     Read through the same checks as :func:`source_blocks`, so that an endless stream (a
@@ -140,7 +155,7 @@ def wide_encoding(head: bytes) -> str | None:
     return None
 
 
-def source_lines(path: Path) -> Iterator[str]:
+def source_lines(path: StrPath) -> Iterator[str]:
     """The lines of ``path`` (``-`` for stdin) with their ends, decoded one at a time.
 
     Memory stays bounded whatever the file's size. Raises :class:`UnreadableInput` when the
@@ -167,12 +182,12 @@ def lines_of(text: str) -> list[str]:
     return lines
 
 
-def source_blocks(path: Path) -> Iterator[str]:
+def source_blocks(path: StrPath) -> Iterator[str]:
     """The text of ``path`` (``-`` for stdin) decoded a block of whole lines at a time (one
     line at a time where a block is odd: see :func:`_blocks`), as :func:`source_lines`."""
     name = source_name(path)
     try:
-        stream = sys.stdin.buffer if str(path) == "-" else path.open("rb")
+        stream = sys.stdin.buffer if os.fspath(path) == "-" else as_path(path).open("rb")
     except OSError as e:
         raise unopenable(name, e) from None
     try:
@@ -287,7 +302,7 @@ def _skip_the_rest(stream: OneLineEnd | _Joined, name: str, number: int) -> None
             )
 
 
-def write_atomically(path: Path, text: str, expect: Snapshot | None = None) -> None:
+def write_atomically(path: StrPath, text: str, expect: Snapshot | None = None) -> None:
     """Write ``text`` to ``path`` all at once: readers see the old file or the new, never half.
 
     Raises :class:`WriteError` (in words) when it cannot be written; see :class:`AtomicWriter`.
@@ -297,12 +312,12 @@ def write_atomically(path: Path, text: str, expect: Snapshot | None = None) -> N
         out.commit()
 
 
-def written_on(path: Path, keep: int) -> TextIO:
+def written_on(path: StrPath, keep: int) -> TextIO:
     """``path`` opened to write text after its first ``keep`` bytes, the rest cut off (a
     new, empty file for 0): an output written as it goes, continued after an interruption.
     Raises :class:`WriteError` in words."""
     try:
-        stream = path.open("r+b" if keep else "wb")
+        stream = as_path(path).open("r+b" if keep else "wb")
         stream.truncate(keep)
         stream.seek(keep)
     except OSError as e:
@@ -361,16 +376,16 @@ class Snapshot:
     modified: int  # nanoseconds
 
 
-def snapshot(path: Path) -> Snapshot | None:
+def snapshot(path: StrPath) -> Snapshot | None:
     """The state of the file at ``path`` (followed through links), None when there is none."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return None
     return Snapshot(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def not_to_be_written(st: os.stat_result, path: Path) -> str | None:
+def not_to_be_written(st: os.stat_result, path: StrPath) -> str | None:
     """Why the file ``st`` describes is not to be rewritten, or None: marked read-only (no
     write bit for anyone: checked by the bits, as the superuser may write any file and
     ``os.access`` says so), or not this user's to write."""
@@ -381,7 +396,7 @@ def not_to_be_written(st: os.stat_result, path: Path) -> str | None:
     return None
 
 
-def open_locked(path: Path, mode: str = "a+b") -> BinaryIO:
+def open_locked(path: StrPath, mode: str = "a+b") -> BinaryIO:
     """``path`` opened in binary ``mode`` with its advisory lock taken, so that no other t42
     writes it meanwhile (the lock goes when the file is closed).
 
@@ -391,7 +406,7 @@ def open_locked(path: Path, mode: str = "a+b") -> BinaryIO:
     """
     name = source_name(path)
     try:
-        stream = path.open(mode)
+        stream = as_path(path).open(mode)
     except (FileNotFoundError, IsADirectoryError) as e:
         raise unopenable(name, e) from None
     except OSError as e:
@@ -433,7 +448,7 @@ def _umask() -> int:
     return mask
 
 
-def remove_stale_temporaries(folder: Path, name: str) -> list[Path]:
+def remove_stale_temporaries(folder: StrPath, name: str) -> list[Path]:
     """Remove the temporary files that writers of ``name`` in ``folder`` left when they were
     killed (an :class:`AtomicWriter` names its temporary ``.NAME.PID.XXXXXXXX.tmp``): those
     whose writer's process no longer runs. Those of a writer still at work are kept.
@@ -478,8 +493,8 @@ class AtomicWriter:
     the target is never half written. Every failure is a :class:`WriteError` in words.
     """
 
-    def __init__(self, path: Path, expect: Snapshot | None = None) -> None:
-        self.path = path
+    def __init__(self, path: StrPath, expect: Snapshot | None = None) -> None:
+        self.path = as_path(path)
         self.name = source_name(path)
         self.expect = expect
         self.target = Path(os.path.realpath(path))

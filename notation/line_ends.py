@@ -5,9 +5,9 @@ for text given a piece at a time, :class:`OneLineEnd` for the bytes of a file.""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from functools import partial
-from pathlib import Path
 from typing import BinaryIO
 
 
@@ -81,8 +81,8 @@ class OneLineEnd:
                 return self._take(limit)
 
 
-def ends_lines_otherwise(path: Path) -> bool:
+def ends_lines_otherwise(path: str | os.PathLike[str]) -> bool:
     """Whether the file at ``path`` ends any line otherwise than LF (a CRLF or a lone CR: any
     CR is one), read a block at a time. The canonical form ends every line in LF."""
-    with path.open("rb") as stream:
+    with open(path, "rb") as stream:
         return any(b"\r" in block for block in iter(partial(stream.read, 1 << 20), b""))

@@ -11,14 +11,14 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from notation.files import WriteError, source_name
+from notation.files import StrPath, WriteError, source_name
 
 
 class OutputClash(WriteError):
     """An output that is one of the command's inputs, or two outputs that are one file."""
 
 
-def folds_case(folder: Path) -> bool:
+def folds_case(folder: StrPath) -> bool:
     """Whether ``folder`` takes names without their case (as on macOS and Windows), so that
     ``O.jsonl`` and ``o.jsonl`` are one file there: tried with a file made and removed."""
     try:
@@ -38,11 +38,11 @@ def folds_case(folder: Path) -> bool:
 _Place = tuple[str, object, object]
 
 
-def _place(path: Path, fd: int | None = None) -> _Place | None:
+def _place(path: StrPath, fd: int | None = None) -> _Place | None:
     """Where the file ``path`` (or the open file ``fd``) is; None for what is no regular file
     and no file to be made (a device, a pipe, a folder): writing there replaces nothing."""
     try:
-        st = os.fstat(fd) if fd is not None else path.stat()
+        st = os.fstat(fd) if fd is not None else os.stat(path)
     except (FileNotFoundError, NotADirectoryError):
         real = Path(os.path.realpath(path))  # through links, dangling ones too
         try:
@@ -74,8 +74,8 @@ def _stream_place(stream: object) -> _Place | None:
 
 
 def refuse_clashes(
-    inputs: Iterable[Path],
-    outputs: Iterable[tuple[str, Path | None]],
+    inputs: Iterable[StrPath],
+    outputs: Iterable[tuple[str, StrPath | None]],
     *,
     stdout: bool = True,
     folds_case: Callable[[Path], bool] = folds_case,
@@ -98,16 +98,16 @@ def refuse_clashes(
     """
     read: list[tuple[str, _Place]] = []
     for path in inputs:
-        where = _stream_place(sys.stdin) if str(path) == "-" else _place(path)
+        where = _stream_place(sys.stdin) if os.fspath(path) == "-" else _place(path)
         if where is not None and where[0] == "file":
             read.append((source_name(path), where))
     written: list[tuple[str, str, _Place, Path]] = []
     for option, out in outputs:
-        if out is None or str(out) == "-":
+        if out is None or os.fspath(out) == "-":
             continue
         where = _place(out)
         if where is not None:
-            written.append((option, str(out), where, Path(os.path.realpath(out)).parent))
+            written.append((option, os.fspath(out), where, Path(os.path.realpath(out)).parent))
     if stdout and (where := _stream_place(sys.stdout)) is not None:
         written.append(("standard output", "", where, Path(".")))
     for option, name, where, _ in written:

@@ -400,7 +400,7 @@ def replay_page(
         "SYMBOLS": tile_symbols(),
         "DATA": _embedded(data),
         "STYLE": _asset("page.css"),
-        "SCRIPT": _asset("page.js"),
+        "SCRIPT": _asset("share.js") + _asset("page.js"),
     })
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from pathlib import Path
 from typing import BinaryIO, ClassVar
 
 from rich.text import Text
@@ -40,6 +39,7 @@ from textual.widgets import Static
 
 from notation.check.validate import HandReport, LaydownJudge
 from notation.errors import T42Error
+from notation.files import StrPath, as_path
 from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
 from notation.recording import (
@@ -84,14 +84,14 @@ class RecordApp(App[None]):
 
     def __init__(
         self,
-        path: Path,
+        path: StrPath,
         before: str = "",
         recording: Recording | None = None,
         judge: LaydownJudge | None = None,
         stream: BinaryIO | None = None,
     ) -> None:
         super().__init__()
-        self.path = path
+        self.path = as_path(path)
         self.before = before
         self.recording = None if recording is None else recording.in_background()
         self.judge = judge
@@ -253,7 +253,7 @@ class RecordApp(App[None]):
 
 
 def run(
-    path: Path,
+    path: StrPath,
     before: str = "",
     recording: Recording | None = None,
     judge: LaydownJudge | None = None,
@@ -262,5 +262,5 @@ def run(
     """Record into ``path`` on this terminal until the scorekeeper quits; ``judge`` decides
     lay-downs (in the background; :func:`notation.check.claims.judge_laydown` by default);
     ``stream`` is the file, opened and locked by :func:`notation.files.open_locked`, when it
-    exists."""
+    exists. ``path`` is a ``str`` or any ``os.PathLike``."""
     RecordApp(path, before, recording, judge, stream).run()

@@ -19,8 +19,8 @@ from t42.options import (
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
     ColourOption,
+    ConvertTo,
     FilesArg,
-    Format,
 )
 from t42.printing import (
     JobsOption,
@@ -176,26 +176,30 @@ def _unusable(result: FileResult, what: str) -> None:
     say(screen.err, f"{result.path}: not {what}: mend the errors above first", "bold red")
 
 
-def _output_format(out_path: Path | None, to: Format | None) -> Format:
+def _output_format(out_path: Path | None, to: ConvertTo | None) -> ConvertTo:
     if to is not None:
         return to
     if out_path is not None and str(out_path) != "-":
         suffix = out_path.suffix.lower().lstrip(".")
         if suffix in ("json", "jsonl"):
-            return Format(suffix)
-        return Format.t42
-    return Format.jsonl
+            return ConvertTo(suffix)
+        return ConvertTo.t42
+    return ConvertTo.jsonl
 
 
 def convert(
-    source: Annotated[Path, typer.Argument(help="A .t42, .json or .jsonl file; - reads stdin.")],
+    source: Annotated[Path, typer.Argument(
+        help="A .t42, .json or .jsonl file, a file of codes (share codes, mk5 URLs, plunge "
+        "codes) one a line, or one code; - reads stdin.")],
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Where to write; - or nothing for stdout."),
     ] = None,
     to: Annotated[
-        Format | None,
-        typer.Option("--to", help="Output form (default: from -o's suffix; JSON Lines to stdout)."),
+        ConvertTo | None,
+        typer.Option("--to", help="Output form (default: from -o's suffix; JSON Lines to "
+                     "stdout): t42, json, jsonl; share (t42's share code, a game a line); "
+                     "mk5-url or plunge-code (a hand a line; what they cannot hold is said)."),
     ] = None,
     rejects: Annotated[
         Path | None,
@@ -208,6 +212,9 @@ def convert(
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert notation to JSON (one document per game, JSON Lines for many) and back.
+
+    Also to and from share codes and the other 42 programs' records (mk5's URL replays,
+    plunge's replay codes), one a line; what they cannot hold is said (docs/sharing.md).
 
     Games are read and written one at a time. A game that cannot be read is reported and,
     with --rejects, kept there as written: input = output + rejects. Files appear only when
@@ -244,7 +251,7 @@ def convert(
 
 
 
-def _convert_games(source: Path, form: Format, jobs: int, sink: GameSink,
+def _convert_games(source: Path, form: ConvertTo, jobs: int, sink: GameSink,
                    reject_file: AtomicWriter | None, strict: bool) -> ConvertTally:
     """Convert every game of ``source`` into ``sink``, the text of each not read whole to
     ``reject_file``, saying what could not be read; with ``strict``, stop at the first."""

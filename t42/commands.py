@@ -19,6 +19,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from notation.notices import listen
 from t42 import checking, recording, showing, solving
 from t42 import printing as screen
 from t42.options import (
@@ -96,6 +97,7 @@ app.command(cls=_Command, rich_help_panel=ANALYSIS)(solving.analyze)
 app.command(cls=_Command, rich_help_panel=ANALYSIS)(checking.stats)
 app.command("diagram", cls=_Command, rich_help_panel=ANALYSIS)(showing.diagram_command)
 app.command("html", cls=_Command, rich_help_panel=ANALYSIS)(showing.html_command)
+app.command("share", cls=_Command, rich_help_panel=CONVERSION)(showing.share_command)
 app.command(cls=_Command, rich_help_panel=REFERENCE)(recording.deal)
 app.command(cls=_Command, rich_help_panel=ANALYSIS)(showing.replay)
 app.command("record", cls=_Command, rich_help_panel=RECORDS)(recording.record_command)
@@ -170,6 +172,7 @@ def main() -> None:
     signal.signal(signal.SIGINT, stop_handler(Interrupted))
     signal.signal(signal.SIGTERM, stop_handler(Terminated))
     sys.unraisablehook = send_dropped_stops_again
+    listen(say_notice)  # the library's notices (the solver being compiled), on stderr
     try:
         try:
             app(prog_name="t42")  # also under `python -m t42`: completion is keyed to the name
@@ -186,6 +189,12 @@ def main() -> None:
         raise
     except Exception as e:
         _failed(e)
+
+
+def say_notice(words: str) -> None:
+    """A notice of the library (:mod:`notation.notices`) as t42 says it: on stderr, at once."""
+    sys.stderr.write(f"t42: {words}\n")
+    sys.stderr.flush()
 
 
 def _failed(error: Exception) -> NoReturn:

@@ -56,3 +56,18 @@ class Format(StrEnum):
     t42 = "t42"
     json = "json"
     jsonl = "jsonl"
+
+
+class ConvertTo(StrEnum):
+    """What ``t42 convert`` writes: t42's forms, t42's share code, and the other programs'
+    records (docs/sharing.md), a line a game or hand."""
+
+    t42 = "t42"
+    json = "json"
+    jsonl = "jsonl"
+    share = "share"
+    mk5_url = "mk5-url"
+    plunge_code = "plunge-code"
+
+
+LINE_FORMS = frozenset({"share", "mk5-url", "plunge-code"})  # a code a line

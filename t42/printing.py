@@ -83,7 +83,10 @@ def progress(
 ) -> Iterator[Callable[[int], None]]:
     """A progress bar with the time left on stderr for a file of ``least`` bytes or more
     (long enough to wait for), when stderr is a terminal; else nothing."""
-    size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
+    try:
+        size = path.stat().st_size if str(path) != "-" and path.is_file() else 0
+    except OSError:  # a name no file can have (too long, say): the reading says why
+        size = 0
     if not err.is_terminal or size < max(least, 1):
         yield lambda _: None
         return

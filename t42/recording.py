@@ -138,7 +138,7 @@ def serve_command(
 ) -> None:
     """Run a club night: every table records on a phone, the director sees the standings.
 
-    Needs the `club` extra (pip install 't42[club]'); see the README's "t42 serve".
+    Needs the `club` extra (pip install 't42[club]'); see docs/guides/club-night.md.
     """
     try:
         from club.serve import serve

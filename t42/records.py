@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from t42 import printing as screen
-from t42.options import EXIT_UNUSABLE, Format
+from t42.options import EXIT_UNUSABLE, LINE_FORMS, ConvertTo, Format
 from t42.printing import say, say_left_out, show
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def one_game(result: FileResult, game: int | None) -> tuple[int, Game]:
 class GameSink:
     """Where converted games go, in the chosen form, written as they come."""
 
-    def __init__(self, write: Callable[[str], object], form: Format) -> None:
+    def __init__(self, write: Callable[[str], object], form: Format | ConvertTo) -> None:
         self.write = write
         self.form = form
         self.count = 0
@@ -113,9 +113,9 @@ class GameSink:
 
     def add_rendered(self, text: str) -> None:
         """Write one game already rendered in this sink's form (see archive.render)."""
-        if self.form is Format.t42:
+        if self.form.value == "t42":
             self.write(("\n" if self.count else "") + text)
-        elif self.form is Format.jsonl:
+        elif self.form.value == "jsonl" or self.form.value in LINE_FORMS:
             self.write(text)
         elif self.count == 0:
             self._held = text
@@ -127,7 +127,7 @@ class GameSink:
         self.count += 1
 
     def close(self) -> None:
-        if self.form is Format.json:
+        if self.form.value == "json":
             if self._held is not None:
                 self.write(self._held + "\n")
             elif self.count:

@@ -211,3 +211,41 @@ def diagram_command(
         raise typer.Exit(EXIT_UNUSABLE) from None
     write_output(output, picture)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def share_command(
+    source: SourceArg,
+    hand: HandOption = None,
+    game: GameOption = None,
+    page: Annotated[
+        str,
+        typer.Option("--page", help="The address of a t42 HTML page (from t42 html) the link "
+                     "opens: the code goes after it as #g=…."),
+    ] = "page.html",
+    colour: ColourOption = Colour.auto,
+) -> None:
+    """Print a game's share code (or one hand's, with --hand) and a link that opens it.
+
+    The code is short URL-safe text holding the record exactly: deal, auction, trump, plays,
+    tags, rules and comments. Any page written by `t42 html`, on any web host, shows the game
+    when its address ends with `#g=<code>`; `t42 convert` and every command that reads a
+    record read the code back.
+    """
+    use_colour(colour)
+    guard_files([source], [])
+    from notation.errors import RecordError
+    from notation.formats import share
+
+    result = read_or_exit(source)
+    if result.unreadable:
+        print_findings(result)
+    number, record = one_game(result, game)
+    try:
+        shared = record if hand is None else share.one_hand(record, hand)
+        code = share.dumps(shared)
+    except (share.ShareCodeError, RecordError) as e:
+        say(screen.err, f"{result.path}: game {number}: {e}", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    base = page.split("#", 1)[0]
+    screen.out.file.write(f"{code}\n{base}#g={code}\n")
+    raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)

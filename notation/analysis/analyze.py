@@ -30,13 +30,13 @@ from notation.analysis.audit import PerfectPlay, TurningPoint, best_play
 from notation.analysis.par import ParTable, par_of_hand
 from notation.archive.reading import Unit, read_unit
 from notation.check.board import follow_play
-from notation.check.validate import HandReport, check_game
+from notation.check.validate import HandReport, check_game, hand_report
 from notation.formats.text.reader import ReadGame
 from notation.formats.text.writer import write_game
 from notation.model.bids import Bid
 from notation.model.contracts import Contract
 from notation.model.findings import Finding
-from notation.model.game import Game
+from notation.model.game import Game, Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
@@ -179,12 +179,15 @@ def game_id(game: Game) -> str:
     return hashlib.sha256(write_game(game).encode("utf-8")).hexdigest()[:16]
 
 
-def analyse_hand(report: HandReport, game: Game, index: int = 1, rules: RuleSet | None = None,
-                 source: str = "", digest: str | None = None) -> HandAnalysis:
-    """The analysis of one checked hand (``report`` from :func:`notation.check.validate.check_game`,
-    under ``rules``: by default those the game's tags name)."""
+def analyse_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int = 1, *,
+                 report: HandReport | None = None, source: str = "",
+                 digest: str | None = None) -> HandAnalysis:
+    """The analysis of ``hand``, a hand of ``game`` (its ``index``-th), under ``rules`` (by
+    default those the game's tags name); ``report`` is the hand's check, made by
+    :func:`notation.check.validate.check_game` when not given."""
+    report = hand_report("analyse_hand", game, hand, rules, index, report)
     rules = rules or game.rules
-    hand, contract = report.hand, report.contract
+    contract = report.contract
     players = {s: game.seat_name(s) for s in SEATS}
     where = HandAnalysis(source, index, hand.number, digest or game_id(game), hand.dealer,
                          players, contract)
@@ -222,7 +225,8 @@ def analyse_game(game: Game, rules: RuleSet | None = None, index: int = 1,
     rules = rules or game.rules
     report = check_game(game, rules, index, unread)
     digest = game_id(game)
-    return tuple(analyse_hand(r, game, index, rules, source, digest) for r in report.hands)
+    return tuple(analyse_hand(game, r.hand, rules, index, report=r, source=source, digest=digest)
+                 for r in report.hands)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from typing import Any
 
 from notation.check.board import FollowedPlay, follow_play, known_deal
 from notation.check.reports import ClaimAudit, LinePlay
-from notation.check.validate import HandReport, check_game
+from notation.check.validate import HandReport, check_game, hand_report
 from notation.model.bids import POINTS_IN_A_HAND
 from notation.model.contracts import Contract
 from notation.model.findings import Finding, plural
@@ -36,7 +36,7 @@ from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import tally
-from notation.solver.scope import unplayed_at
+from notation.solver.masks import tile_of
 from notation.solver.solver import NELLO_MAXIMIZERS, ContractTables, Position, Solver
 
 TOTAL_COUNT = sum(t.count for t in ALL_TILES)
@@ -279,18 +279,22 @@ def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position
     if made_before == made_after and lost <= 0:
         return None
     tables = judge.tables
-    alternatives = [i for i in range(len(ALL_TILES)) if pos.legal(tables) >> i & 1]
+    # Every play but the one made (at a small-end opening a tile led as either suit: the
+    # tile is named once, kept when either way keeps what was lost).
+    legal = pos.legal(tables)
+    alternatives = [i for i in range(2 * len(ALL_TILES)) if legal >> i & 1]
     better: list[Tile] = []
     for i in alternatives:
-        if ALL_TILES[i] == step.tile:
+        tile = ALL_TILES[tile_of(i)]
+        if tile == step.tile or tile in better:
             continue
         nxt = pos.play(i, tables)
         value = judge.best(nxt, before_best)
         if made_before != made_after:
             if judge.makeable(nxt, None if judge.every else value) == made_before:
-                better.append(ALL_TILES[i])
+                better.append(tile)
         elif value == before_best:
-            better.append(ALL_TILES[i])
+            better.append(tile)
     bidders = judge.bidders
     where = f"at trick {step.trick} when {step.seat} played {step.tile}"
     if made_before and not made_after:
@@ -400,11 +404,12 @@ def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick
     return StopAudit(kind, after_trick, bidders, have, worst, best, perfect, message)
 
 
-def audit_hand(
-    hand: Hand, report: HandReport, game: Game, index: int = 1, rules: RuleSet | None = None
-) -> HandAudit:
-    """The audit of one checked hand (``report`` from :func:`notation.check.validate.check_game`,
-    under ``rules``: by default those the game's tags name)."""
+def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int = 1, *,
+               report: HandReport | None = None) -> HandAudit:
+    """The audit of ``hand``, a hand of ``game`` (its ``index``-th), under ``rules`` (by
+    default those the game's tags name); ``report`` is the hand's check, made by
+    :func:`notation.check.validate.check_game` when not given."""
+    report = hand_report("audit_hand", game, hand, rules, index, report)
     rules = rules or game.rules
     contract = report.contract
     deal = known_deal(hand, report)
@@ -429,20 +434,11 @@ def audit_hand(
     else:
         assert contract is not None
         judge = _Judge(followed.tables, contract)
-        # Best play is judged from the opening lead on, the stop from where play stopped:
-        # each only where the solver's play is the table's (notation.solver.scope).
-        refusal = unplayed_at(rules, followed.start, followed.tables, contract.trump)
-        if refusal is not None:
-            notes.append(refusal)
-        else:
-            perfect, turning = _judge_play(judge, followed)
-            if followed.stopped is not None:
-                notes.append(followed.stopped)
+        # Best play is judged from the opening lead on, the stop from where play stopped.
+        perfect, turning = _judge_play(judge, followed)
+        if followed.stopped is not None:
+            notes.append(followed.stopped)
         end_pos = followed.end
-        out_of_play = None if end_pos is None else unplayed_at(rules, end_pos, followed.tables,
-                                                               contract.trump)
-        if out_of_play is not None:
-            end_pos, unjudged = None, out_of_play
     # The verdict on a lay-down is the validator's (one check, one home: notation.check.claims).
     claim = report.claim
     ending = hand.ending
@@ -488,7 +484,7 @@ def audit_game(game: Game, rules: RuleSet | None = None, index: int = 1,
     wanted = None if hands is None else set(hands)
     report = check_game(game, rules, index, unread, judged=wanted)
     return tuple(
-        audit_hand(h, r, game, index, rules)
+        audit_hand(game, h, rules, index, report=r)
         for h, r in zip(game.hands, report.hands, strict=True)
         if wanted is None or h.number in wanted
     )

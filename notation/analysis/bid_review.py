@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,6 @@ from notation.analysis.verdicts import (
     ReviewError,
     Unit,
     Verdict,
-    check_reviewable,
     judge,
 )
 from notation.analysis.worlds import Dealer
@@ -54,7 +53,9 @@ class TrumpAdvice:
 @dataclass(frozen=True)
 class BidAdvice:
     """The bidding advisor for one seat's seven tiles: every plain trump the rules allow,
-    its partner's and the opponents' tiles dealt ``samples`` ways (of ``deals``)."""
+    its partner's and the opponents' tiles dealt ``samples`` ways (of ``deals``).
+    ``trumps`` holds each trump's advice, looked up by its :class:`Trump`, in the order
+    :meth:`RuleSet.plain_trumps` gives them."""
 
     seat: Seat
     own: tuple[Tile, ...]
@@ -62,19 +63,17 @@ class BidAdvice:
     samples: int
     seed: int
     deals: int
-    trumps: tuple[TrumpAdvice, ...]
+    trumps: Mapping[Trump, TrumpAdvice]
 
     def chance(self, bid: Bid, trump: Trump) -> Estimate | None:
         """The chance of making ``bid`` in ``trump`` (None when it may not be bid in it)."""
-        for advice in self.trumps:
-            if advice.trump == trump:
-                return dict(advice.making).get(bid)
-        return None
+        advice = self.trumps.get(trump)
+        return None if advice is None else dict(advice.making).get(bid)
 
     def as_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "tiles": [str(t) for t in self.own],
                 "rules": self.rules.name, "samples": self.samples, "seed": self.seed,
-                "deals": str(self.deals), "trumps": [a.as_json() for a in self.trumps]}
+                "deals": str(self.deals), "trumps": [a.as_json() for a in self.trumps.values()]}
 
 
 def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = None,
@@ -90,14 +89,13 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
 
     >>> hand = [Tile.parse(w) for w in "6-6 6-5 6-4 6-3 6-2 5-5 4-4".split()]
     >>> advice = advise(hand, samples=4, seed=1)
-    >>> sixes = advice.trumps[6]
+    >>> sixes = advice.trumps[Trump.pip(6)]
     >>> str(sixes.trump), sixes.making[0][1].mean  # 30 in sixes: every world makes it
     ('sixes', 1.0)
-    >>> advise(hand, samples=4, seed=1, exact=False).trumps[6].making == sixes.making
+    >>> advise(hand, samples=4, seed=1, exact=False).trumps[Trump.pip(6)].making == sixes.making
     True
     """
     rules = rules or RuleSet()
-    check_reviewable(rules)
     if samples < 1:
         raise ReviewError("advice needs at least one world")
     knowledge = Knowledge.of(seat, tuple(own), None, auction=auction)
@@ -105,18 +103,18 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
     rng = random.Random(f"t42 advise {seed} {seat.value}")
     worlds = [dealer.draw(rng) for _ in range(samples)]
     side = 0 if seat.team is Team.NS else 1
-    out: list[TrumpAdvice] = []
+    out: dict[Trump, TrumpAdvice] = {}
     for trump in rules.plain_trumps():
         bids = opening_bids(trump, rules)
         # The least points that make some bid: below it, every bid is set alike.
         least = min((p for p in range(POINTS_IN_A_HAND + 1)
                      if any(made_with(Contract(seat, b, trump), p) for b in bids)),
                     default=POINTS_IN_A_HAND + 1)
-        solver = Solver(contract_tables(trump), table_bits=TABLE_BITS)
+        solver = Solver(contract_tables(trump, rules=rules), table_bits=TABLE_BITS)
         scores: list[float] = []
         guess: int | None = None
         for world in worlds:
-            pos = Position(world, seat.index)
+            pos = Position(world, seat.index, opening=True)
             if not exact and not solver.reaches(pos, seat.team, least):
                 scores.append(float(least - 1))
                 continue
@@ -127,9 +125,9 @@ def advise(own: Sequence[Tile], seat: Seat = Seat.N, rules: RuleSet | None = Non
             (bid, Estimate.of([float(made_with(Contract(seat, bid, trump), int(p)))
                                for p in scores]))
             for bid in bids)
-        out.append(TrumpAdvice(trump, Estimate.of(scores) if exact else None, making,
-                               tuple(scores)))
-    return BidAdvice(seat, tuple(own), rules, samples, seed, dealer.count, tuple(out))
+        out[trump] = TrumpAdvice(trump, Estimate.of(scores) if exact else None, making,
+                                 tuple(scores))
+    return BidAdvice(seat, tuple(own), rules, samples, seed, dealer.count, out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +182,7 @@ def review_call(own: Sequence[Tile], seat: Seat, before: Sequence[tuple[Seat, Bi
     label = "pass"
     chance: Estimate | None = None
     best_for_call = -math.inf
-    for trump_advice in advice.trumps:
+    for trump_advice in advice.trumps.values():
         for bid, _ in trump_advice.making:
             if bid_problem(bid, standing, rules) is not None:
                 continue

@@ -103,12 +103,13 @@ class Knowledge:
     def of(cls, seat: Seat, own: Sequence[Tile], contract: Contract | None,
            plays: Sequence[tuple[Seat, Tile]] = (),
            auction: Sequence[tuple[Seat, Bid]] = (),
-           rules: RuleSet | None = None) -> Knowledge:
+           rules: RuleSet | None = None, opening_suit: int | None = None) -> Knowledge:
         """What ``seat``, dealt ``own``, knows after ``auction`` and ``plays`` in ``contract``.
 
         Tricks are read from the plays in order: each has one tile from every seat that plays
         (three in a Nello), the first its lead, led by the last trick's winner (``rules`` say
-        who leads the first: :func:`notation.rules.tricks.first_leader`). Raises
+        who leads the first: :func:`notation.rules.tricks.first_leader`); the first lead is
+        played as ``opening_suit`` when given (a small-end opening). Raises
         :class:`InconsistentPlay` when the plays contradict the seat's own tiles or each
         other.
         """
@@ -144,12 +145,15 @@ class Knowledge:
                     lead = tile
                 elif n % size == size - 1:
                     trick = [t for _, t in plays[n + 1 - size:n + 1]]
-                    winner = take_trick(1, order[0], trick, contract).winner
+                    first = opening_suit if n < size else None
+                    winner = take_trick(1, order[0], trick, contract, first).winner
                     order = play_order(winner, contract.sitting_out)
                 assert lead is not None
                 # What the play proves: its player held none of the tiles that would have
                 # barred it (docs/rules.md, Reneges, and Sevens).
                 suit = table.led[tile_key(lead)]
+                if n < size and opening_suit is not None:
+                    suit = opening_suit
                 barred[player.index] |= _by_index(table.barred[suit][tile_key(tile)])
                 held[player.index] -= 1
             if len(plays) < size * TILES_IN_A_HAND:

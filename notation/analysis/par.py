@@ -46,7 +46,6 @@ from notation.rules.auction import deal_bidding_order, forced_only, partner_may_
 from notation.rules.play import is_trump
 from notation.rules.scoring import highest_bid_made
 from notation.rules.tricks import first_leader
-from notation.solver.scope import unplayed
 from notation.solver.solver import (
     NELLO_MAXIMIZERS,
     Position,
@@ -194,16 +193,14 @@ def par_table(
     solved on ``workers`` threads (by default one for each core this process may use): the
     compiled search lets go of the interpreter while it runs, so they run side by side.
 
-    Raises :class:`notation.solver.solver.UnsupportedContract` under options the solver does not
-    play from the opening lead (:func:`notation.solver.scope.unplayed`: small-end-opening, and
-    an opening lead that must be a trump).
+    Every contract is played as the table plays it, its opening lead too (an opening lead
+    held to a trump, or played as the suit of its small end: docs/rules.md, Contracts).
     """
     rules = rules or RuleSet()
     _check_whole(deal)
-    _check_solvable(rules)
     trumps = rules.plain_trumps() if trumps is None else tuple(trumps)
     points: dict[tuple[Seat, Trump], int] = {}
-    for cells in _solved(deal, trumps, workers):
+    for cells in _solved(deal, trumps, workers, rules):
         points.update(cells)
     specials: dict[tuple[Seat, Special], SpecialVerdict] = {}
     for special in SPECIALS:
@@ -227,14 +224,6 @@ def _check_whole(deal: Mapping[Seat, tuple[Tile, ...]]) -> None:
         )
 
 
-def _check_solvable(rules: RuleSet) -> None:
-    """Refuse the options under which the solver's play from the opening lead is not the
-    table's (:func:`notation.solver.scope.unplayed`, in the words said there)."""
-    refusal = unplayed(rules)
-    if refusal is not None:
-        raise UnsupportedContract(refusal)
-
-
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -244,13 +233,13 @@ def cores() -> int:
 
 
 def _solved(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
-            workers: int | None) -> Iterator[dict[tuple[Seat, Trump], int]]:
+            workers: int | None, rules: RuleSet) -> Iterator[dict[tuple[Seat, Trump], int]]:
     """The cells of each trump in turn (:func:`_plain_points`), each trump with its own
     solver, on ``workers`` threads (None: :func:`cores`; see :func:`_on_threads`)."""
     workers = min(len(trumps), cores() if workers is None else workers)
     if workers <= 1:
-        return (_plain_points(deal, trump) for trump in trumps)
-    return iter(_on_threads(deal, trumps, workers))
+        return (_plain_points(deal, trump, rules) for trump in trumps)
+    return iter(_on_threads(deal, trumps, workers, rules))
 
 
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)
@@ -263,10 +252,11 @@ class _Declaring:
     points from positions keyed by the tiles left and the leader, true whoever led the first
     trick, so what one declarer's search learned serves the next."""
 
-    def __init__(self, deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump) -> None:
+    def __init__(self, deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump,
+                 rules: RuleSet) -> None:
         self.deal = deal
         self.trump = trump
-        self.solver = Solver(contract_tables(trump))
+        self.solver = Solver(contract_tables(trump, rules=rules))
         self.cells: dict[tuple[Seat, Trump], int] = {}
         self._guess: int | None = None
 
@@ -279,18 +269,19 @@ class _Declaring:
         return self
 
 
-def _plain_points(deal: Mapping[Seat, tuple[Tile, ...]],
-                  trump: Trump) -> dict[tuple[Seat, Trump], int]:
+def _plain_points(deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump,
+                  rules: RuleSet) -> dict[tuple[Seat, Trump], int]:
     """The declaring side's points in ``trump`` with each seat declaring and leading."""
-    return _Declaring(deal, trump).declare(DECLARERS).cells
+    return _Declaring(deal, trump, rules).declare(DECLARERS).cells
 
 
-def _first_declarer(deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump) -> _Declaring:
-    return _Declaring(deal, trump).declare(DECLARERS[:1])
+def _first_declarer(deal: Mapping[Seat, tuple[Tile, ...]], trump: Trump,
+                    rules: RuleSet) -> _Declaring:
+    return _Declaring(deal, trump, rules).declare(DECLARERS[:1])
 
 
 def _on_threads(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
-                workers: int) -> list[dict[tuple[Seat, Trump], int]]:
+                workers: int, rules: RuleSet) -> list[dict[tuple[Seat, Trump], int]]:
     """The cells of each trump (as :func:`_plain_points`), on ``workers`` threads.
 
     Each trump's first declarer is queued first, in table order; as each is solved, the
@@ -309,7 +300,7 @@ def _on_threads(deal: Mapping[Seat, tuple[Tile, ...]], trumps: Sequence[Trump],
         cells[k] = job.declare(DECLARERS[1:]).cells
 
     with ThreadPoolExecutor(workers) as pool:
-        firsts = {pool.submit(_first_declarer, deal, t): k for k, t in enumerate(trumps)}
+        firsts = {pool.submit(_first_declarer, deal, t, rules): k for k, t in enumerate(trumps)}
         rests = []
         for done in as_completed(firsts):
             job = done.result()
@@ -341,7 +332,7 @@ def _special_verdict(
         if special.is_nello:
             return _nello(deal, rules, seat, special)
         trump = Trump.called(TrumpKind.FOLLOW_ME, special=special)
-        solver = Solver(contract_tables(trump))
+        solver = Solver(contract_tables(trump, rules=rules))
         made = solver.takes_every_trick(Position.deal(deal, seat), seat.team)
         return SpecialVerdict(made, trump if made else None)
     except UnsupportedContract as e:
@@ -364,7 +355,7 @@ def _partner_trump(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: 
         leader = first_leader(contract, rules)
         taken = points.get((leader, trump))
         if taken is None:
-            solver = Solver(contract_tables(trump))
+            solver = Solver(contract_tables(trump, rules=rules))
             sweeps = solver.takes_every_trick(Position.deal(deal, leader), seat.team)
         else:
             sweeps = taken == POINTS_IN_A_HAND
@@ -382,7 +373,7 @@ def _nello(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
     start = Position.deal(seated, seat)
     for rank in rules.nello_doubles_allowed():
         trump = Trump.called(TrumpKind.FOLLOW_ME, None, rank, special)
-        solver = Solver(contract_tables(trump, out.index), maximizers=NELLO_MAXIMIZERS)
+        solver = Solver(contract_tables(trump, out.index, rules), maximizers=NELLO_MAXIMIZERS)
         if not solver.reaches(start, seat.team, 1):
             return SpecialVerdict(True, trump)
     return SpecialVerdict(False)
@@ -391,7 +382,7 @@ def _nello(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: Seat,
 @dataclass(frozen=True, slots=True)
 class HandPar:
     """The par table of a recorded hand, or why there is none (``why``): the deal is not
-    known, or the rules are ones the solver does not play."""
+    known."""
 
     game: int
     hand: int
@@ -413,10 +404,7 @@ def par_of_hand(hand: Hand, rules: RuleSet | None = None, report: HandReport | N
 
     ``report`` is :func:`notation.check.validate.check_hand` of the hand, when the caller has it.
     """
-    try:
-        table = hand_par(hand, rules, report)
-    except UnsupportedContract as e:
-        return HandPar(game, hand.number, None, str(e))
+    table = hand_par(hand, rules, report)
     if table is None:
         return HandPar(game, hand.number, None, DEAL_NOT_KNOWN)
     return HandPar(game, hand.number, table)
@@ -433,7 +421,6 @@ def hand_par(hand: Hand, rules: RuleSet | None = None,
     not show all 28 tiles (:func:`notation.check.board.known_deal`: the deal lines, or the play).
 
     ``report`` is :func:`notation.check.validate.check_hand` of the hand, when the caller has it.
-    Raises :class:`notation.solver.solver.UnsupportedContract` as :func:`par_table` does.
     """
     rules = rules or RuleSet()
     if report is None:

@@ -24,7 +24,6 @@ from notation.analysis.verdicts import (
     ReviewError,
     Unit,
     Verdict,
-    check_reviewable,
     judge,
 )
 from notation.analysis.worlds import Dealer, NoWorld, World, carry
@@ -39,6 +38,7 @@ from notation.rules.scoring import made_with, needs_every_trick
 from notation.rules.tricks import first_leader
 from notation.solver.scope import tables_for
 from notation.solver.solver import (
+    AS_SMALL_END,
     NELLO_MAXIMIZERS,
     TILE_INDEX,
     ContractTables,
@@ -160,20 +160,28 @@ def _option_scores(solver: Solver, outcome: _Outcome, pos: Position, options: Se
     one before (siblings are close)."""
     out: list[tuple[float | None, bool]] = []
     guess_total: int | None = None
+    legal = pos.legal(tables)
     for o in options:
-        child = pos.play(o, tables)
-        if outcome.every:
-            out.append((None, outcome.made(solver, child)))
-            continue
-        guess = None if guess_total is None else guess_total - child.points[0]
-        if guess is not None:
-            guess = max(0, min(child.points_left, guess))
-        v = solver.value(child, guess)
-        ns, ew = outcome.final(child, v)
-        guess_total = ns
-        bidders = ns if outcome.bidders is Team.NS else ew
-        mine = ns if side is Team.NS else ew
-        out.append((float(mine), made_with(outcome.contract, bidders)))
+        answers: list[tuple[float | None, bool]] = []
+        for play in (o, o + AS_SMALL_END):  # at a small-end opening, either suit
+            if play != o and not legal >> play & 1:
+                continue
+            child = pos.play(play, tables)
+            if outcome.every:
+                answers.append((None, outcome.made(solver, child)))
+                continue
+            guess = None if guess_total is None else guess_total - child.points[0]
+            if guess is not None:
+                guess = max(0, min(child.points_left, guess))
+            v = solver.value(child, guess)
+            ns, ew = outcome.final(child, v)
+            guess_total = ns
+            bidders = ns if outcome.bidders is Team.NS else ew
+            mine = ns if side is Team.NS else ew
+            answers.append((float(mine), made_with(outcome.contract, bidders)))
+        # The suit that serves the side best: its points, else making (or setting) the bid.
+        ours = side is outcome.bidders
+        out.append(max(answers, key=lambda a: (a[0] or 0.0, a[1] == ours)))
     return out
 
 
@@ -181,9 +189,11 @@ def _option_scores(solver: Solver, outcome: _Outcome, pos: Position, options: Se
 
 
 def _walk(deal: Mapping[Seat, Sequence[Tile]], contract: Contract, tables: ContractTables,
-          plays: Sequence[tuple[Seat, Tile]], rules: RuleSet) -> FollowedPlay:
+          plays: Sequence[tuple[Seat, Tile]], rules: RuleSet,
+          opening_suit: int | None) -> FollowedPlay:
     """The plays on the solver's board, each with the position before it (as
-    :func:`notation.check.board.follow_play` follows a record)."""
+    :func:`notation.check.board.follow_play` follows a record; the opening lead played as
+    ``opening_suit`` when given)."""
     out = contract.sitting_out
     start = Position.deal({s: ts for s, ts in deal.items() if s is not out},
                           first_leader(contract, rules))
@@ -193,6 +203,8 @@ def _walk(deal: Mapping[Seat, Sequence[Tile]], contract: Contract, tables: Contr
     for seat, tile in plays:
         mover = SEATS[pos.to_move(tables)]
         index = TILE_INDEX[tile]
+        if pos is start and opening_suit is not None:
+            index += AS_SMALL_END
         if seat is not mover or not pos.legal(tables) >> index & 1:
             raise ReviewError(f"{seat}'s {tile} in trick {trick} is not a legal play there")
         steps.append((pos, LinePlay(trick, seat, tile)))
@@ -267,7 +279,7 @@ def _judge_play(pool: _Worlds, outcome: _Outcome, pos: Position, step: LinePlay,
         if out_seat is not None:
             hands[out_seat.index] = 0  # face down: not in play
         wpos = Position((hands[0], hands[1], hands[2], hands[3]), pos.leader, pos.trick,
-                        pos.points, pos.tricks)
+                        pos.points, pos.tricks, pos.opening, pos.led_as)
         answers = _option_scores(solver, outcome, wpos, options, tables, side)
         searched += solver.nodes - before
         for n, (mine, is_made) in enumerate(answers):
@@ -293,23 +305,27 @@ def _judge_play(pool: _Worlds, outcome: _Outcome, pos: Position, step: LinePlay,
 def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
                 plays: Sequence[tuple[Seat, Tile]], rules: RuleSet | None = None,
                 auction: Sequence[tuple[Seat, Bid]] = (), samples: int = DEFAULT_SAMPLES,
-                seed: int = 1, first: int = 0) -> tuple[PlayReview, ...]:
+                seed: int = 1, first: int = 0,
+                opening_suit: int | None = None) -> tuple[PlayReview, ...]:
     """The fair review of each play of a line (``plays`` in order from the opening lead) in
     ``deal`` under ``contract``: every play with a choice, judged on ``samples`` worlds of
     what its player knew (the plays from index ``first`` on). The same seed gives the same
-    review.
+    review. ``opening_suit`` is the suit the opening lead was played as when not the suit its
+    tile calls for (small-end-opening: :attr:`notation.rules.tricks.TrickOutcome.suit`).
+
+    At a small-end opening each tile the leader may lead is one option, led as whichever of
+    its suits serves the leader's side best in each world.
 
     Only each player's own tiles and the public play reach the worlds (``deal`` gives the
     audit's hindsight verdict and each player's own tiles, nothing more).
     """
     rules = rules or RuleSet()
-    check_reviewable(rules, contract.trump)
     if samples < 1:
         raise ReviewError("a review needs at least one world per decision")
-    tables = tables_for(contract)
+    tables = tables_for(contract, rules)
     if isinstance(tables, str):
         raise ReviewError(tables)
-    followed = _walk(deal, contract, tables, plays, rules)
+    followed = _walk(deal, contract, tables, plays, rules, opening_suit)
     _, turning = best_play(followed, contract)
     hindsight = {(tp.trick, tp.seat, tp.tile): tp for tp in turning}
     nello = contract.sitting_out is not None
@@ -323,7 +339,7 @@ def review_line(deal: Mapping[Seat, Sequence[Tile]], contract: Contract,
             continue  # a forced play: nothing to judge
         try:
             knowledge = Knowledge.of(step.seat, deal[step.seat], contract, plays[:k], auction,
-                                     rules)
+                                     rules, opening_suit)
             worlds, deals, kept = pool.worlds(knowledge)
         except (InconsistentPlay, NoWorld) as e:
             raise ReviewError(str(e)) from None

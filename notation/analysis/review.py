@@ -71,7 +71,7 @@ from notation.analysis.verdicts import (
 from notation.archive.reading import Unit as ArchiveUnit
 from notation.archive.reading import read_unit
 from notation.check.board import follow_play, known_deal
-from notation.check.validate import HandReport, check_game
+from notation.check.validate import HandReport, check_game, hand_report
 from notation.model.contracts import Contract
 from notation.model.game import Game, Hand
 from notation.model.rule_sets import RuleSet
@@ -112,30 +112,34 @@ class HandReview:
         }
 
 
-def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
-                samples: int = DEFAULT_SAMPLES, seed: int = 1,
-                bids: bool = True, calls: bool = False) -> HandReview:
-    """The fair review of a checked hand (``report`` from
-    :func:`notation.check.validate.check_game`),
-    its winning bid among them when ``bids``, every call of its auction when ``calls``, or
-    why it cannot be made."""
+def review_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int = 1, *,
+                report: HandReport | None = None, samples: int = DEFAULT_SAMPLES,
+                seed: int = 1, bids: bool = True, calls: bool = False) -> HandReview:
+    """The fair review of ``hand``, a hand of ``game`` (its ``index``-th), under ``rules`` (by
+    default those the game's tags name), its winning bid among them when ``bids``, every
+    call of its auction when ``calls``, or why it cannot be made; ``report`` is the hand's
+    check, made by :func:`notation.check.validate.check_game` when not given."""
+    report = hand_report("review_hand", game, hand, rules, index, report)
+    rules = rules or game.rules
     contract = report.contract
     if contract is None:
-        return HandReview(game, hand.number, None, (), samples, seed,
+        return HandReview(index, hand.number, None, (), samples, seed,
                           "no contract, so there is no play to judge")
     deal = known_deal(hand, report)
     if deal is None:
-        return HandReview(game, hand.number, contract, (), samples, seed,
+        return HandReview(index, hand.number, contract, (), samples, seed,
                           "the deal is not known, so what each player held is not known")
     # The record's play as the audit follows it: up to a renege or a play out of turn.
     followed = follow_play(hand, report, rules)
     if isinstance(followed, str):
-        return HandReview(game, hand.number, contract, (), samples, seed, followed)
+        return HandReview(index, hand.number, contract, (), samples, seed, followed)
     plays = [(step.seat, step.tile) for _, step in followed.steps]
     notes = () if followed.stopped is None else (followed.stopped,)
     auction = tuple((c.seat, c.bid) for c in hand.auction.calls) if hand.auction else ()
     try:
-        reviewed = review_line(deal, contract, plays, rules, auction, samples, seed)
+        opening = report.tricks[0].suit if report.tricks else None
+        reviewed = review_line(deal, contract, plays, rules, auction, samples, seed,
+                               opening_suit=opening)
         bid = (review_bid(deal[contract.declarer], contract, auction, rules, samples, seed)
                if bids else None)
         every = (tuple(c for n, (seat, call) in enumerate(auction)
@@ -143,8 +147,8 @@ def review_hand(hand: Hand, report: HandReport, rules: RuleSet, game: int = 1,
                                             samples, seed)) is not None)
                  if calls else ())
     except ReviewError as e:
-        return HandReview(game, hand.number, contract, (), samples, seed, str(e))
-    return HandReview(game, hand.number, contract, reviewed, samples, seed, bid=bid,
+        return HandReview(index, hand.number, contract, (), samples, seed, str(e))
+    return HandReview(index, hand.number, contract, reviewed, samples, seed, bid=bid,
                       notes=notes, calls=every)
 
 
@@ -156,7 +160,8 @@ def review_game(game: Game, rules: RuleSet | None = None, index: int = 1,
     rules = rules or game.rules
     report = check_game(game, rules, index)
     return tuple(
-        review_hand(h, r, rules, index, samples, seed, bids, calls)
+        review_hand(game, h, rules, index, report=r, samples=samples, seed=seed, bids=bids,
+                    calls=calls)
         for h, r in zip(game.hands, report.hands, strict=True)
         if hands is None or h.number in hands
     )

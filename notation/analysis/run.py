@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass
@@ -46,7 +47,9 @@ from notation.archive.reading import units as units_of
 from notation.errors import T42Error
 from notation.files import (
     AtomicWriter,
+    StrPath,
     UnreadableInput,
+    as_path,
     is_the_machines,
     source_name,
     unopenable,
@@ -77,9 +80,10 @@ class AnalysisStep:
     unreadable: UnreadableInput | None = None
 
 
-def resume_point(out: Path) -> Resume:
+def resume_point(out: StrPath) -> Resume:
     """Where an earlier run writing ``out`` stopped (nothing done if there is no ``out``);
     raises :class:`~notation.files.UnreadableInput` in words if it cannot be read."""
+    out = as_path(out)
     if not out.exists():
         return Resume()
     try:
@@ -89,11 +93,11 @@ def resume_point(out: Path) -> Resume:
 
 
 def analyse_archive(
-    sources: Iterable[Path],
+    sources: Iterable[StrPath],
     *,
-    out: Path | IO[str],
+    out: StrPath | IO[str],
     resume: bool = False,
-    rejects: Path | None = None,
+    rejects: StrPath | None = None,
     jobs: int = 1,
     scheduler: str | None = None,
     fair: bool = False,
@@ -111,8 +115,10 @@ def analyse_archive(
     :class:`~notation.files.WriteError` when ``out`` cannot be written; a source that
     cannot be read is a step, and the run goes on.
     """
-    paths = list(sources)
+    paths = [as_path(source) for source in sources]
     names = [source_name(path) for path in paths]
+    if isinstance(out, str | os.PathLike):
+        out = as_path(out)
     done = resume_point(out) if resume and isinstance(out, Path) else Resume()
     if done.last is not None and done.last[0] not in names:
         raise ResumeError(f"{out} holds the analysis of {done.last[0]}, which is not among "

@@ -8,13 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from notation.errors import T42Error
-from notation.model.contracts import Trump
-from notation.model.rule_sets import RuleSet
-from notation.solver.scope import unplayed
+from notation.model.written import WrittenEnum
 
 DEFAULT_SAMPLES = 32
 MARGIN = 2.0  # a shortfall within this many standard errors is too close to call
@@ -54,7 +51,7 @@ class Estimate:
         return {"mean": round(self.mean, 4), "se": round(self.se, 4)}
 
 
-class VerdictKind(Enum):
+class VerdictKind(WrittenEnum):
     """What the fair review says of a play or a bid (the words are its value)."""
 
     BEST = "best"
@@ -62,7 +59,7 @@ class VerdictKind(Enum):
     CLOSE = "too close to call"
 
 
-class Unit(Enum):
+class Unit(WrittenEnum):
     """What a contract's plays are judged by: the side's points, or, in a contract of all or
     nothing, its chance of getting its way (the bidders of making it, the defenders of
     setting it), in percentage points; a bid by the marks it wins or loses."""
@@ -127,12 +124,3 @@ def judge(chosen: Sequence[float], options: Sequence[Sequence[float]], unit: Uni
         if max(gain) > 0 and ahead.mean >= -margin * ahead.se:
             return Verdict(VerdictKind.CLOSE, max(lead.mean, 0.0), lead.se, unit)
     return Verdict(VerdictKind.BEST, 0.0, 0.0, unit)
-
-
-def check_reviewable(rules: RuleSet, trump: Trump | None = None) -> None:
-    """Raise :class:`ReviewError` when the solver's play from the opening lead is not the
-    table's under ``rules`` (in the contract of ``trump``, when given): a review judges the
-    plays from the opening lead on (:func:`notation.solver.scope.unplayed`, its words)."""
-    refusal = unplayed(rules, 0, trump)
-    if refusal is not None:
-        raise ReviewError(refusal)

@@ -18,13 +18,22 @@ import re
 import signal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
+from notation.archive.codes import code_games, codes_first, given_code
+from notation.archive.peers import PeerError, mk5_urls, plunge_codes
 from notation.archive.quick_check import clean_json_hands, quick_findings
 from notation.archive.quick_convert import jsonl, notation
 from notation.check.validate import check_game
 from notation.errors import RecordError
-from notation.files import UnreadableInput, lines_of, read_source, source_blocks, source_name
+from notation.files import (
+    StrPath,
+    UnreadableInput,
+    lines_of,
+    read_source,
+    source_blocks,
+    source_name,
+)
+from notation.formats import share
 from notation.formats.json import form as json_form
 from notation.formats.text.reader import (
     GameText,
@@ -85,7 +94,7 @@ def json_game(
             game=index,
             pointer=item.pointer,
         )
-        return ReadGame(index, Game(()), [problem], text, first_line, raw=raw)
+        return ReadGame(index, Game(()), [problem], text, first_line, raw=raw, unread=True)
     try:
         rules = item.rules
     except RulesError as e:
@@ -307,7 +316,28 @@ class ConvertedGame:
 
 
 def render(game: Game, form: str) -> str:
-    """One game as ``t42`` notation, a ``jsonl`` line or an indented ``json`` document."""
+    """One game as ``t42`` notation, a ``jsonl`` line, an indented ``json`` document, a
+    ``share`` code, or ``mk5-url`` and ``plunge-code`` lines, a hand each (what these leave
+    out: :func:`render_noting`). Raise :class:`RecordError` for a game the form cannot hold."""
+    return render_noting(game, form)[0]
+
+
+def render_noting(game: Game, form: str) -> tuple[str, list[str]]:
+    """One game in ``form`` (see :func:`render`), and what the form leaves out of it in
+    words: the other programs' records hold no tags, comments or running marks."""
+    if form in ("mk5-url", "plunge-code"):
+        write = mk5_urls if form == "mk5-url" else plunge_codes
+        try:
+            lines, notes = write(game)
+        except PeerError as e:
+            raise RecordError(f"not written as {form}: {e.message}", code="not-in-form") from None
+        return "".join(line + "\n" for line in lines), notes
+    if form == "share":
+        return share.dumps(game) + "\n", []
+    return _render(game, form), []
+
+
+def _render(game: Game, form: str) -> str:
     if form == "t42":
         return write_game(game)
     if form == "jsonl":
@@ -336,10 +366,11 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
     read = read_unit(unit)
     try:
         if not read.problems and read.has_tags:
-            return ConvertedGame(render(read.game, form), [], True, "", "", read.first_line)
+            text, notes = render_noting(read.game, form)
+            return ConvertedGame(text, _noted(read, notes), True, read.text, "", read.first_line)
         # An unknown rule set costs nothing (the tag is written as it is); a syntax error its
         # hand.
-        output = render(read.game, form) if read.readable else None
+        output, notes = render_noting(read.game, form) if read.readable else (None, [])
     except RecordError as e:
         # What was read but the other form cannot hold: the game goes to the rejects, said
         # where, and the other games go on.
@@ -349,9 +380,15 @@ def convert_unit(form: str, unit: Unit) -> ConvertedGame:
             read.first_line, (f"game {read.index} (line {read.first_line})",),
         )
     return ConvertedGame(
-        output, read.problems, read.has_tags, read.text, read.rejected_text, read.first_line,
-        tuple(read.left_out()),
+        output, [*read.problems, *_noted(read, notes)], read.has_tags, read.text,
+        read.rejected_text, read.first_line, tuple(read.left_out()),
     )
+
+
+def _noted(read: ReadGame, notes: list[str]) -> list[Finding]:
+    """What a form leaves out of a game, as warnings at the game's first line."""
+    return [Finding("left-out-of-form", Severity.WARNING, note, read.first_line, 1,
+                    game=read.index) for note in notes]
 
 
 def unwritable(read: ReadGame, error: RecordError) -> Finding:
@@ -382,7 +419,7 @@ def unwritable(read: ReadGame, error: RecordError) -> Finding:
     return Finding(error.code, Severity.ERROR, error.message, line, column, game=read.index)
 
 
-def read_archive(path: Path) -> Iterator[ReadGame]:
+def read_archive(path: StrPath) -> Iterator[ReadGame]:
     """Every game in the file at ``path`` (``-`` for stdin), whole or not, in order.
 
     Raises :class:`notation.files.UnreadableInput` when the file cannot be read at all (the
@@ -391,21 +428,23 @@ def read_archive(path: Path) -> Iterator[ReadGame]:
     return map(read_unit, itertools.chain.from_iterable(map(games, units(path))))
 
 
-def read_file(path: Path) -> tuple[str, list[ReadGame]]:
+def read_file(path: StrPath) -> tuple[str, list[ReadGame]]:
     """The text of the file at ``path`` (``-`` for stdin) and every game in it, whole or not:
     read whole, for work that needs the whole file (formatting, pictures, replay). Raises
     :class:`notation.files.UnreadableInput` as :func:`read_archive` does."""
-    text = read_source(path)
+    given = given_code(path)
+    text = given if given is not None else read_source(path)
     read = itertools.chain.from_iterable(map(games, _units([text], source_name(path))))
     return text, list(map(read_unit, read))
 
 
-def units(path: Path) -> Iterator[Unit]:
+def units(path: StrPath) -> Iterator[Unit]:
     """The games of the file at ``path`` as units, in order, reading it lazily: a unit a
     game, or for JSON Lines a unit a block of lines (see :func:`games`). Raises
     :class:`notation.files.UnreadableInput` when the file cannot be read, and at its end
     when it holds no game (empty, only comments, or neither notation nor t42's JSON)."""
-    return _units(source_blocks(path), source_name(path))
+    given = given_code(path)
+    return _units(source_blocks(path) if given is None else [given], source_name(path))
 
 
 def _units(source: Iterable[str], name: str) -> Iterator[Unit]:
@@ -424,6 +463,11 @@ def _units(source: Iterable[str], name: str) -> Iterator[Unit]:
             continue
         break
     probe = "".join(head)
+    if codes_first(head, rest):
+        code_lines = itertools.chain(head, rest,
+                                     itertools.chain.from_iterable(map(lines_of, blocks)))
+        yield from (Unit(read.index, done=read) for read in code_games(code_lines))
+        return
     if not looks_like_json(probe):
         chunks = itertools.chain(head, ["".join(rest)], blocks)
         met = False

@@ -76,7 +76,7 @@ def check_auction(check: HandCheck) -> None:
                 call.span,
                 severity=Severity.WARNING if lenient else Severity.ERROR,
                 seat=call.seat,
-                evidence={"expected": None if turn is None else turn.value},
+                evidence={"expected": turn},
             )
         # The declarer's jump is a Plunge if played as one; an overcalled seat never got
         # to declare, so its jump may have been one whenever it could have been.
@@ -87,7 +87,7 @@ def check_auction(check: HandCheck) -> None:
         )
         if problem is not None:
             code, words = problem
-            check.report(code, words, call.span, seat=call.seat, evidence={"bid": str(call.bid)})
+            check.report(code, words, call.span, seat=call.seat, evidence={"bid": call.bid})
         if not call.bid.is_pass and (problem is None or _stands(problem, call, standing)):
             standing = call.bid
     winner = winning

@@ -3,7 +3,8 @@ followed from the opening lead, position by position.
 
 The lay-downs (:mod:`notation.check.claims`), the audit, the analysis and the review
 (:mod:`notation.analysis`) put a recorded hand on the board here, then ask the solver about
-the positions they judge (:mod:`notation.solver.scope` says which positions it plays).
+the positions they judge (:func:`notation.solver.scope.tables_for` gives the contract's tables
+under the table's rules, its opening lead among them).
 
 >>> from notation.formats.text.reader import read_games
 >>> from notation.check.validate import check_game
@@ -26,8 +27,9 @@ from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import ALL_TILES, TILES_IN_A_HAND, Tile
 from notation.rules.tricks import first_leader
+from notation.solver.masks import AS_SMALL_END, TILE_INDEX
 from notation.solver.scope import tables_for
-from notation.solver.solver import TILE_INDEX, ContractTables, Position
+from notation.solver.solver import ContractTables, Position
 
 
 def full_deal(hand: Hand, report: HandReport) -> dict[Seat, tuple[Tile, ...]] | None:
@@ -121,14 +123,14 @@ def follow_play(
     there (no contract, a contract the solver does not play, a deal neither recorded nor
     shown by the play: :func:`known_deal`).
 
-    The board follows the play whatever the table's options; whether the solver's play from a
-    position of it is the table's is asked of :func:`notation.solver.scope.unplayed_at` by
-    whoever judges that position.
+    The board plays by the table's rules; an opening lead played as the suit of its small end
+    (small-end-opening) is played so when the validator read it so
+    (:attr:`notation.rules.tricks.TrickOutcome.suit`).
     """
     contract = report.contract
     if contract is None:
         return "no contract, so there is no play to judge"
-    tables = tables_for(contract)
+    tables = tables_for(contract, rules)
     if isinstance(tables, str):
         return tables
     deal = known_deal(hand, report)
@@ -159,6 +161,8 @@ def _walk(
                     f"the perfect-play analysis stops at trick {trick.number}: {seat} played "
                     f"when it was {mover}'s turn"
                 )
+            if pos.opening and not pos.trick and trick.suit is not None:
+                index += AS_SMALL_END  # the validator read the lead as its small end's suit
             if not pos.legal(tables) >> index & 1:
                 return steps, pos, (
                     f"the perfect-play analysis stops at trick {trick.number}: {seat}'s "

@@ -3,9 +3,9 @@
 A player who lays down claims that her side takes every trick still to play. With the whole
 deal recorded the exact solver (:mod:`notation.solver.solver`) decides it: the claim holds, or a
 line of play refutes it (a :class:`notation.check.reports.ClaimAudit`). The hand is put on the
-solver's board by :mod:`notation.check.board`, and whether the solver's play from the claim is
-the table's is :func:`notation.solver.scope.unplayed_at`'s to say (opening-lead=trump, say,
-holds only the opening lead, so a lay-down shown after it is judged).
+solver's board by :mod:`notation.check.board` and played by the table's rules (a lay-down shown
+before the opening lead is judged with the opening lead the table allows: held to a trump under
+opening-lead=trump, played as either suit under small-end-opening).
 :func:`notation.check.validate.check_hand` asks here for every hand that
 ends in a lay-down (``laydown-refuted`` is a finding of ``t42 validate``), and
 :mod:`notation.analysis.audit` shows the same verdict and follows the recorded play with the same
@@ -25,12 +25,13 @@ from collections.abc import Iterable
 
 from notation.check.board import FollowedPlay, follow_play, full_deal
 from notation.check.reports import ClaimAudit, HandReport, LinePlay
+from notation.model.contracts import PIP_NAMES
 from notation.model.findings import Finding, Severity
 from notation.model.game import EndKind, Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import ALL_TILES
-from notation.solver.scope import unplayed, unplayed_at
+from notation.solver.masks import AS_SMALL_END, tile_of
 from notation.solver.solver import ContractTables, Position, Solver
 
 LAYDOWN_REFUTED = "laydown-refuted"
@@ -42,7 +43,7 @@ def _line(pos: Position, tables: ContractTables, moves: Iterable[int],
     trick = first_trick
     for i in moves:
         seat = SEATS[pos.to_move(tables)]
-        out.append(LinePlay(trick, seat, ALL_TILES[i]))
+        out.append(LinePlay(trick, seat, ALL_TILES[tile_of(i)]))
         pos = pos.play(i, tables)
         if not pos.trick:
             trick += 1
@@ -67,7 +68,10 @@ def check_claim(pos: Position, tables: ContractTables, seat: Seat,
     line = _line(pos, tables, refutation, after_trick + 1)
     with_best = solver.takes_every_trick(pos, team)
     lost = line[-1].trick
-    words = " · ".join(f"{p.seat} {p.tile}" for p in line)
+    said = [f"{p.seat} {p.tile}" for p in line]
+    if refutation[0] >= AS_SMALL_END:  # an opening lead played as the suit of its small end
+        said[0] += f" (led as {PIP_NAMES[tables.small_end[tile_of(refutation[0])]]})"
+    words = " · ".join(said)
     message = (
         f"{seat}'s lay-down is refuted: {team} loses trick {lost} after {words}"
     )
@@ -100,18 +104,11 @@ def judge_laydown(
     played = len(report.tricks)
     if followed is None:
         followed = follow_play(hand, report, rules)
-    trump = contract.trump
     if isinstance(followed, str) or followed.end is None:
-        shown = sum(len(trick.tiles) for trick in report.tricks)
         why = "the play before it could not be followed"
         if full_deal(hand, report) is None:
             why = "the deal is not recorded in full"
-        elif (refusal := unplayed(rules, shown, trump)) is not None:
-            why = refusal
         return _unchecked(ending.seat, played, why), None
-    refusal = unplayed_at(rules, followed.end, followed.tables, trump)
-    if refusal is not None:
-        return _unchecked(ending.seat, played, refusal), None
     claim = check_claim(followed.end, followed.tables, ending.seat, played)
     if claim.valid:
         return claim, None
@@ -121,7 +118,8 @@ def judge_laydown(
         line=span.line if span else None,
         column=span.column if span else None,
         hand=hand.number, seat=ending.seat,
-        evidence={"line": [p.as_json() for p in claim.refutation],
+        evidence={"line": [{"trick": p.trick, "seat": p.seat, "tile": p.tile}
+                           for p in claim.refutation],
                   "with_best_play": claim.with_best_play},
     )
     return claim, finding

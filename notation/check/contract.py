@@ -68,7 +68,7 @@ def check_contract(check: HandCheck) -> None:
             f"{call.seat} named trump, but {why}",
             call.span,
             seat=call.seat,
-            evidence={"declarer": winner.seat.value, "expected": namer.value},
+            evidence={"declarer": winner.seat, "expected": namer},
         )
     check.contract = contract
     _check_announced(check, contract, call)
@@ -83,7 +83,7 @@ def check_contract(check: HandCheck) -> None:
             f"not {winner.bid}",
             call.span,
             seat=winner.seat,
-            evidence={"bid": str(winner.bid)},
+            evidence={"bid": winner.bid},
         )
 
 
@@ -166,7 +166,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall,
             f"(option {special.value}=no)",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value},
+            evidence={"contract": special},
         )
         return
     _check_who_may_play(check, contract, call, partner_named)
@@ -179,7 +179,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall,
             f"{contract.trump.doubles.word}",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value, "doubles": contract.trump.doubles.value},
+            evidence={"contract": special, "doubles": contract.trump.doubles},
         )
     if special is Special.LOW_NO:
         calls = check.hand.auction.calls if check.hand.auction is not None else ()
@@ -190,7 +190,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall,
                 "Low-No may be bid only by the dealer, after the other three have passed",
                 call.span,
                 seat=declarer,
-                evidence={"contract": special.value},
+                evidence={"contract": special},
             )
         return
     need = contract_least_bid(contract.trump, rules)
@@ -200,7 +200,7 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall,
             f"a {special.title} needs a bid of at least {_bid_words(need)}, not {contract.bid}",
             call.span,
             seat=declarer,
-            evidence={"contract": special.value, "bid": str(contract.bid)},
+            evidence={"contract": special, "bid": contract.bid},
         )
     doubles_needed = DOUBLES_NEEDED.get(special)
     if doubles_needed is not None and declarer in check.dealt:
@@ -213,5 +213,5 @@ def _check_special(check: HandCheck, contract: Contract, call: TrumpCall,
                 + (f" ({', '.join(str(t) for t in held)})" if held else ""),
                 call.span,
                 seat=declarer,
-                evidence={"contract": special.value, "doubles": [str(t) for t in held]},
+                evidence={"contract": special, "doubles": list(held)},
             )

@@ -40,7 +40,7 @@ def check_deal(check: HandCheck) -> None:
                 f"{seat} is dealt {len(holding.tiles)} tiles; each seat holds 7",
                 holding.span,
                 seat=seat,
-                evidence={"tiles": [str(t) for t in holding.tiles]},
+                evidence={"tiles": list(holding.tiles)},
             )
         seen: set[Tile] = set()
         for i, tile in enumerate(holding.tiles):
@@ -51,7 +51,7 @@ def check_deal(check: HandCheck) -> None:
                     f"{tile} is written twice in {seat}'s hand",
                     span,
                     seat=seat,
-                    evidence={"tile": str(tile)},
+                    evidence={"tile": tile},
                 )
             elif tile in owner:
                 check.report(
@@ -59,7 +59,7 @@ def check_deal(check: HandCheck) -> None:
                     f"{tile} is dealt to both {owner[tile]} and {seat}",
                     span,
                     seat=seat,
-                    evidence={"tile": str(tile), "also_dealt_to": owner[tile].value},
+                    evidence={"tile": tile, "also_dealt_to": owner[tile]},
                 )
             seen.add(tile)
             owner.setdefault(tile, seat)

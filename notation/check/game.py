@@ -21,6 +21,9 @@ from notation.check.deal import check_deal
 from notation.check.play import check_play
 from notation.check.reports import GameReport, HandCheck, HandReport, LaydownJudge, at
 from notation.check.result import check_ending, check_score, hand_result
+from notation.errors import ModelError, T42Error
+from notation.formats.text import dumps
+from notation.formats.text.reader import read_games
 from notation.model.findings import Finding, Severity
 from notation.model.game import SCORE_ORDER, EndKind, Game, Hand, ScoreKind, ScoreLine
 from notation.model.rule_sets import RuleSet
@@ -222,8 +225,8 @@ def check_total(hand: Hand, total: ScoreLine, running: dict[Team, int]) -> list[
         hand=hand.number,
         **at(total.span),
         evidence={
-            "written": {t.value: n for t, n in written.items()},
-            "computed": {t.value: n for t, n in running.items()},
+            "written": dict(written),
+            "computed": dict(running),
         },
     )]
 
@@ -237,6 +240,7 @@ def check_game(
     fast: bool = True,
     judged: Collection[int] | None = None,
     judge: LaydownJudge | None = None,
+    place: bool = True,
 ) -> GameReport:
     """Check every hand of a game, the deal rotation and the running marks.
 
@@ -248,6 +252,13 @@ def check_game(
     hand; a command about one hand needs no verdict on the others'): the others have no
     ``claim`` and no ``laydown-refuted`` finding.
 
+    Each finding is placed (``line`` and ``column``) in the text the game was read from; in a
+    game built in code, in its canonical text, ``notation.dumps(game)`` (see
+    :func:`placed_game`), so that :func:`notation.describe` can point at it there: that
+    costs a reading of the text and a second check when there are findings, which
+    ``place=False`` spares (a recording checked entry by entry, :class:`GameCheck`, leaves
+    them unplaced so).
+
     Raises :class:`notation.model.rule_sets.RulesError` when ``rules`` is not given and the game's
     tags
     name no known rule set or option (readers report that as an ``unknown-rules`` problem).
@@ -258,7 +269,82 @@ def check_game(
         progress = progress.then(hand, last=hand is final, unread=unread, fast=fast,
                                  judge_claim=judged is None or hand.number in judged,
                                  judge=judge)
-    return progress.report(game)
+    report = progress.report(game)
+    if place and any(f.line is None for f in report.findings) and not _written(game):
+        # A game built in code: its findings are placed in its canonical text.
+        placed = placed_game(game)
+        if placed is not None:
+            again = check_game(placed, rules, index, unread, fast=fast, judged=judged,
+                               judge=judge, place=False)
+            return replace(again, game=game)
+    return report
+
+
+def hand_report(
+    asker: str,
+    game: Game,
+    hand: Hand,
+    rules: RuleSet | None = None,
+    index: int = 1,
+    report: HandReport | None = None,
+) -> HandReport:
+    """The check of ``hand``, a hand of ``game`` (``report``, when given; else made by
+    :func:`check_game`, the lay-downs of this hand judged): what the analysis of one hand
+    (``asker``: ``audit_hand`` …) stands on. Each such function takes the game, then the
+    hand; the order they once took is refused in words (a :class:`ModelError`, a
+    ``TypeError``), and a hand not of the game is a ``ValueError``.
+
+    >>> from notation.model.game import HandHeader, Tag
+    >>> from notation.model.seats import Seat
+    >>> game = Game((Tag("Rules", "straight"),), (Hand(HandHeader(1, Seat.N)),))
+    >>> hand_report("audit_hand", game, game.hands[0]).hand.number
+    1
+    >>> try:
+    ...     hand_report("audit_hand", game.hands[0], game)  # type: ignore[arg-type]
+    ... except TypeError as error:
+    ...     print(error)
+    audit_hand takes the game, then the hand: audit_hand(game, hand, rules, index, report=...)
+    """
+    if not isinstance(game, Game) or not isinstance(hand, Hand):
+        raise ModelError(f"{asker} takes the game, then the hand: "
+                         f"{asker}(game, hand, rules, index, report=...)")
+    if report is not None:
+        return report
+    position = next((i for i, h in enumerate(game.hands) if h is hand), None)
+    if position is None:
+        position = next((i for i, h in enumerate(game.hands) if h == hand), None)
+    if position is None:
+        raise ValueError(f"{asker}: hand {hand.number} is not a hand of this game")
+    checked = check_game(game, rules, index, judged={hand.number})
+    return checked.hands[position]
+
+
+def placed_game(game: Game) -> Game | None:
+    """``game`` as its canonical text (:func:`notation.formats.text.dumps`) reads back: the
+    same game, each item placed in that text; None when that text does not read back as
+    the same game (a game built in code with a value no record can hold).
+
+    >>> from notation.model.game import HandHeader, Tag
+    >>> from notation.model.seats import Seat
+    >>> built = Game((Tag("North", "Ruth"),), (Hand(HandHeader(1, Seat.E)),))
+    >>> placed = placed_game(built)
+    >>> placed == built, placed.hands[0].header.span.line
+    (True, 10)
+    """
+    try:
+        text = dumps(game)
+    except T42Error:
+        return None
+    read = next(read_games(text), None)
+    if read is None or read.problems or read.game != game:
+        return None
+    return read.game
+
+
+def _written(game: Game) -> bool:
+    """Whether ``game`` was read from text (its items know where they were written)."""
+    return any(hand.header.span is not None for hand in game.hands) or any(
+        tag.span is not None for tag in game.tags)
 
 
 @dataclass(frozen=True)
@@ -311,7 +397,7 @@ class GameCheck:
                 f"{winner} had already won the game with {running[winner]} marks",
                 hand=hand.number,
                 **at(span),
-                evidence={"marks": {t.value: n for t, n in running.items()}},
+                evidence={"marks": dict(running)},
             ))
         marks = marks_gained(hand, report)
         if marks is None:

@@ -23,7 +23,6 @@ from notation.rules.fast import NOBODY, fast_rules, walk_tricks
 from notation.rules.play import (
     can_follow,
     follows,
-    is_trump,
     led_suit,
     sevens_choices,
     sevens_distance,
@@ -33,6 +32,7 @@ from notation.rules.tricks import (
     TrickOutcome,
     first_leader,
     opening_leads,
+    opening_suits,
     outcome,
     small_end_opens,
     take_trick,
@@ -192,7 +192,7 @@ def _check_leader(state: PlaySoFar, k: int, trick: Trick) -> tuple[Seat, ...]:
         trick.span,
         trick=k,
         seat=trick.leader,
-        evidence={"expected": expected.value},
+        evidence={"expected": expected},
     )
     return seats if meant is None else meant  # a slip of the pen: judged as the plays show
 
@@ -263,7 +263,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile), "first_trick": earlier},
+            evidence={"tile": tile, "first_trick": earlier},
         )
     elif tile in owner and owner[tile] is not seat:
         check.report(
@@ -272,7 +272,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile), "dealt_to": owner[tile].value},
+            evidence={"tile": tile, "dealt_to": owner[tile]},
         )
     elif seat in check.dealt and tile not in check.dealt[seat]:
         check.report(
@@ -281,7 +281,7 @@ def _check_tile(state: PlaySoFar, move: Move) -> None:
             move.span,
             trick=k,
             seat=seat,
-            evidence={"tile": str(tile)},
+            evidence={"tile": tile},
         )
 
 
@@ -368,7 +368,8 @@ def _small_end_suit(
     small end (004). The reading the plays allow (no seat failing to follow a suit it was
     dealt) whose winner leads the second trick; the high end when both do."""
     lead, trump = trick.plays[0].tile, contract.trump
-    if trump.special is Special.SEVENS or lead.is_double or is_trump(lead, trump):
+    suits = opening_suits(lead, trump, check.rules)
+    if len(suits) == 1:
         return suit
 
     def allowed(s: int) -> bool:
@@ -377,7 +378,7 @@ def _small_end_suit(
             for p, seat in zip(trick.plays[1:], seats[1:], strict=False)
         )
 
-    readings = [s for s in (lead.high, lead.low) if allowed(s)]
+    readings = [s for s in suits if allowed(s)]
     if not readings:
         return suit
     tricks = check.hand.tricks
@@ -406,7 +407,7 @@ def _check_opening_lead(check: HandCheck, contract: Contract, lead: Move) -> Non
             lead.span,
             trick=1,
             seat=leader,
-            evidence={"tile": str(tile), "trumps_held": [str(t) for t in later]},
+            evidence={"tile": tile, "trumps_held": list(later)},
         )
 
 
@@ -457,8 +458,8 @@ def _not_closest(
         trick=k,
         seat=seat,
         evidence={
-            "tile": str(tile),
-            "closer": [str(t) for t in closer],
+            "tile": tile,
+            "closer": list(closer),
             "proven_by_trick": proven_in,
         },
     )
@@ -511,9 +512,9 @@ def _renege(
         trick=k,
         seat=seat,
         evidence={
-            "tile": str(tile),
+            "tile": tile,
             "led_suit": suit_name,
-            "could_follow": [str(t) for t in could],
+            "could_follow": list(could),
             "proven_by_trick": proven_in,
         },
     )

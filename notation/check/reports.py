@@ -172,7 +172,8 @@ class HandCheck:
         self.reshaken_by_dealer = False
         self.derived_marks: dict[Team, int] | None = None
         # The last hand of its record with nothing after its tricks: it may have been saved
-        # in the middle of a trick (README: an unfinished hand draws only warnings).
+        # in the middle of a trick (docs/guides/scorekeeping.md: an unfinished hand draws only
+        # warnings).
         self.in_progress = False
 
     def report(

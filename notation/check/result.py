@@ -137,7 +137,7 @@ def check_ending(check: HandCheck, points: dict[Team, int]) -> None:
             "ending-unjustified",
             f"play stopped as {ending.kind.value} after trick {played}, but {why}",
             ending.span,
-            evidence={"points": {t.value: n for t, n in taken.items()}},
+            evidence={"points": dict(taken)},
         )
 
 
@@ -214,7 +214,7 @@ def _compare(check: HandCheck, line: Any, expected: dict[Team, int], code: str, 
             f"gives NS {expected[Team.NS]} EW {expected[Team.EW]}{why}",
             line.span,
             evidence={
-                "written": {t.value: n for t, n in written.items()},
-                "computed": {t.value: n for t, n in expected.items()},
+                "written": dict(written),
+                "computed": dict(expected),
             },
         )

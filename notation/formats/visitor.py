@@ -39,7 +39,7 @@ from notation.model.game import (
     with_roster,
 )
 
-ResultT = TypeVar("ResultT")
+ResultT = TypeVar("ResultT", covariant=True)  # a visitor of rows is a visitor of iterables
 
 __all__ = ["GameVisitor", "walk", "walk_hand"]
 

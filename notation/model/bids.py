@@ -21,11 +21,11 @@ read from ``4m-plunge`` by :func:`notation.model.contracts.parse_bid`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from notation.errors import T42Error
 from notation.model.numbers import shown, whole_number
+from notation.model.written import WrittenEnum
 
 if TYPE_CHECKING:
     from notation.model.contracts import Special
@@ -35,7 +35,7 @@ POINTS_IN_A_HAND = 42
 ANNOUNCED = ("nello", "plunge", "splash")
 
 
-class BidKind(Enum):
+class BidKind(WrittenEnum):
     PASS = "pass"
     POINTS = "points"
     MARKS = "marks"

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import Enum
 
 from notation.errors import T42Error, expect
 from notation.model.bids import ANNOUNCED, Bid
 from notation.model.numbers import shown, whole_number
 from notation.model.seats import Seat
 from notation.model.tiles import HIGHEST_PIP
+from notation.model.written import WrittenEnum
 
 PIP_NAMES: tuple[str, ...] = ("blanks", "ones", "deuces", "treys", "fours", "fives", "sixes")
 # Other names players use for the same suits, read on input and never written.
@@ -39,7 +39,7 @@ FOLLOW_ME_ALIASES = (
 DOUBLES_SUIT = 7
 
 
-class TrumpKind(Enum):
+class TrumpKind(WrittenEnum):
     PIP = "pip"
     DOUBLES = "doubles"
     FOLLOW_ME = "follow-me"
@@ -49,7 +49,7 @@ class TrumpKind(Enum):
     __hash__ = object.__hash__
 
 
-class DoublesRank(Enum):
+class DoublesRank(WrittenEnum):
     """Where the doubles stand when they are not trump (follow-me, and Nello)."""
 
     HIGH = "high"  # the double is the highest tile of its pip suit
@@ -64,7 +64,7 @@ class DoublesRank(Enum):
         return f"doubles-{self.value}"
 
 
-class Special(Enum):
+class Special(WrittenEnum):
     """A special contract the declarer may name instead of a plain trump (docs/rules.md, Contracts).
 
     Nello and Low-No are played with no trump and a doubles option; Plunge and Splash with

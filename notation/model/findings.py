@@ -14,9 +14,10 @@ from enum import Enum
 from typing import Any
 
 from notation.model.seats import Seat
+from notation.model.written import WrittenEnum
 
 
-class Severity(Enum):
+class Severity(WrittenEnum):
     ERROR = "error"  # the record breaks a rule or cannot be read
     WARNING = "warning"  # unusual, probably a slip of the pencil, but not against the rules
 
@@ -85,6 +86,8 @@ class Finding:
     hand: int | None = None
     trick: int | None = None
     seat: Seat | None = None
+    # What proves it, as the game's values: a tile a Tile, a seat a Seat, a team's count keyed
+    # by Team, a bid a Bid, a number an int (as_json writes each in its written form).
     evidence: dict[str, Any] = field(default_factory=dict)
     # The JSON Pointer of the item in a JSON record (RFC 6901, "" for the whole document);
     # None for notation, where the line and column say it all.
@@ -118,8 +121,27 @@ class Finding:
             "hand": self.hand,
             "trick": self.trick,
             "seat": None if self.seat is None else self.seat.value,
-            "evidence": self.evidence,
+            "evidence": {key: evidence_json(value) for key, value in self.evidence.items()},
         } | ({} if self.pointer is None else {"pointer": self.pointer})
+
+
+def evidence_json(value: Any) -> Any:
+    """An evidence value as JSON holds it: each of the game's values in its written form (a
+    tile ``6-4``, a seat ``N``, a team ``NS``), lists and mappings item by item.
+
+    >>> from notation.model.seats import Team
+    >>> evidence_json({Team.NS: 34, Team.EW: 8}), evidence_json([Seat.N, 3, None, True])
+    ({'NS': 34, 'EW': 8}, ['N', 3, None, True])
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(evidence_json(k)): evidence_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [evidence_json(v) for v in value]
+    return str(value)  # a Tile, a Bid: their written forms
 
 
 def plural(n: int, word: str) -> str:

@@ -13,9 +13,8 @@ where it was written (``span``, ignored by ``==``) and the comments attached to 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
-from enum import Enum
 from typing import ClassVar, NamedTuple
 
 from notation.errors import expect, expect_each
@@ -24,6 +23,7 @@ from notation.model.contracts import Trump
 from notation.model.rule_sets import RuleSet, tagged_rules
 from notation.model.seats import Seat, Team, play_order
 from notation.model.tiles import Tile
+from notation.model.written import WrittenEnum
 
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "North", "East", "South", "West", "Rules")
 
@@ -199,7 +199,7 @@ class Trick:
         return tuple(p.tile for p in self.plays)
 
 
-class EndKind(Enum):
+class EndKind(WrittenEnum):
     """Why a hand stopped before seven tricks (docs/rules.md, Ending a hand early)."""
 
     MADE = "made"
@@ -221,7 +221,7 @@ class Ending:
         _expect_comments("Ending", self)
 
 
-class ScoreKind(Enum):
+class ScoreKind(WrittenEnum):
     """What a score line records: points taken, marks awarded, or the running marks."""
 
     POINTS = "points"
@@ -310,7 +310,17 @@ class Hand:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game: its tags (the roster first, ``?`` where unknown) and its hands in order."""
+    """A game: its tags (the roster first, ``?`` where unknown) and its hands in order.
+
+    The roster is always whole, as the reader and the writer hold it (docs/notation.md, Tags:
+    a missing roster tag is the same as one written ``?``, and the standard names are not
+    case-sensitive): a game built with part of it holds the rest as ``?``, so it equals its
+    own round trip.
+
+    >>> game = Game((Tag("North", "Ruth"),))
+    >>> game.tag("East"), [t.name for t in game.tags][:4]
+    ('?', ['Event', 'Site', 'Date', 'North'])
+    """
 
     tags: tuple[Tag, ...]
     hands: tuple[Hand, ...] = ()
@@ -318,6 +328,10 @@ class Game:
     def __post_init__(self) -> None:
         expect_each("Game", "tags", self.tags, Tag)
         expect_each("Game", "hands", self.hands, Hand)
+        # The standard names are not case-sensitive: held as t42 writes them ("site" is Site).
+        named = tuple(t if tag_name(t.name) == t.name else replace(t, name=tag_name(t.name))
+                      for t in self.tags)
+        object.__setattr__(self, "tags", with_roster(named))
 
     def tag(self, name: str) -> str | None:
         for t in self.tags:

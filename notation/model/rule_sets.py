@@ -23,37 +23,38 @@ from typing import Any
 from notation.errors import T42Error
 from notation.model.contracts import PIP_NAMES, DoublesRank, Special, Trump, TrumpKind
 from notation.model.numbers import shown, whole_number
+from notation.model.written import WrittenEnum
 
 
-class AllPass(Enum):
+class AllPass(WrittenEnum):
     """What happens when all four seats pass (docs/rules.md, Bidding)."""
 
     FORCED_BID = "forced-bid"  # the dealer must bid at least 30
     RESHAKE = "reshake"  # the hand is thrown in and the deal passes left
 
 
-class RenegePenalty(Enum):
+class RenegePenalty(WrittenEnum):
     """What a proven renege costs (docs/rules.md, Reneges)."""
 
     LOSE_HAND = "lose-hand"  # the offending team loses the hand
     NONE = "none"  # the renege is reported but the hand scores as played
 
 
-class Scoring(Enum):
+class Scoring(WrittenEnum):
     """How hands are scored (docs/rules.md, Scoring)."""
 
     MARKS = "marks"  # a made bid scores its marks; first to 7 marks
     POINTS = "points"  # the 250-point game: teams score the points they take
 
 
-class FirstBidder(Enum):
+class FirstBidder(WrittenEnum):
     """Who bids first (docs/rules.md, Bidding)."""
 
     LEFT_OF_DEALER = "left-of-dealer"  # the seat to the dealer's left; the dealer bids last
     HOLDER_OF_0_1 = "holder-of-0-1"  # the seat holding the 1-0 (001), then clockwise
 
 
-class OutOfTurn(Enum):
+class OutOfTurn(WrittenEnum):
     """What a bid out of turn is (docs/rules.md, Bidding; 003)."""
 
     ERROR = "error"  # a bid out of turn breaks the rules
@@ -61,21 +62,21 @@ class OutOfTurn(Enum):
     RESHAKE = "reshake"  # the opponents may also have the same dealer shake again (003)
 
 
-class FollowMeMin(Enum):
+class FollowMeMin(WrittenEnum):
     """The smallest bid that may be played in follow-me (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any bid from 30 up
     ONE_MARK = "1m"  # only a bid of 1 mark (42) or more
 
 
-class OpeningLead(Enum):
+class OpeningLead(WrittenEnum):
     """What the declarer may lead to the first trick (docs/rules.md, Contracts)."""
 
     ANY = "any"  # any tile ("most players agree", 004)
     TRUMP = "trump"  # a trump (001, 004)
 
 
-class Toggle(Enum):
+class Toggle(WrittenEnum):
     """A contract or convention the table plays, or does not."""
 
     NO = "no"
@@ -85,7 +86,7 @@ class Toggle(Enum):
         return self is Toggle.YES
 
 
-class Offered(Enum):
+class Offered(WrittenEnum):
     """Whether the table plays a special contract: never, whenever the bid allows it, or only
     by a dealer forced to bid after three passes (docs/rules.md, Contracts; 004)."""
 
@@ -97,7 +98,7 @@ class Offered(Enum):
         return self is not Offered.NO
 
 
-class LeastMarks(Enum):
+class LeastMarks(WrittenEnum):
     """The least bid a contract is played on, where tables differ (docs/rules.md, Contracts)."""
 
     THIRTY = "30"
@@ -105,7 +106,7 @@ class LeastMarks(Enum):
     TWO_MARKS = "2m"
 
 
-class PlungeBid(Enum):
+class PlungeBid(WrittenEnum):
     """The bid a Plunge is played on (docs/rules.md, Contracts, Plunge)."""
 
     BY_LEAD = "by-lead"  # 4 marks with the declarer leading, 3 with the partner (004)
@@ -114,7 +115,7 @@ class PlungeBid(Enum):
     FOUR_MARKS = "4m"
 
 
-class SplashBid(Enum):
+class SplashBid(WrittenEnum):
     """The bid a Splash is played on (docs/rules.md, Contracts, Splash)."""
 
     TWO_MARKS = "2m"  # 2 marks or more, on the ladder (002, 004)
@@ -122,7 +123,7 @@ class SplashBid(Enum):
     THREE_MARKS = "3m"  # 3 marks, which the bidder may open at or jump to
 
 
-class PartnerNames(Enum):
+class PartnerNames(WrittenEnum):
     """What the partner of a Plunge or Splash may name (docs/rules.md, Contracts, Plunge)."""
 
     TRUMP = "trump"  # a pip or the doubles: a trump, no follow-me
@@ -130,7 +131,7 @@ class PartnerNames(Enum):
     ANY = "any"  # also Sevens or a Nello, follow-me in any reading of the doubles (004)
 
 
-class NelloChoice(Enum):
+class NelloChoice(WrittenEnum):
     """Which Nello doubles options a declarer may name (docs/rules.md, Contracts; 004)."""
 
     ANY = "any"  # any of the four, named at the declaration
@@ -138,7 +139,7 @@ class NelloChoice(Enum):
     # or a list of the ones the table allows (a frozenset of DoublesRank): own-suit/high
 
 
-class PlungeLead(Enum):
+class PlungeLead(WrittenEnum):
     """Who leads a Plunge, which fixes its bid (docs/rules.md, Contracts; 004)."""
 
     DECLARER = "declarer"  # 4 marks, the declarer leads

@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from notation.model.written import WrittenEnum
 
 
-class Team(Enum):
+class Team(WrittenEnum):
     """A partnership: North and South against East and West."""
 
     NS = "NS"
@@ -23,11 +23,8 @@ class Team(Enum):
     def opponents(self) -> Team:
         return _OPPONENTS[self]
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Seat(Enum):
+class Seat(WrittenEnum):
     """A seat, in clockwise order of play: N, E, S, W."""
 
     N = "N"
@@ -62,9 +59,6 @@ class Seat(Enum):
         """The four seats in play order starting from this one."""
         i = self.index
         return (_ORDER[i], _ORDER[(i + 1) % 4], _ORDER[(i + 2) % 4], _ORDER[(i + 3) % 4])
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)

@@ -4,11 +4,12 @@ text (:func:`resume_file`)."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import BinaryIO
 
 from notation.files import (
     FileBusy,
+    StrPath,
+    as_path,
     open_locked,
     read_source,
     snapshot,
@@ -36,8 +37,8 @@ class RecordFile:
     changed the file unlocked, rather than mix two games' entries.
     """
 
-    def __init__(self, path: Path, before: str = "", stream: BinaryIO | None = None) -> None:
-        self.path = path
+    def __init__(self, path: StrPath, before: str = "", stream: BinaryIO | None = None) -> None:
+        self.path = as_path(path)
         self.before = before.encode("utf-8")
         self._out = stream if stream is not None else open_locked(path)
         self._out.seek(0)
@@ -115,7 +116,7 @@ def _apart(before: str) -> str:
     return before if not before or before.endswith("\n\n") else before + "\n"
 
 
-def open_record(path: Path) -> tuple[BinaryIO, str]:
+def open_record(path: StrPath) -> tuple[BinaryIO, str]:
     """The existing record file at ``path`` opened and locked (see :func:`open_locked`), and
     its text, to record into (:class:`RecordFile`).
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -49,6 +48,7 @@ from notation.model.game import (
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
+from notation.model.written import WrittenEnum
 from notation.rules.auction import bid_problem, bids_to_offer, dealer_must_bid, specials_played
 from notation.rules.scoring import made_or_set
 from notation.rules.tricks import first_leader, tally
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 Verdict = tuple["ClaimAudit | None", "Finding | None"]
 
 
-class Awaiting(Enum):
+class Awaiting(WrittenEnum):
     """What the record awaits next: a bid, the trump, a play, a score line, or nothing more
     (the game is won). Not a replay's step (:class:`notation.views.steps.Step`: the state
     after a bid or play of a finished record)."""
@@ -121,7 +121,9 @@ class Recording:
     @cached_property
     def report(self) -> GameReport:
         """The game's check (:func:`notation.check.validate.check_game`), made of the
-        finished hands' check, kept, and the hand in play's."""
+        finished hands' check, kept, and the hand in play's. Its findings are not placed in
+        ``text`` (``check_game(..., place=False)``): that would read the whole text again at
+        every entry."""
         hands = self.game.hands
         if not hands:
             return check_game(self.game, self.rules)

@@ -7,7 +7,8 @@ that does, as :class:`notation.rules.play.TrumpTable` is built from :mod:`notati
 
 - :class:`HandPlay`, a contract's play (its :func:`notation.rules.play.trump_table`), who leads
   to the first trick (:func:`notation.rules.tricks.first_leader`), the tiles that may open the
-  hand (:func:`notation.rules.tricks.opening_leads`) and the least bid it is played on
+  hand (:func:`notation.rules.tricks.opening_leads`), the suits each may open it as
+  (:func:`notation.rules.tricks.opening_suits`) and the least bid it is played on
   (:func:`notation.rules.auction.contract_least_bid`);
 - :func:`walk_tricks`, a hand's tricks walked on the masks of the tiles each seat still holds:
   every play held and not barred (a renege, in Sevens a tile not closest to 7), the opening
@@ -53,7 +54,7 @@ from notation.rules.auction import (
 )
 from notation.rules.play import trick_points, trump_table
 from notation.rules.scoring import hand_award, made_or_set
-from notation.rules.tricks import first_leader, opening_leads
+from notation.rules.tricks import first_leader, opening_leads, opening_suits
 
 _TILES = {tile_key(t): t for t in ALL_TILES}
 NOBODY = len(SEATS)  # the position of the seat sitting out when every seat plays
@@ -90,6 +91,9 @@ class HandPlay:
     plays: tuple[tuple[tuple[int, int, int], ...], ...]
     by_lead: tuple[tuple[tuple[int, int, int], ...], ...]  # by the lead's key: plays[led[key]]
     opening: int  # the tiles that must open the hand when the leader holds one of them
+    # small_end[key]: the other suit the tile may be played as when it opens the hand (a
+    # small-end opening), or -1
+    small_end: tuple[int, ...]
     least: int  # the value of the least bid the contract is played on
     leads: int  # the first leader's position less the declarer's (0, or 2 for her partner)
 
@@ -105,8 +109,12 @@ def hand_play(trump: Trump, rules: RuleSet) -> HandPlay:
     least = contract_least_bid(trump, rules)
     leader = first_leader(Contract(SEATS[0], least, trump), rules)
     by_lead = tuple(plays[suit] for suit in table.led)
+    small_end = tuple(
+        -1 if (t := _TILES.get(key)) is None else (*opening_suits(t, trump, rules), -1)[1]
+        for key in range(TILE_KEYS)
+    )
     return HandPlay(
-        trump, trump.special, table.led, plays, by_lead, opening, least.value,
+        trump, trump.special, table.led, plays, by_lead, opening, small_end, least.value,
         SEATS.index(leader),
     )
 

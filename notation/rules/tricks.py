@@ -27,8 +27,8 @@ from notation.model.construct import quick_constructor
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.rule_sets import OpeningLead, PlungeLead, RuleSet
 from notation.model.seats import Seat, Team, play_order
-from notation.model.tiles import TRICKS_IN_A_HAND, Tile
-from notation.rules.play import is_trump, trick_points, trump_suit, trump_table
+from notation.model.tiles import TRICKS_IN_A_HAND, Tile, tile_key
+from notation.rules.play import is_trump, led_suit, trick_points, trump_suit, trump_table
 
 SPLASH, PLUNGE = Special.SPLASH, Special.PLUNGE
 NORTH, SOUTH = Seat.N, Seat.S
@@ -44,6 +44,9 @@ class TrickOutcome:
     tiles: tuple[Tile, ...]
     winner: Seat
     points: int
+    # The suit the lead was played as when it is not the suit the led tile calls for (a
+    # small-end opening, :func:`opening_suits`); None when it is.
+    suit: int | None = None
 
 
 # ``TrickOutcome(number, seats, tiles, winner, points)`` without the frozen dataclass's
@@ -116,6 +119,26 @@ def small_end_opens(rules: RuleSet, trump: Trump | None = None) -> bool:
     return trump is None or trump.special is not Special.SEVENS
 
 
+def opening_suits(tile: Tile, trump: Trump, rules: RuleSet) -> tuple[int, ...]:
+    """The suits ``tile`` may be played as when it opens the hand (docs/rules.md, Contracts):
+    the suit it calls for (:func:`notation.rules.play.led_suit`), and under
+    small-end-opening (:func:`small_end_opens`, 004) the suit of its small end too, when it
+    is neither a double nor a trump.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> either = rule_set("straight").with_options({"small-end-opening": "yes"})
+    >>> fives = Trump.pip(5)
+    >>> opening_suits(Tile(6, 1), fives, either), opening_suits(Tile(6, 1), fives, RuleSet())
+    ((6, 1), (6,))
+    >>> opening_suits(Tile(5, 1), fives, either), opening_suits(Tile(3, 3), fives, either)
+    ((5,), (3,))
+    """
+    suit = led_suit(tile, trump)
+    if (not small_end_opens(rules, trump) or tile.is_double or is_trump(tile, trump)):
+        return (suit,)
+    return (suit, tile.low)
+
+
 def first_lead_names_trump(rules: RuleSet) -> bool:
     """Whether, no trump being named before the first play, the suit of the first tile led
     becomes trump (docs/rules.md, Contracts; trump-from-first-lead option, 003)."""
@@ -138,8 +161,10 @@ def take_trick(
     seats = play_order(leader, contract.sitting_out)
     played = tuple(tiles[: len(seats)])
     seats = seats[: len(played)]
-    winner = seats[trump_table(contract.trump).winner(played, suit)]
-    return outcome(number, seats, played, winner, trick_points(played))
+    table = trump_table(contract.trump)
+    winner = seats[table.winner(played, suit)]
+    named = None if suit is None or not played or suit == table.led[tile_key(played[0])] else suit
+    return outcome(number, seats, played, winner, trick_points(played), named)
 
 
 def play_tricks(

@@ -27,7 +27,6 @@ Values are the points NS takes from the position on; EW takes the rest.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -35,6 +34,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
+from notation.notices import notify
 
 Ints = npt.NDArray[np.int64]
 Memory = tuple[Ints, ...]
@@ -44,9 +45,11 @@ of the 10s and the 5s, the runs of
 interchangeable tiles with their lengths and masks, the trumps strongest first, the tiles
 that beat each tile led and those that tie or beat each tile in each suit led, Sevens'
 nearest-to-7 masks, the next seat of each seat or -1), the seats that play for NS, the sort
-keys of the followers' plays (to a partner's trick, winning and losing an opponent's), then
-the solver's memory: the table's keys and entries, the leads' sort keys and the tally of
-plays. Built by :class:`notation.solver.solver.Solver`."""
+keys of the followers' plays (to a partner's trick, winning and losing an opponent's), the
+opening lead (the mask of the tiles that must open the hand when the leader holds one, and
+the other suit each tile may open it as, -1 for none: an empty array when no tile has one),
+then the solver's memory: the table's keys and entries, the leads' sort keys and the tally
+of plays. Built by :class:`notation.solver.solver.Solver`."""
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -76,6 +79,9 @@ _PLIES = TILES + 1
 # entry nearest the end of the hand gives way (it is the cheapest to search again).
 TABLE_BITS = 18
 _PROBES = 4
+# The hand's first trick is named apart in the table (its opening lead has rules of its own).
+_OPENING_KEY = 1 << (TILES + 2)
+_MOVES = 2 * 8  # a ply's moves at most: seven tiles, at the opening lead each twice
 
 
 @_inlined
@@ -210,13 +216,18 @@ def _sorted_into(moves: Ints, ply: int, start: int, mask: int, keys: Ints, row: 
 
 @compiled
 def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
-            memory: Memory) -> int:
+            memory: Memory, opening: bool, led_as: int) -> int:
     """A fail-soft alpha-beta value, for NS, of the position: ``hands_in`` by seat index,
     ``leader`` of the trick under way, ``trick`` the tiles played to it so far, in the window
-    (``alpha``, ``beta``). Plays searched are added to the tally (see :data:`Memory`)."""
+    (``alpha``, ``beta``); ``opening`` when that trick is the hand's first, ``led_as`` the
+    suit its lead was played as when not the suit its tile calls for (else -1). Plays
+    searched are added to the tally (see :data:`Memory`).
+
+    A play is a tile index, or at the opening lead a tile index plus ``TILES`` for the tile
+    played as the suit of its small end."""
     (led_suit, follow, power, count, count_masks, runs, run_length, run_mask, trumps, beaten_by,
-     rivals, closest, nxt, maximizes, partner_key, winner_key, loser_key, keys, entries,
-     lead_rank, tally) = memory
+     rivals, closest, nxt, maximizes, partner_key, winner_key, loser_key, openers, small_end,
+     keys, entries, lead_rank, tally) = memory
     tens, fives = count_masks[0], count_masks[1]
     size = 0
     for s in range(4):
@@ -225,7 +236,7 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
     hands = hands_in.copy()
     seat_at = np.zeros(_PLIES, np.int64)
     hand_at = np.zeros(_PLIES, np.int64)
-    moves_at = np.zeros((_PLIES, 8), np.int64)
+    moves_at = np.zeros((_PLIES, _MOVES), np.int64)
     count_of = np.zeros(_PLIES, np.int64)  # moves in the list
     next_at = np.zeros(_PLIES, np.int64)
     alpha_at = np.zeros(_PLIES, np.int64)
@@ -263,7 +274,7 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
         a, b = alpha, beta
     else:
         # A trick under way: replay it into its suit, the winner so far and its count.
-        suit = led_suit[trick[0]]
+        suit = led_suit[trick[0]] if led_as < 0 else led_as
         seat = leader
         win_power = power[suit, trick[0]]
         win_seat = leader
@@ -298,12 +309,13 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
             enter = False
             left = hands[0] | hands[1] | hands[2] | hands[3]
             settled = True
+            at_opening = opening and q == 0  # ply 0 leads the root's trick, and only it
             if left == 0:
                 v = 0
             else:
                 n_left = _popcount(left)
                 total = _count_in(left, tens, fives) + n_left // size
-                if n_left == size:
+                if n_left == size and not at_opening:
                     # The last trick: each seat has one tile left, so it plays itself.
                     lead = _low_index(hands[seat])
                     row = led_suit[lead]
@@ -317,6 +329,8 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                     v = 0 if best_seat & 1 else total
                 else:
                     key = left | seat << TILES
+                    if at_opening:
+                        key |= _OPENING_KEY
                     entry = table_get(keys, entries, key)
                     best_lead = -1
                     if entry >= 0:
@@ -324,7 +338,9 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                         best_lead = (entry >> 14) - 1
                     else:
                         lo, hi = _sure_bounds(hands, left, total, trumps, tens, fives)
-                        if lo < hi and _sweeps(hands, seat, led_suit, beaten_by, rivals):
+                        # A lead played as its small end is not in the sweep's reckoning.
+                        if (lo < hi and not (at_opening and len(small_end))
+                                and _sweeps(hands, seat, led_suit, beaten_by, rivals)):
                             lo = hi = 0 if seat & 1 else total
                     if lo >= b:
                         v = lo
@@ -346,9 +362,22 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                         best_at[q] = -INF if maximizes[seat] else INF
                         move_at[q] = -1
                         next_at[q] = 0
-                        legal = _playable(hands[seat], False, 0, left, follow, closest, runs,
+                        hand = hands[seat]
+                        if at_opening and hand & openers[0]:
+                            hand &= openers[0]  # the opening lead held to these tiles
+                        legal = _playable(hand, False, 0, left, follow, closest, runs,
                                           run_length, run_mask, count)
                         n = _sorted_into(moves_at, q, 0, legal, lead_rank, 0)
+                        if at_opening and len(small_end):
+                            # Each lead again, played as the suit of its small end.
+                            m = legal
+                            while m:
+                                bit = m & -m
+                                m ^= bit
+                                t = _low_index(bit)
+                                if small_end[t] >= 0:
+                                    moves_at[q, n] = t + TILES
+                                    n += 1
                         first = moves_at[q, 0]
                         if best_lead >= 0 and legal >> best_lead & 1 and first != best_lead:
                             # The best lead found before goes first.
@@ -403,12 +432,17 @@ def _search(hands_in: Ints, leader: int, trick: Ints, alpha: int, beta: int,
                 i = moves_at[p, n]
                 next_at[p] = n + 1
                 s = seat_at[p]
-                hands[s] = hand_at[p] ^ (1 << i)
                 nodes += 1
                 if leads[p]:
-                    suit = led_suit[i]
+                    if i < TILES:
+                        suit = led_suit[i]
+                    else:  # a tile played as the suit of its small end
+                        i -= TILES
+                        suit = small_end[i]
+                    hands[s] = hand_at[p] ^ (1 << i)
                     win_power, win_seat, pts = power[suit, i], s, count[i]
                 else:
+                    hands[s] = hand_at[p] ^ (1 << i)
                     suit = suit_at[p]
                     win_power = power[suit, i]
                     if win_power > power_at[p]:
@@ -558,7 +592,7 @@ def _sweeps(hands: Ints, seat: int, led_suit: Ints, beaten_by: Ints, rivals: Int
 
 @compiled
 def _value(hands: Ints, leader: int, trick: Ints, total: int, guess: int,
-           memory: Memory) -> int:
+           memory: Memory, opening: bool, led_as: int) -> int:
     """The exact value (NS points, of ``total`` still to be won), by zero-window searches
     alone, bisecting the range (fail-soft answers narrow it faster); ``guess`` (-1: none) is
     tested first, then points away from it in steps of 1, 2, 4 … until the value is
@@ -572,7 +606,7 @@ def _value(hands: Ints, leader: int, trick: Ints, total: int, guess: int,
     while lo < hi:
         test = max(lo + 1, min(hi, test))
         # Is the value at least ``test``? Fail-soft: the answer also bounds it.
-        found = _search(hands, leader, trick, test - 1, test, memory)
+        found = _search(hands, leader, trick, test - 1, test, memory, opening, led_as)
         above = found >= test
         if above:
             lo = found
@@ -596,24 +630,26 @@ value = _value
 """The exact value of a position (see ``_value``), compiled."""
 
 COMPILING = (
-    "t42: compiling the solver for its first use here (some seconds, once: later runs load "
-    "it from the cache)"
+    "compiling the solver for its first use here (some seconds, once: later runs load it "
+    "from the cache)"
 )
 _prepared = False
 _preparing = threading.Lock()
 
 
 def prepare() -> None:
-    """Say on stderr, once a process, when the search is about to be compiled rather than
-    loaded from Numba's cache (the first use after an install or an upgrade), so that the
-    wait of some seconds that follows is not silent. Called before each first search."""
+    """Say, once a process, when the search is about to be compiled rather than loaded from
+    Numba's cache (the first use after an install or an upgrade), so that the wait of some
+    seconds that follows need not be silent: a notice of ``notation.solver``
+    (:mod:`notation.notices`: its logger, and whoever listens; the ``t42`` command says it on
+    stderr). Called before each first search."""
     global _prepared
     if _prepared:
         return
     with _preparing:
         if not _prepared:
             if not all(map(_kept, (_search, _value))):
-                print(COMPILING, file=sys.stderr, flush=True)
+                notify("notation.solver", COMPILING)
             _prepared = True
 
 

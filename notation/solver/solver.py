@@ -32,72 +32,30 @@ found play by play from its answers (:meth:`Solver.claim_refutation`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from notation.errors import T42Error
 from notation.model.contracts import DOUBLES_SUIT, Special, Trump
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team, play_order
 from notation.model.tiles import ALL_TILES, Tile, tile_key
+from notation.rules.fast import fast_rules
 from notation.rules.play import SEVEN, SUITS, sevens_distance, strongest, trump_suit, trump_table
+from notation.solver.masks import AS_SMALL_END as AS_SMALL_END
+from notation.solver.masks import COUNT as COUNT
+from notation.solver.masks import EVERY_TILE as EVERY_TILE
+from notation.solver.masks import FIVE_MASK as FIVE_MASK
+from notation.solver.masks import TEN_MASK as TEN_MASK
+from notation.solver.masks import TILE_INDEX as TILE_INDEX
+from notation.solver.masks import bits_of as bits_of
+from notation.solver.masks import mask_of as mask_of
+from notation.solver.masks import points_in as points_in
+from notation.solver.masks import tile_of as tile_of
+from notation.solver.masks import tiles_of as tiles_of
 from notation.solver.search import TABLE_BITS, Ints, Memory, as_ints, new_table, prepare
 from notation.solver.search import search as compiled_search
 from notation.solver.search import value as compiled_value
-
-TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
-COUNT: tuple[int, ...] = tuple(t.count for t in ALL_TILES)
-TEN_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 10)
-FIVE_MASK = sum(1 << i for i, t in enumerate(ALL_TILES) if t.count == 5)
-
-
-def mask_of(tiles: Iterable[Tile]) -> int:
-    """The bitmask of ``tiles``.
-
-    >>> mask_of([Tile(6, 6)]), mask_of([Tile(0, 0)]) == 1 << 27
-    (1, True)
-    """
-    m = 0
-    for t in tiles:
-        m |= 1 << TILE_INDEX[t]
-    return m
-
-
-def tiles_of(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a mask, high to low.
-
-    >>> tiles_of(0b101)
-    (Tile(high=6, low=6), Tile(high=6, low=4))
-    """
-    return tuple(ALL_TILES[i] for i in _bits(mask))
-
-
-def _bits_slow(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
-
-
-_HALF = 14
-_LOW_BITS = tuple(_bits_slow(m) for m in range(1 << _HALF))
-_HIGH_BITS = tuple(tuple(i + _HALF for i in b) for b in _LOW_BITS)
-_HALF_MASK = (1 << _HALF) - 1
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of a 28-bit mask, lowest first (two table look-ups)."""
-    return [*_LOW_BITS[mask & _HALF_MASK], *_HIGH_BITS[mask >> _HALF]]
-
-
-def points_in(mask: int) -> int:
-    """The count held in a mask (not the trick points).
-
-    >>> points_in(mask_of([Tile(5, 5), Tile(3, 2), Tile(6, 6)]))
-    15
-    """
-    return 10 * (mask & TEN_MASK).bit_count() + 5 * (mask & FIVE_MASK).bit_count()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +70,11 @@ class ContractTables:
     clockwise, by seat index (N=0 … W=3; a seat sitting out is left out); ``closest`` in
     Sevens the masks of tiles 0, 1, 2 … pips from 7; ``trumps`` the trump tiles, strongest
     first (none without a trump).
+
+    The opening lead, as the table's rules say (:class:`notation.rules.fast.HandPlay`):
+    ``opening`` the tiles that must open the hand when the leader holds one of them (every
+    tile, unless the opening lead must be a trump), ``small_end[t]`` the other suit tile
+    ``t`` may be played as when it opens the hand (-1: none; empty: no tile has one).
     """
 
     name: str
@@ -122,6 +85,8 @@ class ContractTables:
     order: tuple[int, ...] = (0, 1, 2, 3)
     closest: tuple[int, ...] = ()
     trumps: tuple[int, ...] = ()
+    opening: int = EVERY_TILE
+    small_end: tuple[int, ...] = ()
 
     def restrict(self, hand: int) -> int:
         """The tiles of ``hand`` it may play at all (Sevens: the nearest to 7 pips)."""
@@ -139,8 +104,9 @@ class ContractTables:
         order = self.order
         return order[(order.index(seat) + 1) % len(order)]
 
-    def legal_moves(self, hand: int, led: int | None) -> int:
-        """The tiles of ``hand`` that may be played to a trick led by tile ``led`` (or lead).
+    def legal_moves(self, hand: int, led: int | None, suit: int = -1) -> int:
+        """The tiles of ``hand`` that may be played to a trick led by tile ``led`` (or lead;
+        ``suit``, when not -1, the suit the lead was played as).
 
         >>> tables = contract_tables(Trump.pip(5))
         >>> tiles_of(tables.legal_moves(mask_of([Tile(6, 5), Tile(6, 1), Tile(2, 0)]),
@@ -151,7 +117,27 @@ class ContractTables:
             return self.restrict(hand)
         if led is None:
             return hand
-        return hand & self.follow[self.led_suit[led]] or hand
+        return hand & self.follow[self.led_suit[led] if suit < 0 else suit] or hand
+
+    def opening_plays(self, hand: int) -> int:
+        """The plays (:data:`AS_SMALL_END`) ``hand`` may open the hand with: the tiles that
+        must open it when it holds one (else any it may lead), each also as the suit of its
+        small end where it may be played so.
+
+        >>> from notation.model.rule_sets import RuleSet
+        >>> either = RuleSet().with_options({"small-end-opening": "yes"})
+        >>> tables = contract_tables(Trump.pip(5), rules=either)
+        >>> hand = mask_of([Tile(6, 1), Tile(5, 5)])
+        >>> [(str(ALL_TILES[tile_of(p)]), p >= AS_SMALL_END)
+        ...  for p in bits_of(tables.opening_plays(hand))]
+        [('6-1', False), ('5-5', False), ('6-1', True)]
+        """
+        held = self.legal_moves(hand, None)
+        held = held & self.opening or held
+        small_end = self.small_end
+        if not small_end:
+            return held
+        return held | sum(1 << (AS_SMALL_END + i) for i in bits_of(held) if small_end[i] >= 0)
 
     def beaten_by(self, led: int) -> int:
         """The mask of tiles that take a trick led by tile ``led`` from it, if played to it.
@@ -163,14 +149,15 @@ class ContractTables:
         row = self.power[self.led_suit[led]]
         return sum(1 << t for t, power in enumerate(row) if power > row[led])
 
-    def trick_winner(self, tiles: Sequence[int]) -> int:
-        """The position in ``tiles`` (tile indices, in play order) of the winning play.
+    def trick_winner(self, tiles: Sequence[int], suit: int = -1) -> int:
+        """The position in ``tiles`` (tile indices, in play order) of the winning play
+        (``suit``, when not -1, the suit the lead was played as).
 
         >>> tables = contract_tables(Trump.pip(5))
         >>> tables.trick_winner([TILE_INDEX[Tile.parse(w)] for w in "4-3 5-5 4-0 4-4".split()])
         1
         """
-        row = self.power[self.led_suit[tiles[0]]]
+        row = self.power[self.led_suit[tiles[0]] if suit < 0 else suit]
         return strongest([row[t] for t in tiles])
 
 
@@ -179,14 +166,17 @@ class UnsupportedContract(T42Error, ValueError):
 
 
 @lru_cache(maxsize=64)
-def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTables:
+def contract_tables(trump: Trump, sitting_out: int | None = None,
+                    rules: RuleSet | None = None) -> ContractTables:
     """The tables of a contract: a pip trump, doubles, follow-me with a doubles option, and
     the special contracts — Plunge and Splash (played as their trump), Nello and Low-No
     (no trump, a doubles option; ``sitting_out`` is the seat index of the declarer's
-    partner, who sits out) and Sevens (the tile nearest 7 pips must be played, and wins).
+    partner, who sits out) and Sevens (the tile nearest 7 pips must be played, and wins);
+    the opening lead as a table of ``rules`` plays it (the default rule set when not given).
 
     Built once per contract from :func:`notation.rules.play.trump_table`, the table the validator
-    checks play by, re-indexed by tile index.
+    checks play by, and the opening lead from the contract's
+    :class:`notation.rules.fast.HandPlay`, re-indexed by tile index.
 
     >>> t = contract_tables(Trump.doubles_trump())
     >>> t.led_suit[TILE_INDEX[Tile(3, 3)]] == DOUBLES_SUIT, len(t.groups)
@@ -199,8 +189,14 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
             raise UnsupportedContract(f"{trump}: say which seat sits out")
         order = tuple(s.index for s in play_order(Seat.N, SEATS[sitting_out]))
     table = trump_table(trump)
+    hand = fast_rules(RuleSet() if rules is None else rules).play(trump)
+    opening = _mask_by_index(hand.opening)
+    small_end = _by_index(hand.small_end)
+    if all(s < 0 for s in small_end):
+        small_end = ()
     if special is Special.SEVENS:
-        return _sevens_tables(str(trump), _by_index(table.power[0]))
+        return replace(_sevens_tables(str(trump), _by_index(table.power[0])),
+                       opening=opening, small_end=small_end)
     led = _by_index(table.led)
     follow = tuple(_mask_by_index(mask) for mask in table.followers)
     powers = tuple(_by_index(row) for row in table.power)
@@ -212,7 +208,8 @@ def contract_tables(trump: Trump, sitting_out: int | None = None) -> ContractTab
         closed.append(DOUBLES_SUIT)
     groups = tuple(_by_power(follow[s], powers[s]) for s in closed)
     trumps = () if ts is None else _by_power(follow[ts], powers[ts])
-    return ContractTables(str(trump), led, follow, powers, groups, order, (), trumps)
+    return ContractTables(str(trump), led, follow, powers, groups, order, (), trumps, opening,
+                          small_end)
 
 
 # The tile key (notation.model.tiles.tile_key) of each tile index: play.py's tables are indexed by
@@ -240,7 +237,7 @@ def _sevens_tables(name: str, row: tuple[int, ...]) -> ContractTables:
     )
     everything = (1 << len(ALL_TILES)) - 1
     # Tiles at one distance and of equal count are interchangeable (a closed "suit" each).
-    groups = tuple(_bits(m) for m in closest if m & (m - 1))
+    groups = tuple(bits_of(m) for m in closest if m & (m - 1))
     return ContractTables(
         name, (0,) * len(ALL_TILES), (everything,) * SUITS, (row,) * SUITS,
         tuple(tuple(g) for g in groups), (0, 1, 2, 3), closest,
@@ -249,7 +246,7 @@ def _sevens_tables(name: str, row: tuple[int, ...]) -> ContractTables:
 
 def _by_power(mask: int, row: tuple[int, ...]) -> tuple[int, ...]:
     """The tiles of ``mask``, strongest first."""
-    return tuple(sorted(_bits(mask), key=lambda i: -row[i]))
+    return tuple(sorted(bits_of(mask), key=lambda i: -row[i]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +256,8 @@ class _SearchTables:
 
     ``partner_key`` orders plays to a partner's trick (count first, then low);
     ``winner_key`` the plays that win an opponent's trick (cheapest first); ``loser_key`` the
-    plays that lose it (lowest count, then low); ``lead_key`` the leads (high first).
+    plays that lose it (lowest count, then low); ``lead_key`` the leads (high first), by
+    play (:data:`AS_SMALL_END`); ``opening`` and ``small_end`` the opening lead's.
     """
 
     led_suit: Ints
@@ -278,6 +276,8 @@ class _SearchTables:
     partner_key: Ints
     winner_key: Ints
     loser_key: Ints
+    opening: Ints
+    small_end: Ints
     lead_key: tuple[int, ...]
 
 
@@ -311,7 +311,10 @@ def _search_tables(tables: ContractTables, counted: bool = True) -> _SearchTable
         winner_key=as_ints([[(row[i] << 16) | (count[i] << 8) | row[i] for i in tiles]
                             for row in tables.power]),
         loser_key=as_ints([[(count[i] << 8) | row[i] for i in tiles] for row in tables.power]),
-        lead_key=tuple(-tables.power[tables.led_suit[i]][i] for i in tiles),
+        opening=as_ints([tables.opening]),
+        small_end=as_ints(tables.small_end),
+        lead_key=tuple(-tables.power[tables.led_suit[tile_of(i)]][tile_of(i)]
+                       for i in range(2 * len(ALL_TILES))),
     )
 
 
@@ -321,7 +324,10 @@ class Position:
 
     ``hands`` are masks by seat index (N, E, S, W); ``leader`` the seat index that led the
     current trick, ``trick`` the tiles played to it so far; ``points`` and ``tricks`` what NS
-    and EW have captured before it.
+    and EW have captured before it. ``opening``: the trick under way (or, between tricks,
+    the next) is the hand's first, whose lead the table's rules may hold to a trump or let be
+    played as the suit of its small end (:meth:`ContractTables.opening_plays`); ``led_as``
+    the suit the trick's lead was played as when not the suit its tile calls for, else -1.
     """
 
     hands: tuple[int, int, int, int]
@@ -329,13 +335,15 @@ class Position:
     trick: tuple[int, ...] = ()
     points: tuple[int, int] = (0, 0)
     tricks: tuple[int, int] = (0, 0)
+    opening: bool = False
+    led_as: int = -1
 
     @classmethod
     def deal(cls, holdings: Mapping[Seat, Iterable[Tile]], leader: Seat) -> Position:
         """The opening position: every seat's tiles, and who leads."""
         hands = tuple(mask_of(holdings.get(s, ())) for s in SEATS)
         assert len(hands) == 4
-        return cls((hands[0], hands[1], hands[2], hands[3]), leader.index)
+        return cls((hands[0], hands[1], hands[2], hands[3]), leader.index, opening=True)
 
     @property
     def remaining(self) -> int:
@@ -351,21 +359,32 @@ class Position:
         return seat
 
     def legal(self, tables: ContractTables) -> int:
-        """The mask of tiles the seat to move may play."""
+        """The mask of plays the seat to move may make: tiles, and at the opening lead also
+        tiles played as the suit of their small end (:data:`AS_SMALL_END`)."""
         hand = self.hands[self.to_move(tables)]
-        return tables.legal_moves(hand, self.trick[0] if self.trick else None)
+        if self.trick:
+            return tables.legal_moves(hand, self.trick[0], self.led_as)
+        if self.opening:
+            return tables.opening_plays(hand)
+        return tables.legal_moves(hand, None)
 
-    def play(self, tile: int, tables: ContractTables) -> Position:
-        """The position after the seat to move plays tile index ``tile`` (assumed held)."""
+    def play(self, play: int, tables: ContractTables) -> Position:
+        """The position after the seat to move makes ``play`` (a tile index, assumed held, or
+        at the opening lead one played as its small end: :data:`AS_SMALL_END`)."""
         seat = self.to_move(tables)
+        tile = tile_of(play)
         hands = list(self.hands)
         hands[seat] &= ~(1 << tile)
         trick = (*self.trick, tile)
+        led_as = self.led_as
+        if not self.trick:
+            led_as = tables.small_end[tile] if play != tile else -1
         new_hands = (hands[0], hands[1], hands[2], hands[3])
         if len(trick) < tables.trick_size:
-            return Position(new_hands, self.leader, trick, self.points, self.tricks)
+            return Position(new_hands, self.leader, trick, self.points, self.tricks,
+                            self.opening, led_as)
         winner = self.leader
-        for _ in range(tables.trick_winner(trick)):
+        for _ in range(tables.trick_winner(trick, led_as)):
             winner = tables.next_seat(winner)
         team = winner & 1
         gain = 1 + sum(COUNT[t] for t in trick)
@@ -405,7 +424,7 @@ class Solver:
 
     def __init__(self, tables: ContractTables, maximizers: Iterable[int] = (0, 2),
                  table_bits: int = TABLE_BITS, *, counted: bool = True) -> None:
-        prepare()  # a word on stderr when the search must be compiled first
+        prepare()  # a notice when the search must be compiled first
         self.tables = tables
         # The seat indices that play to give NS the most points (N and S in a real hand;
         # all or none of them for the best or worst the rest of a hand could bring NS).
@@ -427,8 +446,8 @@ class Solver:
         self._memory: Memory = (
             c.led_suit, c.follow, c.power, c.count, c.count_masks, c.runs, c.run_length,
             c.run_mask, c.trumps, c.beaten_by, c.rivals, c.closest, c.nxt, self._maximize,
-            c.partner_key, c.winner_key, c.loser_key, self._keys, self._entries, self._lead_rank,
-            self._tally)
+            c.partner_key, c.winner_key, c.loser_key, c.opening, c.small_end, self._keys,
+            self._entries, self._lead_rank, self._tally)
 
     @property
     def nodes(self) -> int:
@@ -460,7 +479,7 @@ class Solver:
         self._same_deal(pos)
         return int(compiled_value(
             as_ints(pos.hands), pos.leader, as_ints(pos.trick), pos.points_left,
-            -1 if guess is None else guess, self._memory))
+            -1 if guess is None else guess, self._memory, pos.opening, pos.led_as))
 
     def bounded(self, pos: Position, alpha: int, beta: int) -> int:
         """A fail-soft alpha-beta value of ``pos`` for NS in the window (alpha, beta)."""
@@ -490,7 +509,7 @@ class Solver:
         """A fail-soft alpha-beta value of ``pos`` for NS in the window (alpha, beta)."""
         self._same_deal(pos)
         return int(compiled_search(as_ints(pos.hands), pos.leader, as_ints(pos.trick), alpha,
-                                   beta, self._memory))
+                                   beta, self._memory, pos.opening, pos.led_as))
 
     # -- lay-down claims: every trick, whatever anyone plays --
 
@@ -536,7 +555,7 @@ class Solver:
             lost = self._trick_lost(pos, team)
             if lost is not None:
                 return (*line, *lost)
-            for i in _bits(pos.legal(tables)):
+            for i in bits_of(pos.legal(tables)):
                 after = pos.play(i, tables)
                 if not self.claim_holds(after, team):
                     line.append(i)
@@ -552,7 +571,7 @@ class Solver:
         tables = self.tables
 
         def finish(p: Position) -> tuple[int, ...] | None:
-            for i in _bits(p.legal(tables)):
+            for i in bits_of(p.legal(tables)):
                 after = p.play(i, tables)
                 if after.trick:
                     rest = finish(after)

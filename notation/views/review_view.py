@@ -45,11 +45,11 @@ def advice_view(advice: BidAdvice, title: str) -> RenderableType:
     table.add_column("trump")
     table.add_column("points", justify="right")
     table.add_column("±", justify="right", style="dim")
-    bids = [b for b in _SHOWN if any(str(bid) == b for a in advice.trumps
+    bids = [b for b in _SHOWN if any(str(bid) == b for a in advice.trumps.values()
                                      for bid, _ in a.making)]
     for b in bids:
         table.add_column(b, justify="right")
-    for a in advice.trumps:
+    for a in advice.trumps.values():
         chances = {str(bid): e for bid, e in a.making}
         points = a.points
         cells = [Text(str(a.trump)), Text("—" if points is None else f"{points.mean:.1f}"),

@@ -91,7 +91,8 @@ def rule_set_table(rules: RuleSet) -> Table:
 
 
 def markdown_tables() -> str:
-    """The README's tables of rule sets and options, generated from the code."""
+    """The tables of rule sets and options of docs/reference/rule-sets.md, generated from the
+    code."""
     base = RuleSet().options()
     lines = ["| rule set | what it is |", "|---|---|"]
     lines += [f"| `{name}` | {RULE_SET_DESCRIPTIONS[name]} |" for name in RULE_SETS]

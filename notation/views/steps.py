@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from notation.check.validate import GameReport, HandReport, marks_gained
 from notation.model.bids import Bid, BidKind
@@ -48,6 +47,7 @@ from notation.model.findings import Finding, plural
 from notation.model.game import Comment, EndKind, Game, Hand, ScoreKind, Span
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import TILES_IN_A_HAND, Tile
+from notation.model.written import WrittenEnum
 from notation.rules.play import is_trump, led_suit
 from notation.rules.tricks import TrickOutcome, tally
 
@@ -58,7 +58,7 @@ _SCORE_CODES = frozenset(
 )
 
 
-class StepKind(Enum):
+class StepKind(WrittenEnum):
     """What happened at a step."""
 
     DEAL = "deal"  # the hand starts: the dealer and the tiles dealt

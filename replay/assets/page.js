@@ -1,6 +1,8 @@
 
 "use strict";
 (function () {
+  // A shared game (#g=…) is shown by the share script instead (share.js).
+  if (/^#g=/.test(location.hash)) { return; }
   const data = JSON.parse(document.getElementById("t42-data").textContent);
   // Each hand's first step is whole, the others hold only what they change: a step is put
   // back together by merging the changes from its hand's first step on (as page.shown_step).
@@ -248,6 +250,9 @@
   });
   fillTricks(data.hands[0] || {tricks: {}});
   el("hand-select").value = "0";
-  window.addEventListener("hashchange", function () { show(linked()); });
+  window.addEventListener("hashchange", function () {
+    if (/^#g=/.test(location.hash)) { location.reload(); return; }
+    show(linked());
+  });
   show(linked());
 }());

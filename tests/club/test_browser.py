@@ -27,6 +27,7 @@ import notation
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_server import Server
+from docs_screenshots import keep_for_the_docs
 
 webdriver: Any
 try:
@@ -202,8 +203,8 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
             _do(first, step)
             if "flagged" in _said(first):
                 flagged.append(f"{_said(first)} {_findings(first)}")
-            if step == ("tap", "6-3"):  # the renege shown: the phone's screenshot
-                first.save_screenshot(str(artefacts / "club-table.png"))
+            if step == ("tap", "6-3"):  # the renege shown: the guide's screenshot
+                keep_for_the_docs(first, artefacts, "club-table")
         scoring.result()
     # The refused bid and the renege were shown at the table the moment they were entered.
     assert len(flagged) == 2
@@ -258,7 +259,7 @@ def test_a_club_night_two_tables_at_once_then_the_standings_and_the_export(
     assert read[0][0] == "O'Briens"  # 7–0 ranks above the Weatherbys' 7–1: fewer against
     public = first.find_element(By.PARTIAL_LINK_TEXT, "Public standings").get_attribute("href")
     first.get(public)
-    first.save_screenshot(str(artefacts / "club-standings.png"))
+    keep_for_the_docs(first, artefacts, "club-standings")
     assert [team for team, _ in first.execute_script(_STANDINGS_SHOWN)] == order
     print(f"screenshots: {artefacts / 'club-table.png'}, {artefacts / 'club-standings.png'}")
 

@@ -23,6 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from club_server import Server
+from docs_screenshots import keep_for_the_docs
 
 webdriver: Any
 try:
@@ -355,6 +356,7 @@ def test_every_page_fits_a_phone_and_every_control_can_be_tapped(
     _fits(phone, "the director's events", artefacts)
     phone.get(event_url)
     _fits(phone, "the director's event page", artefacts)
+    keep_for_the_docs(phone, artefacts, "club-director", at="section:has(figure.table-link)")
     # The findings in words, with their hand and seat; the trail in names.
     assert "Hand 1, seat S: 29 is below the minimum bid of 30" in _text(phone, "li.game .flags")
     assert not phone.find_elements(By.CSS_SELECTOR, "#live pre")

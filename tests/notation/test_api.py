@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import pydoc
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +125,53 @@ def test_bad_input_raises_a_narrow_t42_error(call: object, exception: type[Excep
     with pytest.raises(exception) as caught:
         call()
     assert isinstance(caught.value, notation.T42Error)
+
+
+API_PAGE = Path(__file__).parents[2] / "docs" / "api.md"
+DOTTED = re.compile(r"\bnotation(?:\.\w+)+")
+RAISED = re.compile(r"^notation[\w.]+: .*$", re.MULTILINE)  # a doctest's exception, as raised
+BACKTICKED = re.compile(r"`(\w+)")
+
+
+def _resolve(dotted: str) -> object:
+    """What ``notation.a.b.c`` names: a module, or an attribute of the longest module before
+    it. Raises ``AttributeError`` (or ``ImportError``) for a name that is not there."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            value = getattr(value, part)
+        return value
+    raise ImportError(dotted)
+
+
+def test_every_name_the_api_page_writes_exists() -> None:
+    written = sorted(set(DOTTED.findall(API_PAGE.read_text(encoding="utf-8"))))
+    missing = []
+    for dotted in written:
+        try:
+            _resolve(dotted)
+        except (AttributeError, ImportError):
+            missing.append(dotted)
+    assert missing == []
+
+
+def test_the_api_page_writes_a_public_name_as_the_package_exports_it() -> None:
+    exported = {id(getattr(notation, name)): name for name in notation.__all__
+                if not isinstance(getattr(notation, name), str | int | tuple | dict)}
+    prose = RAISED.sub("", API_PAGE.read_text(encoding="utf-8"))
+    longhand = [
+        f"{dotted} (write notation.{exported[id(value)]})"
+        for dotted in sorted(set(DOTTED.findall(prose)))
+        if dotted.count(".") > 1 and id(value := _resolve(dotted)) in exported
+    ]
+    assert longhand == []
+
+
+def test_every_public_name_is_on_the_api_page() -> None:
+    page = API_PAGE.read_text(encoding="utf-8")
+    shown = {d.split(".")[1] for d in DOTTED.findall(page)} | set(BACKTICKED.findall(page))
+    assert sorted(set(notation.__all__) - shown - {"__version__"}) == []

@@ -248,9 +248,9 @@ def test_the_screen_fits_80_by_24() -> None:
         assert all(len(line) <= 78 for line in shown)
 
 
-def test_the_readme_shows_the_recorder_as_it_draws_itself() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### `t42 record [FILE]`")[1].split("\n```\n")[1]
+def test_the_guide_shows_the_recorder_as_it_draws_itself() -> None:
+    guide = Path(__file__).resolve().parents[2] / "docs" / "guides" / "scorekeeping.md"
+    section = guide.read_text(encoding="utf-8").split("\n## The screen\n")[1].split("\n```\n")[1]
     states = list(_states())
     at = len(HAND_1) + len(HAND_2) + 12  # South's 6-2 in hand 3, which proves the renege
     _, said = enter(states[at - 1], ENTRIES[at - 1])

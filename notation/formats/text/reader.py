@@ -68,6 +68,9 @@ class ReadGame:
     # For a game read from JSON, where it is in ``text`` (notation.formats.json.form.Place): the
     # offset of the JSON value holding it and its path there, () or (index,).
     json_place: tuple[int, tuple[str | int, ...]] | None = None
+    # A record that could not be read at all (a JSON line that is no game): ``game`` is
+    # then an empty stand-in.
+    unread: bool = False
 
     @property
     def rejected_text(self) -> str:
@@ -84,7 +87,7 @@ class ReadGame:
         """True when the game is worth keeping though parts of it may not be: it has a tag
         block, and some of its hands could be read or none was lost (a JSON record that
         could not be read has no tags)."""
-        return self.has_tags and bool(self.game.tags) and (
+        return self.has_tags and not self.unread and (
             bool(self.game.hands) or not (self.unread_lines or self._tags_unread)
         )
 

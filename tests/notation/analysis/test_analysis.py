@@ -130,7 +130,7 @@ def test_costly_plays_are_the_audits_turning_points() -> None:
     # One home for the plays that changed the value: the analysis names the audit's.
     read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
     report = check_game(read.game, read.rules)
-    analysis = analyse_hand(report.hands[1], read.game, 1, read.rules)
+    analysis = analyse_hand(read.game, read.game.hands[1], read.rules, 1, report=report.hands[1])
     (audit,) = audit_game(read.game, read.rules, hands=[2])
     assert [p.turning for p in analysis.costly_plays] == list(audit.turning_points)
     assert analysis.perfect == audit.perfect

@@ -12,12 +12,13 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped, unus
 from typer.testing import CliRunner
 
 from notation.analysis.audit import HandAudit, audit_game
+from notation.check.board import follow_play
 from notation.check.claims import LAYDOWN_REFUTED
+from notation.check.validate import check_game
 from notation.formats.text.reader import read_games
 from notation.model.game import EndKind
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
-from notation.solver.scope import SMALL_END_OPENING, TRUMP_OPENING_LEAD
 from t42.commands import app
 
 ROOT = Path(__file__).parents[3]
@@ -68,7 +69,7 @@ def test_refuted_laydown_has_a_line_of_play() -> None:
     (finding,) = audit.findings
     assert (finding.code, finding.seat, finding.hand, finding.line) == (
         LAYDOWN_REFUTED, Seat.N, 1, 25)
-    assert finding.evidence["line"][2] == {"trick": 5, "seat": "S", "tile": "6-6"}
+    assert finding.evidence["line"][2] == {"trick": 5, "seat": Seat.S, "tile": Tile(6, 6)}
 
 
 def test_laydown_without_a_deal_cannot_be_checked() -> None:
@@ -125,7 +126,7 @@ def test_a_flip_names_the_play_and_the_plays_that_kept_it() -> None:
     )
     # The renege itself is a finding with its evidence; analysis stops at the illegal play.
     (renege,) = audit.findings
-    assert renege.evidence["could_follow"] == ["5-4", "4-2"]
+    assert renege.evidence["could_follow"] == [Tile(5, 4), Tile(4, 2)]
     assert audit.notes == ("the perfect-play analysis stops at trick 3: W's 2-2 was not a "
                            "legal play",)
 
@@ -231,17 +232,23 @@ def test_a_contract_of_every_trick_counts_no_points_once_decided() -> None:
     assert "cost" not in out
 
 
-def test_small_end_opening_is_not_judged_by_a_solver_that_does_not_know_it() -> None:
+def test_small_end_opening_is_judged_with_the_lead_as_the_validator_read_it() -> None:
     """docs/rules.md, Contracts, variant (004): under small-end-opening the first lead may be played
-    as the suit of its small end; the solver does not play such leads, so the audit says so
-    rather than judge the hand by rules it was not played under."""
+    as the suit of its small end. North's 6-5 (fours trump) is read as a five, so East may
+    discard 0-0 though it holds sixes: best play follows the whole hand from that lead (the
+    audit said the solver did not play the option, and judged nothing)."""
     text = (SAMPLES / "options.t42").read_text(encoding="utf-8")
     games = list(read_games(text))
     [read] = [r for r in games if r.game.tag("Options") == "small-end-opening=yes"]
     (hand,) = audit_game(read.game, read.rules, read.index)
-    assert hand.perfect is None
-    assert hand.turning_points == ()
-    assert any("small-end-opening" in note for note in hand.notes)
+    assert hand.perfect is not None
+    assert hand.notes == ()
+    report = check_game(read.game, read.rules).hands[0]
+    assert report.tricks[0].suit == 5  # 6-5 led as a five
+    followed = follow_play(read.game.hands[0], report, read.rules)
+    assert not isinstance(followed, str)
+    assert followed.stopped is None
+    assert len(followed.steps) == 28
 
 
 STOPPED_UNDER_SMALL_END = """[Rules "straight"]
@@ -264,27 +271,16 @@ total NS 1 EW 0
 """
 
 
-def test_a_stop_not_judged_by_the_solver_says_why_not_that_the_deal_is_unknown() -> None:
-    """The deal is recorded; under small-end-opening the solver judges no position of the
-    hand (notation.solver.scope), and the stop says so in the scope's words. It said "the deal
-    is not recorded"."""
-    (hand,) = _audit(STOPPED_UNDER_SMALL_END)
-    assert hand.stop is not None
-    assert hand.stop.perfect is None
-    assert "the deal is not recorded" not in hand.stop.message
-    assert f"({SMALL_END_OPENING}, so only the count still out is known)" in hand.stop.message
-    assert hand.notes == (SMALL_END_OPENING,)
-
-
-def test_a_stop_after_the_opening_lead_is_judged_under_opening_lead_trump() -> None:
-    """opening-lead=trump holds only the opening lead: the stop after trick 3 is judged with
-    best play, while best play from the opening lead is not."""
-    text = STOPPED_UNDER_SMALL_END.replace("small-end-opening=yes", "opening-lead=trump")
-    (hand,) = _audit(text)
+@pytest.mark.parametrize("option", ["small-end-opening=yes", "opening-lead=trump"])
+def test_a_stop_and_the_play_before_it_are_judged_under_each_opening_option(option: str) -> None:
+    """The solver plays both options (docs/rules.md, Contracts): the stop after trick 3 and best
+    play from the opening lead are both judged (under small-end-opening neither was, and under
+    opening-lead=trump best play from the opening lead was not)."""
+    (hand,) = _audit(STOPPED_UNDER_SMALL_END.replace("small-end-opening=yes", option))
     assert hand.stop is not None
     assert hand.stop.perfect == 42
-    assert hand.perfect is None
-    assert hand.notes == (TRUMP_OPENING_LEAD,)
+    assert hand.perfect is not None
+    assert hand.notes == ()
 
 
 def test_a_splash_without_its_tricks_is_judged_from_the_partners_lead() -> None:

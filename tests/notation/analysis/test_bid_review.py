@@ -8,6 +8,7 @@ from notation.analysis.bid_review import advise, review_bid, review_call
 from notation.analysis.verdicts import Estimate, VerdictKind
 from notation.model.bids import Bid
 from notation.model.contracts import Contract, Trump
+from notation.model.rule_sets import RuleSet
 from notation.model.seats import Seat
 from notation.model.tiles import Tile
 from notation.rules.dealing import deal
@@ -19,9 +20,10 @@ def test_the_quick_advice_gives_the_same_chances_as_the_exact() -> None:
         hands = deal(random.Random(seed))
         exact = advise(hands[Seat.E], Seat.E, samples=3, seed=seed)
         quick = advise(hands[Seat.E], Seat.E, samples=3, seed=seed, exact=False)
-        assert [a.making for a in exact.trumps] == [a.making for a in quick.trumps]
-        assert all(a.points is not None for a in exact.trumps)
-        assert all(a.points is None for a in quick.trumps)
+        assert [a.making for a in exact.trumps.values()] == [
+            a.making for a in quick.trumps.values()]
+        assert all(a.points is not None for a in exact.trumps.values())
+        assert all(a.points is None for a in quick.trumps.values())
 
 
 def test_the_bid_review_weighs_the_bid_made_against_every_other() -> None:
@@ -52,3 +54,13 @@ def test_a_pass_holding_every_six_is_a_mistake_of_exactly_two_marks() -> None:
     assert bid is not None
     assert bid.verdict.kind is VerdictKind.BEST
     assert bid.chance == Estimate(1.0, 0.0)
+
+
+def test_the_advice_for_a_trump_is_looked_up_by_the_trump() -> None:
+    tiles = [Tile.parse(w) for w in ("6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4")]
+    advice = advise(tiles, samples=2, seed=1)
+    sixes = advice.trumps[Trump.pip(6)]
+    assert sixes.trump == Trump.pip(6)
+    assert list(advice.trumps) == list(RuleSet().plain_trumps())
+    assert all(advice.trumps[t].trump == t for t in advice.trumps)
+    assert 6 not in advice.trumps  # type: ignore[comparison-overlap]  # not by position

@@ -22,7 +22,7 @@ from notation.model.tiles import Tile
 from notation.rules.auction import opening_bids
 from notation.rules.dealing import deal
 from notation.rules.scoring import highest_bid_made
-from notation.solver.solver import Position, Solver, UnsupportedContract, contract_tables
+from notation.solver.solver import Position, Solver, contract_tables
 
 SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 Deal = dict[Seat, tuple[Tile, ...]]
@@ -230,10 +230,21 @@ def test_a_par_table_needs_the_whole_deal() -> None:
         par_table(twice)
 
 
-def test_options_the_solver_does_not_play_are_refused() -> None:
-    for options in ({"small-end-opening": "yes"}, {"opening-lead": "trump"}):
-        with pytest.raises(UnsupportedContract):
-            par_table(SEVEN_DOUBLES, RuleSet().with_options(options))
+def test_the_opening_options_give_a_table_each_bounded_by_the_plain_one() -> None:
+    """docs/rules.md, Contracts: the declarer leads, so a lead held to a trump can only cost the
+    declaring side points and a lead that may be played as its small end can only bring it
+    more: cell by cell, opening-lead=trump <= neither <= small-end-opening, and some cells
+    differ (both options were refused)."""
+    dealt = deal(random.Random(39))
+    trumps = (Trump.pip(6), Trump.pip(2), Trump.follow_me())
+    plain = par_table(dealt, RuleSet(), trumps=trumps, workers=1).points
+    held = par_table(dealt, RuleSet().with_options({"opening-lead": "trump"}), trumps=trumps,
+                     workers=1).points
+    either = par_table(dealt, RuleSet().with_options({"small-end-opening": "yes"}),
+                       trumps=trumps, workers=1).points
+    assert all(held[k] <= plain[k] <= either[k] for k in plain)
+    assert held != plain
+    assert either != plain
 
 
 def test_a_recorded_hand_uses_its_deal_and_its_dealer() -> None:

@@ -79,9 +79,6 @@ def test_the_advisor_reads_a_seats_tiles_from_a_record() -> None:
     (["--tiles", "6-6 6-5 6-4 6-3 6-2 5-5 9-9"], "9-9"),
     ([], "name a record file"),
     ([str(SAMPLE), "--advise", "Q"], "N, E, S or W"),
-    ([str(ROOT / "samples" / "options.t42"), "--game", "2", "--advise", "N"],
-     "opening-lead=trump"),
-    ([str(ROOT / "samples" / "options.t42"), "--game", "2"], "opening-lead=trump"),
 ])
 def test_review_says_what_is_wrong_in_words(args: list[str], words: str) -> None:
     result = runner.invoke(app, ["review", *args])

@@ -17,11 +17,13 @@ from notation.check.validate import GameReport, check_game, check_hand
 from notation.formats.text import loads
 from notation.formats.text.reader import read_games
 from notation.formats.text.writer import write_hand
+from notation.model.bids import Bid
 from notation.model.contracts import Special
 from notation.model.findings import CODES, Finding, Severity
 from notation.model.game import Hand
 from notation.model.rule_sets import RulesError, RuleSet, rule_set
 from notation.model.seats import Seat, Team
+from notation.model.tiles import Tile
 from notation.rules.dealing import random_hand
 
 # Line 1 is the tag; hand 1 starts on line 2, the deal on lines 3-6, the bids on 7, trump on
@@ -150,14 +152,14 @@ def test_tile_written_twice() -> None:
     deal = DEAL.replace("N 6-6 6-5 6-4", "N 6-6 6-5 6-5")
     f = only("tile-written-twice", hand(deal=deal))
     assert where(f) == (1, None, Seat.N, 3, 16)
-    assert f.evidence == {"tile": "6-5"}
+    assert f.evidence == {"tile": Tile.parse("6-5")}
 
 
 def test_tile_dealt_twice() -> None:
     deal = DEAL.replace("E 6-2", "E 6-6")
     f = only("tile-dealt-twice", hand(deal=deal))
     assert where(f) == (1, None, Seat.E, 4, 8)
-    assert f.evidence == {"tile": "6-6", "also_dealt_to": "N"}
+    assert f.evidence == {"tile": Tile.parse("6-6"), "also_dealt_to": Seat.N}
 
 
 def test_deal_size() -> None:
@@ -197,14 +199,14 @@ def test_hand_number() -> None:
 def test_bid_out_of_turn() -> None:
     f = only("bid-out-of-turn", hand(bids="bid N 30 E pass W pass\n"))
     assert where(f) == (1, None, Seat.W, 7, 17)
-    assert f.evidence == {"expected": "S"}
+    assert f.evidence == {"expected": Seat.S}
     assert f.message == "W bid out of turn: it was S's turn to bid"
 
 
 def test_bid_below_minimum() -> None:
     f = only("bid-below-minimum", hand(bids="bid N 29 E pass S pass W pass\n"))
     assert where(f) == (1, None, Seat.N, 7, 5)
-    assert f.evidence == {"bid": "29"}
+    assert f.evidence == {"bid": Bid.parse("29")}
 
 
 def test_bid_not_above() -> None:
@@ -252,7 +254,7 @@ def test_no_trump_call() -> None:
 def test_trump_by_wrong_seat() -> None:
     f = only("trump-by-wrong-seat", hand(trump="trump S sixes\n"))
     assert where(f) == (1, None, Seat.S, 8, 1)
-    assert f.evidence == {"declarer": "N", "expected": "N"}
+    assert f.evidence == {"declarer": Seat.N, "expected": Seat.N}
 
 
 # -- the play --
@@ -271,7 +273,7 @@ def test_wrong_leader() -> None:
     tricks = [*SWEEP[:3], "4 E 0-0 4-2 2-1 6-3", *SWEEP[4:]]
     f = only("wrong-leader", hand(tricks))
     assert where(f) == (1, 4, Seat.E, 12, 1)
-    assert f.evidence == {"expected": "N"}
+    assert f.evidence == {"expected": Seat.N}
     assert "N won trick 3" in f.message
     first = only("wrong-leader", hand(["1 E 6-0 5-0 3-0 6-6"], "end set\n"))
     assert where(first) == (1, 1, Seat.E, 9, 1)
@@ -293,13 +295,13 @@ def test_tile_played_twice() -> None:
     deal = ""  # without the deal the only evidence is the play itself
     f = only("tile-played-twice", hand([SWEEP[0], "2 N 6-6 6-1 5-1 2-0"], "", deal=deal))
     assert where(f) == (1, 2, Seat.N, 6, 5)
-    assert f.evidence == {"tile": "6-6", "first_trick": 1}
+    assert f.evidence == {"tile": Tile.parse("6-6"), "first_trick": 1}
 
 
 def test_tile_not_held() -> None:
     f = only("tile-not-held", hand(["1 N 6-6 6-0 5-0 2-2"], ""))
     assert where(f) == (1, 1, Seat.W, 9, 17)
-    assert f.evidence == {"tile": "2-2", "dealt_to": "E"}
+    assert f.evidence == {"tile": Tile.parse("2-2"), "dealt_to": Seat.E}
     # Only W's hand recorded: W plays a tile it was not dealt.
     west = "deal W 4-0 3-2 3-1 3-0 2-1 2-0 1-0\n"
     g = only("tile-not-held", hand(["1 N 6-6 6-0 5-0 2-2"], "", deal=west))
@@ -313,9 +315,9 @@ def test_renege() -> None:
     f = only("renege", hand(tricks, "points NS 42 EW 0\nmarks NS 0 EW 1\n"))
     assert where(f) == (1, 5, Seat.S, 13, 13)
     assert f.evidence == {
-        "tile": "4-3",
+        "tile": Tile.parse("4-3"),
         "led_suit": "fives",
-        "could_follow": ["5-3", "5-2"],
+        "could_follow": [Tile.parse("5-3"), Tile.parse("5-2")],
         "proven_by_trick": None,
     }
 
@@ -347,7 +349,7 @@ def test_ending_unjustified() -> None:
     """docs/rules.md, Ending a hand early: the stop must be justified by what was captured."""
     f = only("ending-unjustified", hand(SWEEP[:3], "end made\n"))
     assert where(f) == (1, None, None, 12, 1)
-    assert f.evidence == {"points": {"NS": 23, "EW": 0}}
+    assert f.evidence == {"points": {Team.NS: 23, Team.EW: 0}}
 
 
 def test_laydown_refuted() -> None:
@@ -359,7 +361,7 @@ def test_laydown_refuted() -> None:
     assert f.severity is Severity.ERROR
     assert f.message.startswith("E's lay-down is refuted: EW loses trick 4 after N ")
     line = f.evidence["line"]
-    assert [(p["trick"], p["seat"]) for p in line] == [(4, "N"), (4, "E"), (4, "S"), (4, "W")]
+    assert [(p["trick"], p["seat"]) for p in line] == [(4, s) for s in Seat.N.clockwise()]
     assert f.evidence["with_best_play"] is False
     # North's claim holds: the last trumps are out and N's tiles win every trick.
     assert check(hand(SWEEP[:3], "end laydown N\n")).findings == ()
@@ -425,7 +427,8 @@ def test_ending_after_seven() -> None:
 def test_misscored_points() -> None:
     f = only("misscored-points", hand(SWEEP, SCORES.replace("NS 42 EW 0", "NS 40 EW 2")))
     assert where(f) == (1, None, None, 16, 1)
-    assert f.evidence == {"written": {"NS": 40, "EW": 2}, "computed": {"NS": 42, "EW": 0}}
+    assert f.evidence == {"written": {Team.NS: 40, Team.EW: 2},
+                          "computed": {Team.NS: 42, Team.EW: 0}}
     # With no tricks recorded, the points written must still add up to 42.
     g = only("misscored-points", hand([], "points NS 30 EW 10\n"))
     assert where(g) == (1, None, None, 9, 1)
@@ -437,19 +440,21 @@ def test_marks_follow_points_written_when_no_tricks_are_recorded() -> None:
     report = check(hand([], "points NS 31 EW 11\nmarks NS 1 EW 0\ntotal NS 1 EW 0\n"))
     assert report.findings == ()
     f = only("misscored-marks", hand([], "points NS 29 EW 13\nmarks NS 1 EW 0\n"))
-    assert f.evidence["computed"] == {"NS": 0, "EW": 1}
+    assert f.evidence["computed"] == {Team.NS: 0, Team.EW: 1}
 
 
 def test_misscored_marks() -> None:
     f = only("misscored-marks", hand(SWEEP, SCORES.replace("marks NS 1 EW 0", "marks NS 2 EW 0")))
     assert where(f) == (1, None, None, 17, 1)
-    assert f.evidence == {"written": {"NS": 2, "EW": 0}, "computed": {"NS": 1, "EW": 0}}
+    assert f.evidence == {"written": {Team.NS: 2, Team.EW: 0},
+                          "computed": {Team.NS: 1, Team.EW: 0}}
 
 
 def test_misscored_total() -> None:
     f = only("misscored-total", hand(SWEEP, SCORES.replace("total NS 1", "total NS 2")))
     assert where(f) == (1, None, None, 18, 1)
-    assert f.evidence == {"written": {"NS": 2, "EW": 0}, "computed": {"NS": 1, "EW": 0}}
+    assert f.evidence == {"written": {Team.NS: 2, Team.EW: 0},
+                          "computed": {Team.NS: 1, Team.EW: 0}}
 
 
 def test_played_after_game_won() -> None:
@@ -570,13 +575,13 @@ def test_opening_lead_not_trump() -> None:
     record = hand(SWEEP[:1], "end made\n", trump="trump N fives\n")
     f = only_texas("opening-lead-not-trump", record, "opening-lead=trump")
     assert where(f) == (1, 1, Seat.N, 11, 5)
-    assert f.evidence["trumps_held"] == ["6-5", "5-5", "5-4"]
+    assert f.evidence["trumps_held"] == [Tile.parse(w) for w in ("6-5", "5-5", "5-4")]
     assert not [g for g in check_texas(record).findings if g.code == "opening-lead-not-trump"]
     # Without the deal, N's later play of a five proves it held a trump.
     no_deal = hand(["1 N 6-6 6-0 5-0 3-0", "2 N 5-5 6-1 5-1 2-0"], "", deal="",
                    trump="trump N fives\n")
     f = only_texas("opening-lead-not-trump", no_deal, "opening-lead=trump")
-    assert f.evidence["trumps_held"] == ["5-5"]
+    assert f.evidence["trumps_held"] == [Tile.parse("5-5")]
 
 
 def test_sevens_not_closest() -> None:
@@ -585,7 +590,7 @@ def test_sevens_not_closest() -> None:
     record = hand(["1 N 6-6 6-1 4-3 3-2"], "", bids=bids, trump="trump N sevens\n")
     f = only_texas("sevens-not-closest", record)
     assert where(f) == (1, 1, Seat.N, 10, 5)
-    assert f.evidence["closer"] == ["4-4"]
+    assert f.evidence["closer"] == [Tile.parse("4-4")]
     clean = hand(["1 N 4-4 6-1 4-3 3-2"], "", bids=bids, trump="trump N sevens\n")
     assert [g.code for g in check_texas(clean).findings] == ["hand-unfinished"]
     # With no deal, a later play of a closer tile proves it; the closest tile wins, ties to
@@ -663,7 +668,8 @@ def test_wrong_leader_whose_plays_fit_as_written_is_no_slip() -> None:
 
 
 def test_last_trick_of_an_unfinished_final_hand_is_a_warning() -> None:
-    """README: an unfinished hand draws only the warnings that say so, its last trick too."""
+    """docs/guides/scorekeeping.md: an unfinished hand draws only the warnings that say so,
+    its last trick too."""
     record = hand([*SWEEP[:4], "5 N 5-5 1-1"], "")
     report = check(record)
     assert {f.code: f.severity for f in report.findings} == {

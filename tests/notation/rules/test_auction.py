@@ -48,9 +48,9 @@ def test_bidding_order_left_of_dealer_first_dealer_last() -> None:
     assert codes("hand 1 dealer N\nbid E pass S 30 W pass N pass\n") == []
     f, g = findings("hand 1 dealer N\nbid S 30 E pass W pass N pass\n")
     assert (f.code, f.seat, f.line, f.column) == ("bid-out-of-turn", Seat.S, 3, 5)
-    assert f.evidence == {"expected": "E"}
+    assert f.evidence == {"expected": Seat.E}
     assert (g.code, g.seat, g.line, g.column) == ("bid-out-of-turn", Seat.E, 3, 10)
-    assert g.evidence == {"expected": "S"}
+    assert g.evidence == {"expected": Seat.S}
 
 
 def test_bidding_one_round_each_seat_bids_once() -> None:
@@ -116,7 +116,7 @@ def test_marks_up_to_two_free_then_one_mark_more() -> None:
     assert bid_problem(Bid.marks(3), Bid.marks(1)) is not None
     assert bid_problem(Bid.marks(4), Bid.marks(2)) is not None
     [f] = findings("hand 1 dealer N\nbid E 2m S 4m W pass N pass\n")
-    assert (f.code, f.seat, f.evidence) == ("bid-off-ladder", Seat.S, {"bid": "4m"})
+    assert (f.code, f.seat, f.evidence) == ("bid-off-ladder", Seat.S, {"bid": Bid.parse("4m")})
     assert codes("hand 1 dealer N\nbid E 1m S 2m W 3m N 4m\n") == []
 
 

@@ -251,7 +251,7 @@ trump E treys
     # 2, so trick 3 led by W is out of turn.
     assert [t.winner for t in report.hands[0].tricks[:2]] == [Seat.E, Seat.E]
     [f] = [f for f in report.findings if f.code == "wrong-leader"]
-    assert (f.trick, f.seat, f.line, f.evidence) == (3, Seat.W, 11, {"expected": "E"})
+    assert (f.trick, f.seat, f.line, f.evidence) == (3, Seat.W, 11, {"expected": Seat.E})
 
 
 TABLE_TRUMPS = [

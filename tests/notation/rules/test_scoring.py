@@ -273,7 +273,7 @@ def test_game_played_after_game_won() -> None:
     )
     f = only(check(record), "played-after-game-won")
     assert (f.hand, f.line, f.column) == (2, 5, 1)
-    assert f.evidence == {"marks": {"NS": 7, "EW": 0}}
+    assert f.evidence == {"marks": {Team.NS: 7, Team.EW: 0}}
 
 
 # -- ending a hand early (docs/rules.md, Ending a hand early) --
@@ -292,7 +292,7 @@ def test_ending_early_made_unjustified() -> None:
     report = check(hand("N 30 E pass S pass W pass", SWEEP[:3], "end made\n"))
     f = only(report, "ending-unjustified")
     assert "the bidders (NS) have 23 points; 30 needs 30 points" in f.message
-    assert f.evidence == {"points": {"NS": 23, "EW": 0}}
+    assert f.evidence == {"points": {Team.NS: 23, Team.EW: 0}}
 
 
 def test_ending_early_set_justified() -> None:

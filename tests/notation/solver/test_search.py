@@ -97,9 +97,14 @@ def test_with_nowhere_to_cache_each_process_compiles_again(
     assert [o.get("cache", False) for o in asked] == [True, False]
 
 
-# One solve, as `t42 par` makes them: the first use of the search in its process.
+# One solve, as `t42 par` makes them: the first use of the search in its process. What the
+# library's loggers say goes to standard output, to be seen.
 FIRST_SOLVE = """
-import random
+import logging, random, sys
+handler = logging.StreamHandler(sys.stdout)
+handler.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+logging.getLogger("notation").addHandler(handler)
+logging.getLogger("notation").setLevel(logging.INFO)
 from notation.rules.dealing import deal
 from notation.model.contracts import Trump
 from notation.model.seats import Seat
@@ -107,6 +112,7 @@ from notation.solver.solver import Position, Solver, contract_tables
 hands = deal(random.Random(5))
 print(Solver(contract_tables(Trump.pip(6))).value(Position.deal(hands, Seat.N)))
 """
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _first_solve(cache: Path) -> subprocess.CompletedProcess[str]:
@@ -115,13 +121,23 @@ def _first_solve(cache: Path) -> subprocess.CompletedProcess[str]:
                           env=environment, check=True)
 
 
-def test_the_first_use_after_install_says_it_is_compiling_and_later_ones_do_not(
+def test_the_first_use_after_install_is_a_notice_of_the_library_never_a_word_on_stderr(
     tmp_path: Path,
 ) -> None:
-    # An empty cache is what a fresh install has: the search is compiled, and said so.
+    # An empty cache is what a fresh install has: the search is compiled, and the library
+    # says so to its logger, never on a stream of its own.
     first = _first_solve(tmp_path)
-    assert search.COMPILING in first.stderr
+    assert f"notation.solver INFO {search.COMPILING}" in first.stdout
+    assert search.COMPILING not in first.stderr
     # The code is kept now: the next process loads it without a word, to the same value.
     later = _first_solve(tmp_path)
-    assert search.COMPILING not in later.stderr
-    assert later.stdout == first.stdout
+    assert search.COMPILING not in later.stdout
+    assert later.stdout.splitlines()[-1] == first.stdout.splitlines()[-1]
+
+
+def test_the_t42_command_says_the_solver_is_compiling_on_stderr(tmp_path: Path) -> None:
+    environment = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "t42", "par", "samples/plunge.t42"],
+                         capture_output=True, text=True, env=environment, cwd=ROOT, check=True)
+    assert f"t42: {search.COMPILING}\n" in run.stderr
+    assert "plunge" in run.stdout

@@ -195,7 +195,7 @@ def test_renege_lands_on_the_play() -> None:
     assert renege.trick is not None
     assert renege.trick.number == 2
     assert renege.actor is Seat.N
-    assert renege.findings[0].evidence["could_follow"] == ["6-6", "6-0"]
+    assert renege.findings[0].evidence["could_follow"] == [Tile(6, 6), Tile(6, 0)]
 
 
 def test_renege_proven_later_lands_on_the_renege() -> None:
