@@ -55,6 +55,13 @@ EXPECTED: dict[str, list[Key]] = {
     "options.t42": [],  # one hand under each table option that changes what is legal
     # glyphs, variations nested in variations and comments, every line of play legal
     "annotated.t42": [],
+    # the variants of the sources and of the other 42 programs (docs/rules.md, Options)
+    "nello-forced.t42": [],
+    "nello-min.t42": [],
+    "plunge-partner-leads.t42": [],
+    "splash-3m.t42": [],
+    "out-of-turn-reshake.t42": [("bid-out-of-turn", 1, None, "W")],
+    "announced-bids.t42": [],
     # options that change what a finding means: a bid out of turn let stand, a renege that
     # does not lose the hand
     "options-findings.t42": [

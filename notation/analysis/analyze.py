@@ -37,7 +37,7 @@ from notation.check.validate import HandReport, check_game, hand_report
 from notation.formats.text.reader import ReadGame
 from notation.formats.text.writer import write_game
 from notation.model.bids import Bid
-from notation.model.contracts import Contract
+from notation.model.contracts import Contract, parse_bid
 from notation.model.findings import Finding
 from notation.model.game import Game, Hand
 from notation.model.rule_sets import RuleSet
@@ -375,7 +375,7 @@ class AnalysisSummary:
         contract, perfect = line["contract"], line["perfect"]
         if contract is None or perfect is None:
             return
-        level = contract["bid"]
+        level = str(parse_bid(contract["bid"]).plain)  # 4m-plunge is a bid of 4 marks
         self.contracts[level] += 1
         self.made[level] += line["made"] is True
         self.makeable[level] += perfect["makeable"]
@@ -397,7 +397,7 @@ class AnalysisSummary:
 
     def levels(self) -> list[str]:
         """The bid levels seen, lowest first."""
-        return sorted(self.contracts, key=lambda level: Bid.parse(level).value)
+        return sorted(self.contracts, key=lambda level: parse_bid(level).value)
 
     def as_json(self) -> dict[str, Any]:
         return {

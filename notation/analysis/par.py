@@ -42,7 +42,7 @@ from notation.model.game import Hand
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import TILES_IN_A_HAND, Tile
-from notation.rules.auction import deal_bidding_order
+from notation.rules.auction import deal_bidding_order, forced_only, partner_may_name
 from notation.rules.play import is_trump
 from notation.rules.scoring import highest_bid_made
 from notation.rules.tricks import first_leader
@@ -125,7 +125,8 @@ class ParTable:
                 )
         for order, special in enumerate(self.special_columns, start=len(self.trumps)):
             verdict = self.specials.get((seat, special))
-            if special is Special.LOW_NO or verdict is None or not verdict.made:
+            if (special is Special.LOW_NO or forced_only(special, self.rules)
+                    or verdict is None or not verdict.made):
                 continue
             assert verdict.trump is not None
             taken = 0 if special.is_nello else POINTS_IN_A_HAND
@@ -316,8 +317,9 @@ def _special_verdict(
     special: Special, points: Mapping[tuple[Seat, Trump], int],
 ) -> SpecialVerdict | None:
     """Whether ``seat`` can make ``special``; None for a seat that may not declare it at all
-    (Low-No for any seat but the dealer)."""
-    if special is Special.LOW_NO and seat is not dealer:
+    (Low-No for any seat but the dealer, and a contract played only by the dealer forced to
+    bid: nello=forced, sevens=forced)."""
+    if (special is Special.LOW_NO or forced_only(special, rules)) and seat is not dealer:
         return None
     need = DOUBLES_NEEDED.get(special, 0)
     doubles = sum(t.is_double for t in deal[seat])
@@ -348,6 +350,8 @@ def _partner_trump(deal: Mapping[Seat, tuple[Tile, ...]], rules: RuleSet, seat: 
     for trump in rules.plain_trumps():
         contract = Contract(seat, Bid.marks(1), Trump.called(
             trump.kind, trump.suit, trump.doubles, special))
+        if not partner_may_name(contract.trump, rules):
+            continue
         leader = first_leader(contract, rules)
         taken = points.get((leader, trump))
         if taken is None:

@@ -304,6 +304,11 @@ def _nearest_preset(rules: RuleSet, notes: list[str]) -> str:
     return preset
 
 
+_PLUNGE_BID_LETTER: dict[Special | None, str] = {
+    Special.NELLO: "N", Special.PLUNGE: "G", Special.SPLASH: "S",
+}
+
+
 def _plunge_hand(hand: Hand, preset: str) -> plunge.PlungeCode:
     where = f"hand {hand.header.number}"
     dealt = _full_deal(hand, where)
@@ -315,8 +320,8 @@ def _plunge_hand(hand: Hand, preset: str) -> plunge.PlungeCode:
             bids.append("P")
         elif bid.kind is BidKind.POINTS:
             bids.append(str(bid.amount))
-        else:
-            bids.append(f"M{bid.amount}")
+        else:  # a bid that announced its contract keeps it: plunge's N, G and S bids
+            bids.append(f"{_PLUNGE_BID_LETTER.get(bid.special, 'M')}{bid.amount}")
     declaration = None
     if hand.trump is not None:
         declaration = _plunge_declaration(hand.trump.trump, where)

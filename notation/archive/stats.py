@@ -46,8 +46,9 @@ def unsettled_why(code: str) -> str:
 
 
 def bid_label(bid: Bid) -> str:
-    """How a bid level is listed: ``30`` … ``41``, ``1m``, ``2m`` …"""
-    return str(bid)
+    """How a bid level is listed: ``30`` … ``41``, ``1m``, ``2m`` … (a bid that announced its
+    contract, ``4m-plunge``, at its level: the contract is counted with the contracts)."""
+    return str(bid.plain)
 
 
 def _bid_order(label: str) -> tuple[int, int]:

@@ -33,10 +33,11 @@ from notation.rules.auction import (
     dealer_must_bid,
     holder_of_one_blank,
     one_blank_bids_first,
+    out_of_turn_reshakes,
     out_of_turn_stands,
 )
 
-PLUNGE = Special.PLUNGE
+PLUNGE, SPLASH = Special.PLUNGE, Special.SPLASH
 
 def check_auction(check: HandCheck) -> None:
     """The auction (docs/rules.md, Bidding): one round in turn from the dealer's left (or the
@@ -50,7 +51,12 @@ def check_auction(check: HandCheck) -> None:
     winning = check.winning
     trump = check.hand.trump.trump if check.hand.trump is not None else None
     plunge = trump is not None and trump.special is PLUNGE
+    splash = trump is not None and trump.special is SPLASH
     plunges = check.rules.plays(PLUNGE)  # the table plays the Plunge
+    # 003: after a bid out of turn the opponents may have the same dealer shake again; a
+    # hand that stops at its auction was reshaken so.
+    stopped = check.hand.trump is None and not check.hand.tricks and check.hand.ending is None
+    reshakes = out_of_turn_reshakes(check.rules) and stopped
     for i, call in enumerate(auction.calls):
         turn = order[i] if i < len(order) else None
         if call.seat is not turn:
@@ -60,6 +66,10 @@ def check_auction(check: HandCheck) -> None:
                 else "every seat has already bid"
             )
             lenient = out_of_turn_stands(check.rules)
+            if reshakes:
+                check.reshaken_by_dealer = True
+                words += (f"; the hand is thrown in and {check.hand.dealer}, the same "
+                          "dealer, shakes again")
             check.report(
                 "bid-out-of-turn",
                 f"{call.seat} bid out of turn: {words}",
@@ -71,13 +81,18 @@ def check_auction(check: HandCheck) -> None:
         # The declarer's jump is a Plunge if played as one; an overcalled seat never got
         # to declare, so its jump may have been one whenever it could have been.
         may_plunge = plunge if call is winning else plunges and _could_plunge(check, call.seat)
-        problem = bid_problem(call.bid, standing, check.rules, plunge=may_plunge)
+        may_splash = splash if call is winning else _could_plunge(check, call.seat, SPLASH)
+        problem = bid_problem(
+            call.bid, standing, check.rules, plunge=may_plunge, splash=may_splash
+        )
         if problem is not None:
             code, words = problem
             check.report(code, words, call.span, seat=call.seat, evidence={"bid": call.bid})
         if not call.bid.is_pass and (problem is None or _stands(problem, call, standing)):
             standing = call.bid
     winner = winning
+    if check.reshaken_by_dealer:
+        return
     if len(auction.calls) < len(order) and (winner is None or check.hand.tricks):
         missing = ", ".join(s.value for s in order[len(auction.calls) :])
         check.report(
@@ -137,17 +152,18 @@ def _stands(problem: tuple[str, str], call: Call, standing: Bid | None) -> bool:
     return problem[0] == "bid-off-ladder" and bid.kind is BidKind.MARKS and bid.amount > 1 and beats
 
 
-def _could_plunge(check: HandCheck, seat: Seat) -> bool:
-    """Whether ``seat`` may have meant a Plunge at a table that plays it: when the deal is
-    known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
-    return could_plunge(check.dealt.get(seat))
+def _could_plunge(check: HandCheck, seat: Seat, special: Special = PLUNGE) -> bool:
+    """Whether ``seat`` may have meant a Plunge (or a Splash) at a table that plays it: when
+    the deal is known, the seat held the doubles one needs (docs/rules.md, Contracts)."""
+    return check.rules.plays(special) and could_plunge(check.dealt.get(seat), special)
 
 
-def could_plunge(held: Sequence[Tile] | None) -> bool:
-    """Whether a seat dealt ``held`` (None: not known) may jump to a Plunge's bid, at a table
-    that plays it: it holds the doubles a Plunge needs (docs/rules.md, Contracts).
+def could_plunge(held: Sequence[Tile] | None, special: Special = PLUNGE) -> bool:
+    """Whether a seat dealt ``held`` (None: not known) may jump to a Plunge's bid (or a
+    Splash's), at a table that plays it: it holds the doubles one needs (docs/rules.md,
+    Contracts).
 
     >>> could_plunge(None), could_plunge([Tile(6, 6), Tile(5, 5), Tile(4, 4), Tile(6, 0)])
     (True, False)
     """
-    return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[PLUNGE]
+    return held is None or sum(t.is_double for t in held) >= DOUBLES_NEEDED[special]

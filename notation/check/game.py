@@ -85,6 +85,7 @@ def check_hand(
         thrown_in,
         made=None if thrown_in else result.made,
         renege_penalty=result.decided_by_renege,
+        reshaken_by_dealer=check.reshaken_by_dealer,
     )
     ending = hand.ending
     if (judge_claim and ending is not None and ending.kind is EndKind.LAYDOWN
@@ -181,12 +182,16 @@ def with_score_lines(game: Game, rules: RuleSet | None = None) -> Game:
 # -- the game (docs/rules.md, Bidding: the deal passes left; Scoring: the running marks) --
 
 
-def check_hand_order(hand: Hand, previous: Hand) -> list[Finding]:
+def check_hand_order(hand: Hand, previous: Hand, *, same_dealer: bool = False) -> list[Finding]:
     """The order of hands (docs/rules.md, Bidding: after each hand the deal passes left): each
-    hand numbered one more than the last, and dealt by the seat left of the last dealer."""
+    hand numbered one more than the last, and dealt by the seat left of the last dealer, or
+    by the last dealer again when the last hand was reshaken after a bid out of turn
+    (``same_dealer``; bid-out-of-turn=reshake, 003)."""
     span = hand.header.span
     found: list[Finding] = []
-    if hand.dealer is not previous.dealer.next:
+    if same_dealer and hand.dealer is previous.dealer:
+        pass
+    elif hand.dealer is not previous.dealer.next:
         found.append(Finding(
             "dealer-out-of-turn",
             Severity.WARNING,
@@ -397,7 +402,8 @@ class GameCheck:
         if unread and any(self.last_line < gap < line for gap in unread):
             previous, known = None, False
         if previous is not None:
-            hand_findings[:0] = check_hand_order(hand, previous)
+            same = bool(self.reports) and self.reports[-1].reshaken_by_dealer
+            hand_findings[:0] = check_hand_order(hand, previous, same_dealer=same)
         winner = self.winner
         if winner is not None:
             hand_findings.insert(0, Finding(

@@ -92,6 +92,9 @@ class HandReport:
     # (docs/rules.md, Reneges).
     made: bool | None = None
     renege_penalty: Team | None = None
+    # Thrown in after a bid out of turn, the same dealer to shake again (bid-out-of-turn=
+    # reshake; docs/rules.md, Bidding; 003): the next hand keeps the dealer.
+    reshaken_by_dealer: bool = False
 
     @property
     def marks(self) -> dict[Team, int] | None:
@@ -164,6 +167,9 @@ class HandCheck:
         self.contract: Contract | None = None
         self.outcomes: list[TrickOutcome] = []
         self.renege_by: Team | None = None
+        # Thrown in after a bid out of turn, to be shaken again by the same dealer
+        # (bid-out-of-turn=reshake; docs/rules.md, Bidding; 003).
+        self.reshaken_by_dealer = False
         self.derived_marks: dict[Team, int] | None = None
         # The last hand of its record with nothing after its tricks: it may have been saved
         # in the middle of a trick (docs/guides/scorekeeping.md: an unfinished hand draws only
@@ -204,7 +210,7 @@ class HandCheck:
     @property
     def thrown_in(self) -> bool:
         auction = self.hand.auction
-        return (
+        return self.reshaken_by_dealer or (
             auction is not None
             and self.winning is None
             and len(auction.calls) >= 4

@@ -12,17 +12,27 @@ Bidding): this is the one place that says so.
 
 >>> Bid.parse("42") == Bid.parse("1m") == Bid.points(42), str(Bid.parse("84"))
 (True, '2m')
+
+A bid may announce its contract, as some tables (and the other 42 programs) bid a Nello, a
+Plunge or a Splash in the auction (docs/rules.md, The other 42 programs): its ``special``,
+read from ``4m-plunge`` by :func:`notation.model.contracts.parse_bid`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from notation.errors import T42Error
 from notation.model.numbers import shown, whole_number
 from notation.model.written import WrittenEnum
 
+if TYPE_CHECKING:
+    from notation.model.contracts import Special
+
 POINTS_IN_A_HAND = 42
+# The contracts a bid may announce: those the other programs bid in the auction.
+ANNOUNCED = ("nello", "plunge", "splash")
 
 
 class BidKind(WrittenEnum):
@@ -41,6 +51,9 @@ class Bid:
 
     kind: BidKind
     amount: int = 0
+    # The contract announced with the bid (4m-plunge); left out of the repr, which stays the
+    # plain bid's for the bids that announce nothing (str shows it).
+    special: Special | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         # Two isinstance tests: the readers build their bids once each (a cache) or bypass
@@ -77,7 +90,7 @@ class Bid:
         points = whole_number(word)
         if points is not None:
             return cls.points(points)
-        raise BidError(f"{shown(text)!r} is not a bid (pass, 30 … 41, or marks like 1m)")
+        raise BidError(f"{shown(text)!r} is not a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)")
 
     @property
     def is_pass(self) -> bool:
@@ -96,6 +109,10 @@ class Bid:
     def __str__(self) -> str:
         if self.kind is BidKind.PASS:
             return "pass"
-        if self.kind is BidKind.MARKS:
-            return f"{self.amount}m"
-        return str(self.amount)
+        said = f"{self.amount}m" if self.kind is BidKind.MARKS else str(self.amount)
+        return said if self.special is None else f"{said}-{self.special.value}"
+
+    @property
+    def plain(self) -> Bid:
+        """The bid without the contract it announces: what it promises on the ladder."""
+        return self if self.special is None else Bid(self.kind, self.amount)

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from notation.errors import T42Error, expect
-from notation.model.bids import Bid
+from notation.model.bids import ANNOUNCED, Bid
 from notation.model.numbers import shown, whole_number
 from notation.model.seats import Seat
 from notation.model.tiles import HIGHEST_PIP
@@ -109,6 +109,25 @@ def parse_special(word: str) -> Special:
         return SPECIAL_ALIASES[w]
     names = ", ".join(s.value for s in Special)
     raise ContractError(f"{shown(word)!r} is not a contract; the contracts are {names}")
+
+
+def parse_bid(text: str) -> Bid:
+    """A bid as written, with the contract it may announce (``4m-plunge``, ``1m-nello``,
+    ``2m-splash``), as some tables and the other 42 programs bid their special contracts in
+    the auction (docs/rules.md, The other 42 programs). Raise :class:`BidError` for anything
+    else that is not a bid (:meth:`Bid.parse`).
+
+    >>> bid = parse_bid("4M-Plunge")
+    >>> str(bid), bid.value, bid.special.title if bid.special else None
+    ('4m-plunge', 168, 'Plunge')
+    >>> parse_bid("30") == Bid.points(30)
+    True
+    """
+    head, dash, tail = text.strip().lower().partition("-")
+    if dash and tail in ANNOUNCED and head != "pass":
+        bid = Bid.parse(head)
+        return Bid(bid.kind, bid.amount, parse_special(tail))
+    return Bid.parse(text)
 
 
 class ContractError(T42Error, ValueError):
@@ -323,10 +342,17 @@ class Contract:
         >>> plunge = Trump.parse("fours", special="plunge")
         >>> str(Contract(Seat.N, Bid.marks(4), plunge).trump_namer)
         'S'
+
+        A bid that announced a Plunge or Splash leaves the naming to the partner whatever
+        she names, a Nello or Sevens too where the table allows it:
+
+        >>> str(Contract(Seat.N, parse_bid("4m-plunge"), Trump.parse("", special="nello"))
+        ...     .trump_namer)
+        'S'
         """
-        special = self.trump.special
-        if special is not None and special.partner_names_trump:
-            return self.declarer.partner
+        for special in (self.trump.special, self.bid.special):
+            if special is not None and special.partner_names_trump:
+                return self.declarer.partner
         return self.declarer
 
     @property

@@ -62,6 +62,8 @@ CODES: dict[str, str] = {
     "played-after-game-won": "a hand played after a team had won the game",
     "contract-not-allowed": "a special contract (or Nello doubles option) the rules do not "
     "allow, or Low-No bid other than by the dealer after three passes",
+    "contract-not-bid": "a contract other than the one the winning bid announced (1m-nello, "
+    "4m-plunge)",
     "contract-bid-too-low": "a special contract named on a bid too small for it",
     "too-few-doubles": "a Plunge or Splash declarer who did not hold the doubles it needs",
     "follow-me-below-mark": "follow-me played on a bid below 1 mark where the table forbids it",

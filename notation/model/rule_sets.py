@@ -59,6 +59,7 @@ class OutOfTurn(WrittenEnum):
 
     ERROR = "error"  # a bid out of turn breaks the rules
     WARNING = "warning"  # the opponents chose to play on, so it stands (003)
+    RESHAKE = "reshake"  # the opponents may also have the same dealer shake again (003)
 
 
 class FollowMeMin(WrittenEnum):
@@ -83,6 +84,51 @@ class Toggle(WrittenEnum):
 
     def __bool__(self) -> bool:
         return self is Toggle.YES
+
+
+class Offered(WrittenEnum):
+    """Whether the table plays a special contract: never, whenever the bid allows it, or only
+    by a dealer forced to bid after three passes (docs/rules.md, Contracts; 004)."""
+
+    NO = "no"
+    YES = "yes"
+    FORCED = "forced"  # only the dealer, stuck with the bid after three passes (004)
+
+    def __bool__(self) -> bool:
+        return self is not Offered.NO
+
+
+class LeastMarks(WrittenEnum):
+    """The least bid a contract is played on, where tables differ (docs/rules.md, Contracts)."""
+
+    THIRTY = "30"
+    ONE_MARK = "1m"
+    TWO_MARKS = "2m"
+
+
+class PlungeBid(WrittenEnum):
+    """The bid a Plunge is played on (docs/rules.md, Contracts, Plunge)."""
+
+    BY_LEAD = "by-lead"  # 4 marks with the declarer leading, 3 with the partner (004)
+    TWO_MARKS = "2m"
+    THREE_MARKS = "3m"
+    FOUR_MARKS = "4m"
+
+
+class SplashBid(WrittenEnum):
+    """The bid a Splash is played on (docs/rules.md, Contracts, Splash)."""
+
+    TWO_MARKS = "2m"  # 2 marks or more, on the ladder (002, 004)
+    TWO_OR_THREE = "2m-or-3m"  # 2 marks, or a jump to 3 marks: the bidder's choice
+    THREE_MARKS = "3m"  # 3 marks, which the bidder may open at or jump to
+
+
+class PartnerNames(WrittenEnum):
+    """What the partner of a Plunge or Splash may name (docs/rules.md, Contracts, Plunge)."""
+
+    TRUMP = "trump"  # a pip or the doubles: a trump, no follow-me
+    PLAIN = "plain"  # any plain contract: a pip, the doubles, or follow-me
+    ANY = "any"  # also Sevens or a Nello, follow-me in any reading of the doubles (004)
 
 
 class NelloChoice(WrittenEnum):
@@ -127,13 +173,17 @@ class RuleSet:
     trump_from_first_lead: Toggle = Toggle.NO
     follow_me_min: FollowMeMin = FollowMeMin.ANY
     follow_me_doubles: DoublesRank = DoublesRank.HIGH
-    nello: Toggle = Toggle.NO
+    nello: Offered = Offered.NO
+    nello_min: LeastMarks = LeastMarks.ONE_MARK
     nello_doubles: DoublesRank = DoublesRank.OWN_SUIT
     nello_doubles_choice: NelloChoice | frozenset[DoublesRank] = NelloChoice.ANY
     plunge: Toggle = Toggle.NO
     plunge_lead: PlungeLead = PlungeLead.DECLARER
+    plunge_bid: PlungeBid = PlungeBid.BY_LEAD
     splash: Toggle = Toggle.NO
-    sevens: Toggle = Toggle.NO
+    splash_bid: SplashBid = SplashBid.TWO_MARKS
+    partner_names: PartnerNames = PartnerNames.PLAIN
+    sevens: Offered = Offered.NO
     low_no: Toggle = Toggle.NO
     renege_penalty: RenegePenalty = RenegePenalty.LOSE_HAND
 
@@ -247,7 +297,7 @@ OPTION_DESCRIPTIONS: dict[str, str] = {
     "thrown in and the deal passes left (reshake)",
     "first_bidder": "who bids first: the seat left of the dealer, or the holder of the 0-1",
     "bid_out_of_turn": "a bid out of turn is an error, or a warning (the opponents let it "
-    "stand)",
+    "stand), or reshake: the opponents may also have the same dealer shake again (003)",
     "opening_lead": "the declarer's first lead may be any tile, or must be a trump",
     "small_end_opening": "on the first trick only, a non-trump lead may be played as the suit "
     "of its small end (004)",
@@ -257,18 +307,24 @@ OPTION_DESCRIPTIONS: dict[str, str] = {
     "follow_me_doubles": "in follow-me, each double is the highest (high) or lowest (low) of "
     "its suit, or the doubles are a suit of their own (own-suit)",
     "nello": "the declarer of 1 mark or more may play Nello: lose every trick, partner sits "
-    "out",
+    "out; forced: only the dealer stuck with the bid after three passes (force 30 or Nello)",
+    "nello_min": "the least bid Nello is played on: 1m, 2m, or 30",
     "nello_doubles": "Nello doubles when none is named: own suit 6-6 high, high, low, or own "
     "suit 0-0 high (own-suit-inverted)",
     "nello_doubles_choice": "the Nello declarer may name any doubles option (any), only the "
     "table's nello-doubles (table), or one of a list the table allows (e.g. own-suit/high)",
     "plunge": "a declarer with 4 doubles may Plunge: the partner names trump, all 7 tricks",
-    "plunge_lead": "Plunge at 4 marks with the declarer leading, or at 3 marks with the "
-    "partner leading",
+    "plunge_lead": "who leads a Plunge: the declarer, or the partner who named trump",
+    "plunge_bid": "the Plunge's bid: by-lead (4 marks with the declarer leading, 3 with the "
+    "partner), or 4m, 3m or 2m whoever leads",
     "splash": "a declarer with 3 doubles may Splash at 2 marks: the partner names trump and "
     "leads, all 7 tricks",
+    "splash_bid": "the Splash's bid: 2m (or more, on the ladder), 3m, or 2m-or-3m (the "
+    "bidder may jump to 3 marks)",
+    "partner_names": "what the Plunge or Splash partner may name: trump (a pip or doubles), "
+    "plain (also follow-me), or any (also Sevens, Nello, any follow-me doubles)",
     "sevens": "the declarer of 1 mark or more may play Sevens: each play as close to 7 pips "
-    "as the hand allows, all 7 tricks",
+    "as the hand allows, all 7 tricks; forced: only the dealer forced to bid",
     "low_no": "points game: after three passes the dealer may bid Low-No, a Nello worth 42",
     "renege_penalty": "a proven renege loses the hand for the offending team (lose-hand), or "
     "is only reported (none)",
@@ -353,7 +409,8 @@ def _format(value: Any) -> str:
 RULE_SETS: dict[str, RuleSet] = {
     "straight": RuleSet(),
     "texas": RuleSet(
-        name="texas", nello=Toggle.YES, plunge=Toggle.YES, splash=Toggle.YES, sevens=Toggle.YES
+        name="texas", nello=Offered.YES, plunge=Toggle.YES, splash=Toggle.YES,
+        sevens=Offered.YES,
     ),
     "points": RuleSet(name="points", scoring=Scoring.POINTS, low_no=Toggle.YES),
 }

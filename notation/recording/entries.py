@@ -35,10 +35,10 @@ flagged: the table decides. :func:`as_entry` is what a phone's keyboard typed ma
 >>> r, said = enter(r, "29")
 >>> said
 'S bids 29 (flagged: 29 is below the minimum bid of 30)'
->>> enter(r, "sixes")
+>>> enter(r, "x")
 Traceback (most recent call last):
 ...
-notation.recording.entries.EntryError: 'sixes' is not a bid (pass, 30 … 41, or marks like 1m)
+notation.recording.entries.EntryError: 'x' is not a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from enum import StrEnum
 
 from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
-from notation.model.contracts import ContractError, Special, Trump
+from notation.model.contracts import ContractError, Special, Trump, parse_bid
 from notation.model.findings import Finding
 from notation.model.game import EndKind, Game, ScoreKind
 from notation.model.numbers import whole_number
@@ -273,7 +273,7 @@ def _bid(typed: str) -> Called:
     if word in PASS:
         return Called(Bid.pass_())
     try:
-        return Called(Bid.parse(word))
+        return Called(parse_bid(word))
     except BidError as e:
         raise EntryError(str(e)) from None
 

@@ -19,10 +19,15 @@ from notation.model.rule_sets import (
     AllPass,
     FirstBidder,
     FollowMeMin,
+    LeastMarks,
+    Offered,
     OutOfTurn,
+    PartnerNames,
+    PlungeBid,
     PlungeLead,
     RuleSet,
     Scoring,
+    SplashBid,
 )
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import Tile
@@ -69,14 +74,27 @@ def one_blank_bids_first(rules: RuleSet) -> bool:
 
 
 def out_of_turn_stands(rules: RuleSet) -> bool:
-    """Whether a bid out of turn stands at this table (the opponents let it), so that it is
-    only a warning (docs/rules.md, Bidding; bid-out-of-turn option, 003).
+    """Whether a bid out of turn stands at this table (the opponents let it, or under
+    bid-out-of-turn=reshake may have the hand shaken again), so that it is only a warning
+    (docs/rules.md, Bidding; bid-out-of-turn option, 003).
 
     >>> lenient = RuleSet(bid_out_of_turn=OutOfTurn.WARNING)
     >>> out_of_turn_stands(RuleSet()), out_of_turn_stands(lenient)
     (False, True)
     """
-    return rules.bid_out_of_turn is OutOfTurn.WARNING
+    return rules.bid_out_of_turn is not OutOfTurn.ERROR
+
+
+def out_of_turn_reshakes(rules: RuleSet) -> bool:
+    """Whether the opponents of a seat that bid out of turn may have the hand thrown in and
+    shaken again by the same dealer (docs/rules.md, Bidding; bid-out-of-turn option, 003).
+
+    >>> out_of_turn_reshakes(RuleSet(bid_out_of_turn=OutOfTurn.RESHAKE))
+    True
+    >>> out_of_turn_reshakes(RuleSet(bid_out_of_turn=OutOfTurn.WARNING))
+    False
+    """
+    return rules.bid_out_of_turn is OutOfTurn.RESHAKE
 
 
 def dealer_must_bid(rules: RuleSet) -> bool:
@@ -102,14 +120,23 @@ def bid_problem(
     rules: RuleSet | None = None,
     *,
     plunge: bool = False,
+    splash: bool = False,
 ) -> tuple[str, str] | None:
     """Why ``bid`` may not be made over ``standing`` (None when it may), as (code, words).
 
     Under ``rules`` for the points game the ladder after 41 is 42, 84 and (over 84) 168.
     ``plunge`` says the bidder went on to play a Plunge, which may open at or jump to its
-    bid (4 marks, or 3 when the partner leads).
+    bid (4 marks, or 3 when the partner leads: :func:`plunge_bid`); ``splash`` a Splash,
+    which may jump to 3 marks under splash-bid=3m or 2m-or-3m (:func:`splash_jump`). A bid
+    that announces its contract (``4m-plunge``) says so itself, and may announce only a
+    contract the table plays.
 
+    >>> from notation.model.contracts import parse_bid
     >>> from notation.model.rule_sets import rule_set
+    >>> bid_problem(parse_bid("4m-plunge"), Bid.points(30), rule_set("texas")) is None
+    True
+    >>> bid_problem(parse_bid("4m-plunge"), None)[0]
+    'contract-not-allowed'
     >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
     True
     >>> bid_problem(Bid.marks(4), Bid.marks(2), rule_set("points")) is None
@@ -119,6 +146,16 @@ def bid_problem(
     kind = bid.kind
     if kind is PASS:
         return None
+    announced = bid.special
+    if announced is not None:  # a bid that names its contract: 4m-plunge
+        if not rules.plays(announced):
+            return (
+                "contract-not-allowed",
+                f"{announced.title} is not played under these rules "
+                f"(option {announced.value}=no)",
+            )
+        plunge = plunge or announced is Special.PLUNGE
+        splash = splash or announced is Special.SPLASH
     if rules.scoring is POINTS_SCORING:
         return _points_bid_problem(bid, standing)
     if kind is POINTS:
@@ -139,6 +176,8 @@ def bid_problem(
             plunge_marks = plunge_bid(rules)
             if plunge and rules.plunge and bid.amount == max(plunge_marks, over + 1):
                 return None
+            if splash and rules.splash and bid.amount == splash_jump(rules) > over:
+                return None
             jump = (
                 f"; only a Plunge may jump to {plunge_marks} marks"
                 if rules.plunge and bid.amount == plunge_marks
@@ -152,8 +191,32 @@ def bid_problem(
 
 
 def plunge_bid(rules: RuleSet) -> int:
-    """The marks a Plunge is bid at: 4 with the declarer leading, 3 with the partner leading."""
-    return 3 if rules.plunge_lead is PlungeLead.PARTNER else 4
+    """The marks a Plunge is bid at (docs/rules.md, Contracts, Plunge; plunge-bid option): by
+    its lead, 4 with the declarer leading and 3 with the partner leading (004), or the marks
+    the table names whoever leads.
+
+    >>> plunge_bid(RuleSet()), plunge_bid(RuleSet(plunge_lead=PlungeLead.PARTNER))
+    (4, 3)
+    >>> plunge_bid(RuleSet(plunge_lead=PlungeLead.PARTNER, plunge_bid=PlungeBid.FOUR_MARKS))
+    4
+    """
+    if rules.plunge_bid is PlungeBid.BY_LEAD:
+        return 3 if rules.plunge_lead is PlungeLead.PARTNER else 4
+    return PLUNGE_MARKS[rules.plunge_bid]
+
+
+PLUNGE_MARKS = {PlungeBid.TWO_MARKS: 2, PlungeBid.THREE_MARKS: 3, PlungeBid.FOUR_MARKS: 4}
+SPLASH_JUMP = 3  # the Splash's jump, where the table allows one, is to 3 marks
+
+
+def splash_jump(rules: RuleSet) -> int:
+    """The marks a Splash bidder may open at or jump to off the ladder (docs/rules.md,
+    Contracts, Splash; splash-bid option): 3 under splash-bid=3m or 2m-or-3m, else none (0).
+
+    >>> splash_jump(RuleSet()), splash_jump(RuleSet(splash_bid=SplashBid.TWO_OR_THREE))
+    (0, 3)
+    """
+    return 0 if rules.splash_bid is SplashBid.TWO_MARKS else SPLASH_JUMP
 
 
 POINTS_LADDER = (42, 84, 168)  # after 41 in the points game; 168 only over 84 (001, 004)
@@ -174,15 +237,136 @@ def _points_bid_problem(bid: Bid, standing: Bid | None) -> tuple[str, str] | Non
 
 def least_bid(special: Special, rules: RuleSet) -> Bid:
     """The smallest bid a special contract is played on (docs/rules.md, Contracts): 1 mark
-    for Nello, Sevens and Low-No, 2 for a Splash, the Plunge's own bid (:func:`plunge_bid`).
+    for Sevens and Low-No, Nello's nello-min (1 mark by default), 2 marks for a Splash (3
+    under splash-bid=3m), the Plunge's own bid (:func:`plunge_bid`).
 
     >>> from notation.model.rule_sets import rule_set
     >>> [str(least_bid(s, rule_set("texas"))) for s in (Special.SPLASH, Special.PLUNGE)]
     ['2m', '4m']
+    >>> str(least_bid(Special.NELLO, RuleSet(nello_min=LeastMarks.TWO_MARKS)))
+    '2m'
     """
     if special is Special.PLUNGE:
         return Bid.marks(plunge_bid(rules))
-    return Bid.marks(2 if special is Special.SPLASH else 1)
+    if special is Special.SPLASH:
+        return Bid.marks(3 if rules.splash_bid is SplashBid.THREE_MARKS else 2)
+    if special is Special.NELLO:
+        return NELLO_LEAST[rules.nello_min]
+    return ONE_MARK
+
+
+NELLO_LEAST = {
+    LeastMarks.THIRTY: Bid.points(MINIMUM_BID),
+    LeastMarks.ONE_MARK: Bid.marks(1),
+    LeastMarks.TWO_MARKS: Bid.marks(2),
+}
+
+
+def special_open_to(special: Special, rules: RuleSet, forced: bool) -> bool:
+    """Whether a declarer may play ``special`` here (docs/rules.md, Contracts): the table plays
+    it, and, where it is played only by a dealer forced to bid after three passes
+    (nello=forced or sevens=forced, 004), the declarer is that dealer (``forced``).
+
+    >>> forced_only = RuleSet(nello=Offered.FORCED)
+    >>> special_open_to(Special.NELLO, forced_only, True)
+    True
+    >>> special_open_to(Special.NELLO, forced_only, False)
+    False
+    """
+    if not rules.plays(special):
+        return False
+    offered = {Special.NELLO: rules.nello, Special.SEVENS: rules.sevens}.get(special)
+    return forced or offered is not Offered.FORCED
+
+
+def forced_only(special: Special, rules: RuleSet) -> bool:
+    """Whether the table plays ``special`` only by a dealer forced to bid (docs/rules.md,
+    Contracts; nello option; sevens option).
+
+    >>> forced_only(Special.NELLO, RuleSet(nello=Offered.FORCED))
+    True
+    >>> forced_only(Special.NELLO, RuleSet(nello=Offered.YES))
+    False
+    """
+    return rules.plays(special) and not special_open_to(special, rules, False)
+
+
+def bid_was_forced(calls: Iterable[Bid], rules: RuleSet) -> bool:
+    """Whether the winning bid of an auction, ``calls`` its bids in order, was the forced bid
+    (docs/rules.md, Bidding): the table forces the last seat to bid (all-pass=forced-bid),
+    the first three seats passed, and the fourth, the dealer (the last to bid), bid.
+
+    >>> passes = [Bid.pass_()] * 3
+    >>> bid_was_forced([*passes, Bid.marks(1)], RuleSet())
+    True
+    >>> bid_was_forced([Bid.points(30), *passes], RuleSet())
+    False
+    """
+    bids = list(calls)
+    return (
+        dealer_must_bid(rules)
+        and len(bids) == 4
+        and all(b.is_pass for b in bids[:3])
+        and not bids[3].is_pass
+    )
+
+
+def announced_trump(bid: Bid, trump: Trump) -> Trump:
+    """The contract a trump line names after ``bid`` (docs/rules.md, The other 42 programs):
+    after a bid that announced a Plunge or Splash, a plain trump the partner names is that
+    Plunge's or Splash's trump; a Nello bid (``1m-nello``) is a Nello whatever the trump line
+    leaves out. Anything else is as the trump line says.
+
+    >>> from notation.model.contracts import parse_bid
+    >>> str(announced_trump(parse_bid("4m-plunge"), Trump.pip(6)))
+    'plunge sixes'
+    >>> str(announced_trump(Bid.parse("4m"), Trump.pip(6)))
+    'sixes'
+    """
+    special = bid.special
+    if special is not None and special.partner_names_trump and trump.special is None:
+        return Trump(trump.kind, trump.suit, trump.doubles, special)
+    return trump
+
+
+def announced_mismatch(bid: Bid, trump: Trump) -> bool:
+    """Whether the trump line names another contract than the bid announced (docs/rules.md,
+    The other 42 programs): a Nello bid played as anything but a Nello, or a Plunge or Splash
+    bid played as the other one (a bid that announces nothing never is). What the partner of
+    a Plunge or Splash may name instead is :func:`partner_may_name`'s.
+
+    >>> from notation.model.contracts import parse_bid
+    >>> announced_mismatch(parse_bid("1m-nello"), Trump.pip(6))
+    True
+    >>> announced_mismatch(parse_bid("4m-plunge"), announced_trump(parse_bid("4m-plunge"),
+    ...                                                              Trump.pip(6)))
+    False
+    """
+    special = bid.special
+    if special is None:
+        return False
+    named = trump.special
+    if special.partner_names_trump:
+        return named is not None and named.partner_names_trump and named is not special
+    return named is not special
+
+
+def partner_may_name(trump: Trump, rules: RuleSet) -> bool:
+    """Whether the partner of a Plunge or Splash may name ``trump`` (docs/rules.md, Contracts,
+    Plunge; partner-names option): a pip or the doubles always; follow-me unless the table
+    holds the partner to a trump (partner-names=trump); Sevens or a Nello only under
+    partner-names=any (004).
+
+    >>> from notation.model.contracts import TrumpKind
+    >>> held = RuleSet(partner_names=PartnerNames.TRUMP)
+    >>> partner_may_name(Trump.follow_me(), held), partner_may_name(Trump.follow_me(), RuleSet())
+    (False, True)
+    """
+    if trump.special is not None and not trump.special.partner_names_trump:
+        return rules.partner_names is PartnerNames.ANY
+    if trump.kind is TrumpKind.FOLLOW_ME:
+        return rules.partner_names is not PartnerNames.TRUMP
+    return True
 
 
 def contract_least_bid(trump: Trump, rules: RuleSet) -> Bid:

@@ -60,12 +60,15 @@ from notation.rules.auction import (
     HIGHEST_POINT_BID,
     MINIMUM_BID,
     bid_problem,
+    bid_was_forced,
     bidding_order,
     contract_least_bid,
     dealer_must_bid,
     holder_of_one_blank,
     least_bid,
     one_blank_bids_first,
+    partner_may_name,
+    special_open_to,
 )
 from notation.rules.play import can_follow, led_suit, sevens_choices
 from notation.rules.scoring import game_winner, hand_award, made_or_set
@@ -77,6 +80,8 @@ MARKS_BID_CHANCE = 0.12
 DOUBLES_TRUMP_CHANCE = 0.1
 FOLLOW_ME_CHANCE = 0.1
 SPECIAL_CHANCE = 0.3
+ANNOUNCE_CHANCE = 0.3  # a special contract bid in the auction (4m-plunge), as some tables do
+PARTNER_SPECIAL_CHANCE = 0.3  # the partner of an announced Plunge names Nello or Sevens
 # The doubles options a follow-me declarer may name (own-suit-inverted is for Nello only).
 FOLLOW_ME_DOUBLES = (DoublesRank.HIGH, DoublesRank.LOW, DoublesRank.OWN_SUIT)
 
@@ -175,7 +180,8 @@ def random_special(
     options = [
         special
         for special in (Special.NELLO, Special.SEVENS, Special.PLUNGE, Special.SPLASH)
-        if rules.plays(special) and doubles >= DOUBLES_NEEDED.get(special, 0)
+        if special_open_to(special, rules, dealer_forced)
+        and doubles >= DOUBLES_NEEDED.get(special, 0)
     ]
     if options and rng.random() < SPECIAL_CHANCE:
         return rng.choice(options)
@@ -191,12 +197,34 @@ def special_bid(special: Special, bid: Bid, rules: RuleSet) -> Bid:
 def random_special_trump(rng: random.Random, special: Special, rules: RuleSet) -> Trump:
     """The trump of a special contract: a Nello doubles option, or the partner's trump."""
     if special.partner_names_trump:
-        return replace(random_trump(rng, rules, Bid.marks(1)), special=special)
+        while True:
+            named = replace(random_trump(rng, rules, Bid.marks(1)), special=special)
+            if partner_may_name(named, rules):
+                return named
     if special is Special.SEVENS:
         return Trump(TrumpKind.FOLLOW_ME, None, DoublesRank.HIGH, special)
     allowed = rules.nello_doubles_allowed()
     doubles = allowed[0] if len(allowed) == 1 else rng.choice(allowed)
     return Trump(TrumpKind.FOLLOW_ME, None, doubles, special)
+
+
+ANNOUNCEABLE = (Special.NELLO, Special.PLUNGE, Special.SPLASH)
+
+
+def partner_special(rng: random.Random, trump: Trump, rules: RuleSet, forced: bool) -> Trump:
+    """Now and then, after an announced Plunge or Splash, a Nello or Sevens the partner names
+    instead of a trump, where the table allows it (partner-names=any); else ``trump``."""
+    special = trump.special
+    if special is None or not special.partner_names_trump or rng.random() > PARTNER_SPECIAL_CHANCE:
+        return trump
+    options = [
+        named
+        for named in (random_special_trump(rng, Special.NELLO, rules),
+                      random_special_trump(rng, Special.SEVENS, rules))
+        if named.special is not None and special_open_to(named.special, rules, forced)
+        and partner_may_name(named, rules)
+    ]
+    return rng.choice(options) if options else trump
 
 
 def random_tricks(
@@ -269,14 +297,18 @@ def random_hand(
             ),
         )
     declarer, bid = winner.seat, winner.bid
-    forced = declarer is dealer and calls[-1] is winner and all(
-        c.bid.is_pass for c in calls[:-1]
+    forced = (
+        declarer is dealer and calls[-1] is winner
+        and bid_was_forced((c.bid for c in calls), rules)
     )
     special = random_special(rng, rules, dealt, declarer, forced)
     if special is not None:
         bid = special_bid(special, bid, rules)
-        auction = Auction(tuple(replace(c, bid=bid) if c is winner else c for c in calls))
         trump = random_special_trump(rng, special, rules)
+        if special in ANNOUNCEABLE and rng.random() < ANNOUNCE_CHANCE:
+            bid = Bid(bid.kind, bid.amount, special)
+            trump = partner_special(rng, trump, rules, forced)
+        auction = Auction(tuple(replace(c, bid=bid) if c is winner else c for c in calls))
     else:
         trump = random_trump(rng, rules, bid)
     contract = Contract(declarer, bid, trump)

@@ -31,7 +31,9 @@ SCALE = max(1, int(os.environ.get("T42_PROPERTY_SCALE", "1")))
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 tables = st.builds(
-    lambda name, options: rule_set(name).with_options(options),
+    lambda name, options, forced: rule_set(name).with_options(
+        {**options, **({"nello": "forced", "sevens": "forced"} if forced else {})}
+    ),
     st.sampled_from(list(RULE_SETS)),
     st.fixed_dictionaries(
         {
@@ -45,10 +47,15 @@ tables = st.builds(
             "opening-lead": st.sampled_from(["any", "trump"]),
             "follow-me-min": st.sampled_from(["any", "1m"]),
             "first-bidder": st.sampled_from(["left-of-dealer", "holder-of-0-1"]),
-            "bid-out-of-turn": st.sampled_from(["error", "warning"]),
+            "bid-out-of-turn": st.sampled_from(["error", "warning", "reshake"]),
             "trump-from-first-lead": st.sampled_from(["no", "yes"]),
+            "nello-min": st.sampled_from(["1m", "2m", "30"]),
+            "plunge-bid": st.sampled_from(["by-lead", "4m", "3m", "2m"]),
+            "splash-bid": st.sampled_from(["2m", "2m-or-3m", "3m"]),
+            "partner-names": st.sampled_from(["plain", "trump", "any"]),
         }
     ),
+    st.booleans(),  # Nello and Sevens only by a dealer forced to bid (004)
 )
 
 

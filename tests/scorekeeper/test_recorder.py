@@ -270,6 +270,35 @@ def test_a_bid_typed_in_points_is_written_in_marks(typed: str, written: str) -> 
     assert f"bid E 30 S {written}" in r.text
 
 
+def test_a_plunge_bid_in_the_auction_is_recorded_and_its_partner_names_trump() -> None:
+    """docs/rules.md, The other 42 programs: a bid that announces its contract (4m-plunge)
+    is a legal jump, the partner names trump, and the declarer leads."""
+    r = Recording.start({"Rules": "texas"})
+    for typed in ("30", "p", "4m-plunge", "p"):
+        r, said = enter(r, typed)
+    assert said == "N passes"
+    assert "bid E 30 S pass W 4m-plunge N pass" in r.text
+    assert r.findings == ()
+    r, said = enter(r, "sixes")
+    assert said == "E names sixes"
+    assert r.turn is r.declarer
+    assert r.findings == ()
+
+
+def test_a_nello_bid_out_of_an_open_auction_is_flagged_where_only_the_forced_dealer_may() -> None:
+    """docs/rules.md, Contracts, Nello; nello option (004): Nello only for the forced dealer."""
+    r = Recording.start({"Rules": "texas", "Options": "nello=forced"})
+    for typed in ("p", "p", "p", "1m-nello", "nello"):
+        r, _ = enter(r, typed)
+    assert r.findings == ()
+    assert r.sitting_out is not None
+    r = Recording.start({"Rules": "texas", "Options": "nello=forced"})
+    for typed in ("1m", "p", "p", "p"):
+        r, _ = enter(r, typed)
+    r, said = enter(r, "nello")
+    assert said.endswith("(flagged: contract-not-allowed)")
+
+
 # -- a lay-down is judged in the background: the recorder never waits for it --
 
 # W holds every trump and both other winners: the lay-down holds (the gate, not the solver,

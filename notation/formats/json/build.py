@@ -28,7 +28,7 @@ from notation.errors import T42Error
 from notation.formats.json.document import DocumentPath
 from notation.model.bids import Bid, BidKind
 from notation.model.construct import quick_constructor
-from notation.model.contracts import PIP_NAMES, DoublesRank, Special, TrumpKind
+from notation.model.contracts import PIP_NAMES, DoublesRank, Special, TrumpKind, parse_special
 from notation.model.game import (
     SCORE_ORDER,
     Auction,
@@ -138,6 +138,8 @@ def _annotations(doc: Mapping[str, Any], rules: RuleSet) -> tuple[
 def _call(doc: Mapping[str, Any], rules: RuleSet) -> Call:
     written = doc["bid"]
     seat, bid = _SEATS[doc["seat"]], _BIDS.get(written) or _bid(written)
+    if "contract" in doc:  # a bid that announces its contract: 4m-plunge
+        bid = Bid(bid.kind, bid.amount, parse_special(doc["contract"]))
     if "glyph" in doc or "variations" in doc:
         notes = _comments(doc) if "comments" in doc else _NO_COMMENTS
         return _Call(seat, bid, *notes, None, *_annotations(doc, rules))

@@ -186,8 +186,11 @@ def _as_written(doc: dict[str, Any], item: Any) -> dict[str, Any]:
 
 
 def _call_doc(call: Call, note: _Notes | None) -> dict[str, Any]:
-    """A call; ``note`` its comments as settled on the main line, None in a variation."""
+    """A call, with the contract its bid announces (``4m-plunge``); ``note`` its comments as
+    settled on the main line, None in a variation."""
     doc: dict[str, Any] = {"seat": call.seat.value, "bid": bid_value(call.bid)}
+    if call.bid.special is not None:
+        doc["contract"] = call.bid.special.value
     if call.glyph is not None:
         doc["glyph"] = call.glyph.value
     doc = _as_written(doc, call) if note is None else _with_comments(doc, *note)

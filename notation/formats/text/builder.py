@@ -16,7 +16,7 @@ from notation.errors import NotationSyntaxError
 from notation.formats.text.annotations import annotated, split_annotations, variation_of
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
-from notation.model.contracts import ContractError
+from notation.model.contracts import ContractError, parse_bid
 from notation.model.game import (
     Auction,
     Call,
@@ -135,8 +135,9 @@ _SCORE_KINDS = {kind.value: kind for kind in ScoreKind}
 
 @cache
 def read_bid(word: str) -> Bid:
-    """The bid a word names (words repeat: a cache makes most bids one lookup)."""
-    return Bid.parse(word)
+    """The bid a word names, with the contract it may announce (``4m-plunge``): words repeat,
+    so a cache makes most bids one lookup."""
+    return parse_bid(word)
 
 
 def _tag(name: str, value: str, span: Span) -> Tag:

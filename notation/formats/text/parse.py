@@ -50,7 +50,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TEAM": "a team (NS or EW)",
     "TILE": "a tile like 6-4",
     "INT": "a number",
-    "BID_WORD": "a bid (pass, 30 … 41, or marks like 1m)",
+    "BID_WORD": "a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)",
     "TRUMP_WORD": "a trump (blanks, ones, deuces, treys, fours, fives, sixes, 0 … 6, "
     "doubles or follow-me)",
     "DOUBLES_WORD": "a doubles option (doubles-high, doubles-low, doubles-own-suit)",

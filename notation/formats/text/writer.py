@@ -301,7 +301,7 @@ def _bid(bid: Bid, points_game: bool) -> str:
 
     ``0m`` stays ``0m`` in the points game: written as 0 it would read back as 0 points."""
     if points_game and bid.kind is BidKind.MARKS and bid.amount > 0:
-        return str(bid.value)
+        return str(bid.value) + ("" if bid.special is None else f"-{bid.special.value}")
     return str(bid)
 
 

@@ -471,3 +471,14 @@ def test_a_worker_leaves_ctrl_c_to_its_parent(archive: Path, one_core: str,
     assert run.returncode == 0, err
     assert b"Traceback" not in err
     assert out.read_text(encoding="utf-8") == one_core
+
+
+def test_a_bid_that_announces_its_contract_is_summed_at_its_level() -> None:
+    """announced-bids.t42: a 4m-plunge is a bid of 4 marks (docs/rules.md, The other 42
+    programs); the summary lists it with the 4-mark bids (it stopped on it)."""
+    code, out, err = t42("analyze", str(SAMPLES / "announced-bids.t42"), "--jobs", "1")
+    assert code == 0, err
+    summary = AnalysisSummary()
+    for line in _valid(out):
+        summary.add(line)
+    assert summary.levels() == ["1m", "2m", "4m"]

@@ -271,3 +271,17 @@ def test_an_mk5_url_with_its_deal_is_read_and_written_back_the_same() -> None:
     assert url.endswith("4")  # the hand scored, as mk5 ends a hand
     again, _ = peers.mk5_urls(peers.read_code(url)[0])
     assert again == [url]
+
+
+def test_a_bid_that_announced_its_contract_is_written_with_plunges_letter() -> None:
+    """docs/rules.md, The other 42 programs: plunge bids its Nello, Plunge and Splash in the
+    auction (N, G and S); a record's 1m-nello or 2m-splash keeps its letter in the code
+    rather than being written as a plain bid of marks (M)."""
+    from notation.formats.text import loads
+
+    text = (Path(__file__).parents[3] / "samples" / "announced-bids.t42").read_text("utf-8")
+    games = loads(text)
+    (nello,), _ = peers.plunge_codes(games[1])
+    (splash,), _ = peers.plunge_codes(games[2])
+    assert plunge.loads(nello).bids[-1] == "N1"
+    assert plunge.loads(splash).bids[-1] == "S2"

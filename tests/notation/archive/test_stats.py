@@ -22,3 +22,14 @@ def test_a_hand_won_by_the_renege_penalty_is_counted_apart() -> None:
     assert tally.sets == 0
     assert ("hands decided by the renege penalty", "2") in tally.summary()
     assert tally.as_json()["bids"]["31"] == {"bid": 1, "made": 0, "renege_penalty": 1}
+
+
+def test_a_bid_that_announces_its_contract_is_counted_at_its_level() -> None:
+    """announced-bids.t42: a 4m-plunge is a bid of 4 marks (docs/rules.md, The other 42
+    programs), counted with the 4-mark bids; its contract is counted with the contracts."""
+    tally = ArchiveStats()
+    for read in read_games((SAMPLES / "announced-bids.t42").read_text(encoding="utf-8")):
+        tally.add(read)
+    assert dict(tally.bids) == {"4m": 1, "1m": 1, "2m": 1}
+    assert tally.contracts["plunge sixes"] == 1
+    assert [label for label, *_ in tally.summary()]  # the summary sorts the levels

@@ -6,6 +6,7 @@ hand, trick, seat, line and column. ``test_every_code_has_a_test`` keeps the lis
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,11 +16,15 @@ import pytest
 from notation.check.validate import GameReport, check_game, check_hand
 from notation.formats.text import loads
 from notation.formats.text.reader import read_games
+from notation.formats.text.writer import write_hand
 from notation.model.bids import Bid
+from notation.model.contracts import Special
 from notation.model.findings import CODES, Finding, Severity
-from notation.model.rule_sets import RulesError, RuleSet
+from notation.model.game import Hand
+from notation.model.rule_sets import RulesError, RuleSet, rule_set
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
+from notation.rules.dealing import random_hand
 
 # Line 1 is the tag; hand 1 starts on line 2, the deal on lines 3-6, the bids on 7, trump on
 # 8 and the tricks on 9-15 (see ``hand``).
@@ -113,7 +118,7 @@ def test_syntax_error() -> None:
     assert (f.code, f.severity, f.game, f.hand, f.line, f.column) == (
         "syntax-error", Severity.ERROR, 1, 1, 3, 14,
     )
-    assert "expected a bid (pass, 30 … 41, or marks like 1m)" in f.message
+    assert "expected a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)" in f.message
 
 
 def test_tile_not_in_set() -> None:
@@ -767,3 +772,192 @@ def test_counts_of_one_are_said_in_the_singular() -> None:
     messages = [f.message for f in check_hand(
         replace(hand, tricks=(*hand.tricks[:6], short)), game.rules).findings]
     assert any(m.startswith("trick 7 has 1 play;") for m in messages), messages
+
+
+# -- the variants of the sources and of the other programs (docs/rules.md, Options) --
+
+def bare(bids: str, trump: str = "", dealer: str = "W", number: int = 1) -> str:
+    """A hand with no deal and no tricks: its auction and its contract."""
+    return f"hand {number} dealer {dealer}\n{bids}\n" + (f"{trump}\n" if trump else "")
+
+
+def codes_of(report: GameReport) -> list[str]:
+    return [f.code for f in report.findings]
+
+
+def test_bid_out_of_turn_reshaken_by_the_same_dealer() -> None:
+    """docs/rules.md, Bidding; bid-out-of-turn option, 003: after a bid out of turn the
+    opponents may have the hand shaken again by the same dealer."""
+    record = bare("bid E pass W 30", dealer="N") + bare(
+        "bid E pass S 30 W pass N pass", dealer="N", number=2)
+    reshaken = check(record, RuleSet().with_options({"bid-out-of-turn": "reshake"}))
+    [f] = reshaken.findings
+    assert (f.code, f.severity, f.seat) == ("bid-out-of-turn", Severity.WARNING, Seat.W)
+    assert f.message.endswith("the hand is thrown in and N, the same dealer, shakes again")
+    assert reshaken.hands[0].thrown_in
+    assert reshaken.hands[0].marks == {Team.NS: 0, Team.EW: 0}
+    # Let stand (warning), the same record deals hand 2 out of turn; by default it is an error.
+    stood = check(record, RuleSet().with_options({"bid-out-of-turn": "warning"}))
+    assert codes_of(stood) == ["bid-out-of-turn", "dealer-out-of-turn"]
+    assert next(f.severity for f in check(record).findings) is Severity.ERROR
+    # Under reshake the opponents may still play on: the hand is played and scored.
+    played = hand(bids="bid N 30 S pass E pass W pass\n")
+    report = check(played, RuleSet().with_options({"bid-out-of-turn": "reshake"}))
+    assert codes_of(report) == ["bid-out-of-turn", "bid-out-of-turn"]
+    assert not report.hands[0].thrown_in
+    assert report.hands[0].marks == {Team.NS: 1, Team.EW: 0}
+
+
+def test_nello_only_by_a_forced_dealer() -> None:
+    """docs/rules.md, Contracts, Nello; nello option, 004: some players allow Nello only to
+    the dealer forced to bid after three passes (the "force 30 or Nello" of one program)."""
+    forced = bare("bid N pass E pass S pass W 1m", "trump W nello")
+    assert codes_of(check_texas(forced, "nello=forced")) == []
+    open_auction = bare("bid N 1m E pass S pass W pass", "trump N nello")
+    f = only_texas("contract-not-allowed", open_auction, "nello=forced")
+    assert f.message == (
+        "Nello is played here only by the dealer forced to bid after three passes "
+        "(option nello=forced); N bid 1m in an open auction"
+    )
+    assert codes_of(check_texas(open_auction)) == []  # nello=yes: anyone
+    # Under the reshake nobody is forced: a dealer who bids after three passes chose to.
+    assert codes_of(check_texas(forced, "nello=forced, all-pass=reshake")) == [
+        "contract-not-allowed"
+    ]
+    # The same for Sevens, as one program offers it.
+    assert codes_of(check_texas(bare("bid N pass E pass S pass W 1m", "trump W sevens"),
+                                "sevens=forced")) == []
+    assert codes_of(check_texas(bare("bid N 1m E pass S pass W pass", "trump N sevens"),
+                                "sevens=forced")) == ["contract-not-allowed"]
+
+
+@pytest.mark.parametrize(("least", "bid", "allowed"), [
+    ("1m", "30", False), ("1m", "1m", True),
+    ("2m", "1m", False), ("2m", "2m", True),
+    ("30", "30", True), ("30", "35", True),
+])
+def test_nello_min(least: str, bid: str, allowed: bool) -> None:
+    """docs/rules.md, Contracts, Nello; nello-min option: the least bid Nello is played on,
+    1 mark (002, 003, 004), 2 marks at some tables, any bid in one program."""
+    report = check_texas(bare(f"bid N {bid} E pass S pass W pass", "trump N nello"),
+                         f"nello-min={least}")
+    assert codes_of(report) == ([] if allowed else ["contract-bid-too-low"])
+    if not allowed:
+        need = "2 marks" if least == "2m" else "1 mark"
+        assert report.findings[0].message == f"a Nello needs a bid of at least {need}, not {bid}"
+
+
+def test_plunge_bid_apart_from_its_lead() -> None:
+    """docs/rules.md, Contracts, Plunge; plunge-bid option: a Plunge at 4 marks with the
+    partner naming trump and leading, as the programs play it; 004's by-lead reading keeps
+    3 marks for the partner's lead."""
+    jump = bare("bid N 30 E pass S 4m W pass", "trump N plunge sixes")
+    at_four = "plunge-lead=partner, plunge-bid=4m"
+    assert codes_of(check_texas(jump, at_four)) == []
+    three = bare("bid N 30 E pass S 3m W pass", "trump N plunge sixes")
+    assert codes_of(check_texas(three, at_four)) == ["bid-off-ladder", "contract-bid-too-low"]
+    assert codes_of(check_texas(three, "plunge-lead=partner")) == []  # by-lead: 3 marks
+    assert codes_of(check_texas(jump, "plunge-lead=partner")) == ["bid-off-ladder"]
+    assert codes_of(check_texas(three, "plunge-bid=3m")) == []
+
+
+@pytest.mark.parametrize(("option", "jump_to_3", "at_2"), [
+    ("2m", False, True), ("2m-or-3m", True, True), ("3m", True, False),
+])
+def test_splash_bid(option: str, jump_to_3: bool, at_2: bool) -> None:
+    """docs/rules.md, Contracts, Splash; splash-bid option: the Splash at 2 marks (002, 004),
+    at 3, or at 2 or 3 as the bidder chooses, the 3 a jump as the Plunge's."""
+    jump = check_texas(bare("bid N 30 E 3m S pass W pass", "trump W splash sixes"),
+                       f"splash-bid={option}")
+    assert codes_of(jump) == ([] if jump_to_3 else ["bid-off-ladder"])
+    two = check_texas(bare("bid N 30 E 2m S pass W pass", "trump W splash sixes"),
+                      f"splash-bid={option}")
+    assert codes_of(two) == ([] if at_2 else ["contract-bid-too-low"])
+    # 3 marks over 2 is on the ladder whatever the option.
+    ladder = check_texas(bare("bid N 2m E 3m S pass W pass", "trump W splash sixes"),
+                         f"splash-bid={option}")
+    assert codes_of(ladder) == []
+
+
+@pytest.mark.parametrize(("option", "named", "allowed"), [
+    ("trump", "sixes", True), ("trump", "doubles", True), ("trump", "follow-me", False),
+    ("plain", "follow-me", True), ("plain", "follow-me doubles-low", True),
+    ("any", "follow-me doubles-own-suit", True),
+])
+def test_partner_names(option: str, named: str, allowed: bool) -> None:
+    """docs/rules.md, Contracts, Plunge; partner-names option: the partner of a Plunge or
+    Splash names a trump (002, one program), any plain contract, or follow-me in any
+    reading of the doubles (004)."""
+    for special, bid in (("plunge", "4m"), ("splash", "2m")):
+        report = check_texas(bare(f"bid N {bid} E pass S pass W pass",
+                                  f"trump S {special} {named}"), f"partner-names={option}")
+        assert codes_of(report) == ([] if allowed else ["contract-not-allowed"])
+        if not allowed:
+            f = report.findings[0]
+            assert f.seat is Seat.S
+            assert f.message == (f"the partner of a {special.capitalize()} may not name "
+                                 f"{named} at this table (option partner-names)")
+
+
+def test_contract_not_bid() -> None:
+    """docs/rules.md, The other 42 programs: a bid may announce its contract (1m-nello,
+    4m-plunge, 2m-splash), and the trump line then names that contract."""
+    f = only_texas("contract-not-bid", bare("bid N 1m-nello E pass S pass W pass",
+                                            "trump N fives"))
+    assert where(f) == (1, None, Seat.N, 5, 1)
+    assert f.message == "N bid 1m-nello, a Nello, but the contract named is fives"
+    g = only_texas("contract-not-bid", bare("bid N 4m-plunge E pass S pass W pass",
+                                            "trump S splash sixes"))
+    assert g.message == "N bid 4m-plunge, a Plunge, but the contract named is splash sixes"
+    for named in ("sixes", "plunge sixes"):  # the partner's trump is the Plunge's
+        report = check_texas(bare("bid N 30 E 4m-plunge S pass W pass", f"trump W {named}"))
+        assert codes_of(report) == []
+        contract = report.hands[0].contract
+        assert contract is not None
+        assert str(contract) == "E 4m-plunge plunge sixes"
+    assert codes_of(check_texas(bare("bid N 1m-nello E pass S pass W pass",
+                                     "trump N nello doubles-low"))) == []
+
+
+def test_a_bid_announcing_a_contract_the_table_does_not_play() -> None:
+    """docs/rules.md, Contracts: a special contract is an option; announced in the auction, a
+    contract the table does not play is refused at the bid, once."""
+    report = check(bare("bid N 30 E 4m-plunge S pass W pass", "trump W sixes"))
+    [f] = report.findings
+    assert (f.code, f.seat, f.line, f.column) == ("contract-not-allowed", Seat.E, 3, 10)
+    assert f.message == "Plunge is not played under these rules (option plunge=no)"
+
+
+def _partner_named(special: Special) -> Hand:
+    """A random legal hand in which the partner of an announced Plunge or Splash named
+    ``special`` (partner-names=any): the first seed that gives one."""
+    rules = rule_set("texas").with_options({"partner-names": "any"})
+    for seed in range(2000):
+        dealt = random_hand(random.Random(seed), 1, Seat.N, rules)
+        call = dealt.auction.winning_call if dealt.auction is not None else None
+        if (call is not None and call.bid.special in (Special.PLUNGE, Special.SPLASH)
+                and dealt.trump is not None and dealt.trump.trump.special is special):
+            return dealt
+    raise AssertionError(f"no seed gives a partner's {special.title}")
+
+
+@pytest.mark.parametrize("special", [Special.NELLO, Special.SEVENS])
+def test_partner_names_a_nello_or_sevens_after_an_announced_plunge(special: Special) -> None:
+    """docs/rules.md, Contracts, Plunge; partner-names option (004): some players let the
+    partner of a Plunge or Splash choose Sevens or a Nello; in the Nello the bidder leads and
+    the partner, who named it, sits out."""
+    dealt = _partner_named(special)
+    text = TAG + '[Rules "texas"]\n[Options "partner-names=any"]\n' + "\n".join(
+        write_hand(dealt)) + "\n"
+    report = check_game(loads(text)[0])
+    assert report.findings == ()
+    contract = report.hands[0].contract
+    assert contract is not None
+    assert dealt.trump is not None
+    assert dealt.trump.seat is contract.declarer.partner  # the partner named it
+    assert dealt.tricks[0].leader is contract.declarer  # the bidder leads
+    expected_out = contract.declarer.partner if special is Special.NELLO else None
+    assert contract.sitting_out is expected_out
+    # Under partner-names=plain the same record is refused.
+    plain = text.replace("partner-names=any", "partner-names=plain")
+    assert "contract-not-allowed" in codes_of(check_game(loads(plain)[0]))

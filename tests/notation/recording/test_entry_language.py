@@ -119,7 +119,7 @@ def test_each_kind_of_entry_is_read_as_what_it_says(at: str, typed: str, entry: 
 
 
 @pytest.mark.parametrize(("at", "typed", "words"), [
-    ("bid", "sixes", "'sixes' is not a bid (pass, 30 … 41, or marks like 1m)"),
+    ("bid", "sixes", "'sixes' is not a bid (pass, 30 … 41, marks like 1m, or 4m-plunge)"),
     ("bid", "edit 3", "edit a trick as: edit 3 64 54 33 10"),
     ("bid", "edit 3 6x", "'6x' is not a tile: type it as 64, 6-4 or 6 4"),
     ("bid", "deal N 66 65", "write a deal as: deal N 66 65 64 63 62 61 60"),

@@ -9,10 +9,22 @@ import pytest
 from notation.check.validate import check_game
 from notation.formats.text import loads
 from notation.model.bids import Bid
+from notation.model.contracts import Special, Trump, parse_bid
 from notation.model.findings import Finding
-from notation.model.rule_sets import AllPass, RuleSet
+from notation.model.rule_sets import AllPass, RuleSet, rule_set
 from notation.model.seats import SEATS, Seat
-from notation.rules.auction import bid_problem, bidding_order
+from notation.rules.auction import (
+    announced_mismatch,
+    announced_trump,
+    bid_problem,
+    bid_was_forced,
+    bidding_order,
+    least_bid,
+    partner_may_name,
+    plunge_bid,
+    special_open_to,
+    splash_jump,
+)
 from notation.rules.dealing import random_auction
 
 RESHAKE = RuleSet().with_options({"all-pass": "reshake"})
@@ -180,3 +192,70 @@ def test_contract_named_by_the_winning_bidder() -> None:
     contract = report.hands[0].contract
     assert contract is not None
     assert (contract.declarer, contract.bid) == (Seat.W, Bid.points(31))
+
+
+# -- the variants of the sources and of the other programs (docs/rules.md, Options) --
+
+
+@pytest.mark.parametrize(("options", "marks"), [
+    ({}, 4), ({"plunge-lead": "partner"}, 3),
+    ({"plunge-lead": "partner", "plunge-bid": "4m"}, 4), ({"plunge-bid": "3m"}, 3),
+    ({"plunge-bid": "2m"}, 2),
+])
+def test_the_plunge_is_bid_at_its_plunge_bid(options: dict[str, str], marks: int) -> None:
+    """docs/rules.md, Contracts, Plunge; plunge-bid option: the Plunge opens at or jumps to
+    its bid, 4 marks with the declarer leading and 3 with the partner (004), or the marks
+    the table names whoever leads."""
+    rules = rule_set("texas").with_options(options)
+    assert plunge_bid(rules) == marks
+    assert least_bid(Special.PLUNGE, rules) == Bid.marks(marks)
+    assert bid_problem(Bid.marks(marks), Bid.points(30), rules, plunge=True) is None
+    if marks > 2:  # the same jump is off the ladder for any other contract
+        assert bid_problem(Bid.marks(marks), Bid.points(30), rules) is not None
+    announced = parse_bid(f"{marks}m-plunge")
+    assert bid_problem(announced, Bid.points(30), rules) is None
+
+
+@pytest.mark.parametrize(("option", "jump"), [("2m", 0), ("2m-or-3m", 3), ("3m", 3)])
+def test_the_splash_jumps_to_3_marks_where_the_table_says(option: str, jump: int) -> None:
+    """docs/rules.md, Contracts, Splash; splash-bid option: 3 marks over 30 is a Splash's
+    jump under splash-bid=3m or 2m-or-3m, and off the ladder otherwise."""
+    rules = rule_set("texas").with_options({"splash-bid": option})
+    assert splash_jump(rules) == jump
+    problem = bid_problem(parse_bid("3m-splash"), Bid.points(30), rules)
+    assert (problem is None) is (jump == 3)
+    assert bid_problem(parse_bid("3m-splash"), Bid.marks(2), rules) is None  # the ladder
+    assert least_bid(Special.SPLASH, rules) == Bid.marks(3 if option == "3m" else 2)
+
+
+def test_a_forced_bid_is_the_last_seats_after_three_passes() -> None:
+    """docs/rules.md, Bidding; nello option (004): only the dealer forced to bid may play a
+    Nello under nello=forced; under the reshake nobody is forced."""
+    passes = [Bid.pass_()] * 3
+    assert bid_was_forced([*passes, Bid.marks(1)], RuleSet())
+    assert not bid_was_forced([*passes, Bid.marks(1)], RESHAKE)
+    assert not bid_was_forced([Bid.points(30), *passes], RuleSet())
+    forced_only = RuleSet().with_options({"nello": "forced", "sevens": "forced"})
+    for special in (Special.NELLO, Special.SEVENS):
+        assert special_open_to(special, forced_only, forced=True)
+        assert not special_open_to(special, forced_only, forced=False)
+        assert special_open_to(special, rule_set("texas"), forced=False)
+    assert not special_open_to(Special.NELLO, RuleSet(), forced=True)  # nello=no
+
+
+def test_what_the_plunge_partner_may_name() -> None:
+    """docs/rules.md, Contracts, Plunge; partner-names option: a trump (002), any plain
+    contract, or also Sevens or a Nello (004)."""
+    def table(value: str) -> RuleSet:
+        return rule_set("texas").with_options({"partner-names": value})
+
+    follow_me, nello = Trump.follow_me(), Trump.parse("", special="nello")
+    assert not partner_may_name(follow_me, table("trump"))
+    assert partner_may_name(Trump.doubles_trump(), table("trump"))
+    assert partner_may_name(follow_me, table("plain"))
+    assert not partner_may_name(nello, table("plain"))
+    assert partner_may_name(nello, table("any"))
+    # After an announced Plunge the partner's plain trump is the Plunge's.
+    assert str(announced_trump(parse_bid("4m-plunge"), Trump.pip(6))) == "plunge sixes"
+    assert announced_mismatch(parse_bid("4m-plunge"), Trump.parse("5", special="splash"))
+    assert not announced_mismatch(parse_bid("4m-plunge"), nello)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from notation.model.bids import Bid
-from notation.model.contracts import Contract, Trump
+from notation.model.contracts import Contract, Trump, parse_bid
 from notation.model.rule_sets import RuleSet, rule_set
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
@@ -88,3 +88,22 @@ def test_play_tricks_each_winner_leads_the_next_and_tally_counts_them() -> None:
     points, taken = tally(played)
     assert points == {Team.NS: 12, Team.EW: 6}
     assert taken == {Team.NS: 2, Team.EW: 1}
+
+
+def test_the_partner_leads_a_four_mark_plunge_where_the_table_says() -> None:
+    """docs/rules.md, Contracts, Plunge; plunge-bid option: the programs' Plunge, bid at 4
+    marks, is led by the partner who named trump (plunge-lead=partner, plunge-bid=4m)."""
+    plunge = Contract(Seat.N, Bid.marks(4), Trump.parse("6", special="plunge"))
+    rules = rule_set("texas").with_options({"plunge-lead": "partner", "plunge-bid": "4m"})
+    assert first_leader(plunge, rules) is Seat.S
+    assert first_leader(plunge, rule_set("texas")) is Seat.N
+
+
+def test_the_bidder_leads_a_nello_the_plunge_partner_names() -> None:
+    """docs/rules.md, Contracts, Plunge; partner-names option (004): "if Nello is chosen, the
+    bidder leads and the bidder's partner puts their dominoes face down"."""
+    nello = Contract(Seat.N, parse_bid("4m-plunge"), Trump.parse("", special="nello"))
+    rules = rule_set("texas").with_options({"partner-names": "any", "plunge-lead": "partner"})
+    assert first_leader(nello, rules) is Seat.N
+    assert nello.sitting_out is Seat.S
+    assert nello.trump_namer is Seat.S

@@ -196,6 +196,8 @@ def game_left_out(game: Game, fields: set[tuple[str, str]]) -> tuple[Game, bool]
         elif definition == "trump" and field == "contract":
             hands = _each(hands, ("trump",), lambda t: replace(t, trump=replace(t.trump,
                                                                                special=None)))
+        elif definition == "call" and field == "contract":  # 4m-plunge written as 4m
+            hands = _each(hands, ("call",), lambda c: replace(c, bid=c.bid.plain))
         elif definition == "hand":
             hands = [_without_part(h, field) for h in hands]
         elif definition in (*_INLINE, "trump") and field in ("glyph", "variations"):
