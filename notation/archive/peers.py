@@ -46,6 +46,7 @@ from notation.model.game import (
 from notation.model.rule_sets import RuleSet, rule_set
 from notation.model.seats import SEATS, Seat, Team, play_order
 from notation.model.tiles import TILES_IN_A_HAND, TRICKS_IN_A_HAND, Tile
+from notation.rules.auction import announced_trump
 from notation.rules.scoring import hand_award, made_or_set
 from notation.rules.tricks import first_leader, take_trick, tally
 
@@ -67,15 +68,22 @@ PLUNGE_PRESETS: dict[str, dict[str, str]] = {
     # doubles a suit of their own (no other reading may be named), follow-me doubles high.
     "plunge": {"all-pass": "forced-bid", "nello": "yes", "nello-doubles": "own-suit",
                "nello-doubles-choice": "table"},
-    # The house game: as the family table's Nello, reshake, and a Plunge and a Splash t42
-    # has no option for (see _CASUAL_LACKS).
+    # The house game: as the family table's Nello, reshake; the Plunge at 4 marks with the
+    # partner naming trump and leading, the Splash at 2 or 3 marks, the partner held to a pip
+    # or the doubles (docs/rules.md, The other 42 programs).
     "casual": {"all-pass": "reshake", "nello": "yes", "nello-doubles": "own-suit",
-               "nello-doubles-choice": "table"},
+               "nello-doubles-choice": "table", "plunge": "yes", "plunge-lead": "partner",
+               "plunge-bid": "4m", "splash": "yes", "splash-bid": "2m-or-3m",
+               "partner-names": "trump"},
 }
-_CASUAL_LACKS = ("the Plunge at 4 marks with the partner naming trump and leading, and the "
-                 "Splash at 2 or 3 marks")
-_MK5_LAYER_OPTIONS = {"nello": "nello", "plunge": "plunge", "splash": "splash",
-                      "sevens": "sevens"}
+# Each mk5 rule layer as t42 options: its Plunge is bid at 4 marks (or over a higher bid)
+# with the partner naming trump and leading, its Splash at 2 or 3 marks.
+_MK5_LAYER_OPTIONS: dict[str, dict[str, str]] = {
+    "nello": {"nello": "yes"},
+    "plunge": {"plunge": "yes", "plunge-lead": "partner", "plunge-bid": "4m"},
+    "splash": {"splash": "yes", "splash-bid": "2m-or-3m"},
+    "sevens": {"sevens": "yes"},
+}
 _MK5_QUIET_LAYERS = ("tournament", "oneHand", "speed", "hints")  # no rule t42 records
 
 
@@ -106,6 +114,8 @@ def mk5_tags(layers: Sequence[str] = ()) -> tuple[Tag, ...]:
 
     >>> [t.value for t in mk5_tags(["nello"])]
     ['straight', 'all-pass=reshake nello=yes']
+    >>> mk5_tags(["plunge"])[1].value
+    'all-pass=reshake plunge=yes plunge-lead=partner plunge-bid=4m'
     """
     return _tagged(_mk5_options(layers))
 
@@ -113,8 +123,7 @@ def mk5_tags(layers: Sequence[str] = ()) -> tuple[Tag, ...]:
 def _mk5_options(layers: Sequence[str]) -> dict[str, str]:
     options = dict(_STRAIGHT_RESHAKE)
     for layer in layers:
-        if layer in _MK5_LAYER_OPTIONS:
-            options[_MK5_LAYER_OPTIONS[layer]] = "yes"
+        options.update(_MK5_LAYER_OPTIONS.get(layer, {}))
     return options
 
 
@@ -170,7 +179,8 @@ def _hand(events: _Events, rules: RuleSet) -> tuple[Hand, tuple[str, ...]]:
         if winner is None and len(events.calls) == 4:
             scores = (ScoreLine(ScoreKind.MARKS, 0, 0), ScoreLine(ScoreKind.TOTAL, 0, 0))
         return Hand(header, holdings, auction, scores=scores), ()
-    contract = Contract(winner.seat, winner.bid, events.trump)
+    # After a bid that announced a Plunge or Splash, the partner's trump is its trump.
+    contract = Contract(winner.seat, winner.bid, announced_trump(winner.bid, events.trump))
     leader = first_leader(contract, rules)
     outcomes = []
     plays = list(events.plays)
@@ -190,7 +200,7 @@ def _hand(events: _Events, rules: RuleSet) -> tuple[Hand, tuple[str, ...]]:
         number += 1
     tricks = tuple(Trick(o.number, o.seats[0], tuple(Play(t) for t in o.tiles))
                    for o in outcomes)
-    trump_call = TrumpCall(events.trump, contract.trump_namer)
+    trump_call = TrumpCall(contract.trump, contract.trump_namer)
     whole = [o for o in outcomes if len(o.tiles) == len(o.seats)]
     points, taken = tally(whole)
     made, set_ = made_or_set(contract, points, taken, len(whole))
@@ -231,31 +241,19 @@ def plunge_game(code: plunge.PlungeCode) -> tuple[Game, tuple[str, ...]]:
     dealer = _seat(code.shaker)
     dealt = {_seat(s): tuple(Tile(h, low) for h, low in seat) for s, seat in enumerate(code.dealt)}
     bids: list[Bid] = []
-    nello_bid = False
     for token in code.bids:
         if token == "P":
             bids.append(Bid.pass_())
         elif token.isdigit():
             bids.append(Bid.points(int(token)))
-        elif token[0] in "GS":
-            what = "Plunge" if token[0] == "G" else "Splash"
-            raise PeerError(
-                f"this hand bids a {what} ({token}) under plunge's {code.preset} preset: t42 "
-                f"has no option yet for {_CASUAL_LACKS}"
-            )
-        else:
-            nello_bid = nello_bid or token[0] == "N"
-            bids.append(Bid.marks(int(token[1:])))
+        else:  # M, or a bid that announces its contract: N Nello, G Plunge, S Splash
+            bids.append(Bid(BidKind.MARKS, int(token[1:]), _PLUNGE_LETTER_BID.get(token[0])))
+    nello_bid = any(bid.special is Special.NELLO for bid in bids)
     trump = _plunge_trump(code.declaration, rules, nello_bid)
     events = _Events(dealer, dealt, _calls(dealer, bids), trump,
                      tuple(Tile(h, low) for h, low in code.plays))
     hand, notes = _hand(events, rules)
-    note = None
-    if code.preset == "casual":
-        note = (f"plunge's casual preset, which also plays {_CASUAL_LACKS}; t42 has no "
-                "option for these, and this hand uses neither")
-    noted = ((note,) if note else ()) + notes
-    return Game(_tagged(options, noted), (hand,)), noted
+    return Game(_tagged(options, notes), (hand,)), notes
 
 
 def _plunge_trump(declaration: str | None, rules: RuleSet, nello_bid: bool) -> Trump | None:
@@ -281,21 +279,26 @@ def plunge_codes(game: Game) -> tuple[list[str], list[str]]:
     raise :class:`PeerError` naming what a hand needs that plunge cannot hold."""
     notes = _left_out(game, "plunge codes")
     preset = _nearest_preset(game.rules, notes)
+    theirs = _rules_of(PLUNGE_PRESETS[preset])
     codes = []
     for hand in game.hands:
-        codes.append(plunge.dumps(_plunge_hand(hand, preset)))
+        _led_as_theirs(hand, game.rules, theirs, f"plunge's {preset} preset", "plunge codes")
+        codes.append(plunge.dumps(_plunge_hand(hand, preset, notes)))
     return codes, notes
 
 
 def _nearest_preset(rules: RuleSet, notes: list[str]) -> str:
-    """The plunge preset a game's table plays as: its all-pass rule decides (reshake:
-    tournament; a forced dealer: the family table); any other option that differs is
-    noted here, and refused by the hand that needs it."""
-    for preset in ("tournament", "plunge"):
+    """The plunge preset a game's table plays as: its all-pass rule decides (a forced dealer:
+    the family table; reshake: the casual preset where the Plunge or Splash is played, else
+    tournament); any other option that differs is noted here, and refused by the hand that
+    needs it."""
+    for preset in ("tournament", "plunge", "casual"):
         if _rules_of(PLUNGE_PRESETS[preset]) == rules:
             return preset
+    ours = rules.options()
     forced = _rules_of({"all-pass": "forced-bid"}).options()["all-pass"]
-    preset = "plunge" if rules.options()["all-pass"] == forced else "tournament"
+    preset = ("plunge" if ours["all-pass"] == forced
+              else "casual" if "yes" in (ours["plunge"], ours["splash"]) else "tournament")
     theirs = _rules_of(PLUNGE_PRESETS[preset]).options()
     differ = [f"{name}={value}" for name, value in rules.options().items()
               if theirs[name] != value]
@@ -307,14 +310,16 @@ def _nearest_preset(rules: RuleSet, notes: list[str]) -> str:
 _PLUNGE_BID_LETTER: dict[Special | None, str] = {
     Special.NELLO: "N", Special.PLUNGE: "G", Special.SPLASH: "S",
 }
+_PLUNGE_LETTER_BID = {letter: special for special, letter in _PLUNGE_BID_LETTER.items()
+                      if special is not None}
 
 
-def _plunge_hand(hand: Hand, preset: str) -> plunge.PlungeCode:
+def _plunge_hand(hand: Hand, preset: str, notes: list[str]) -> plunge.PlungeCode:
     where = f"hand {hand.header.number}"
     dealt = _full_deal(hand, where)
     _auction_in_order(hand, where)
     bids = []
-    for call in hand.auction.calls if hand.auction else ():
+    for call in _bid_as_announced(hand, "plunge's", "G or S", notes):
         bid = call.bid
         if bid.kind is BidKind.PASS:
             bids.append("P")
@@ -335,6 +340,8 @@ def _plunge_hand(hand: Hand, preset: str) -> plunge.PlungeCode:
 
 def _plunge_declaration(trump: Trump, where: str) -> str:
     special = trump.special
+    if special is not None and special.partner_names_trump:  # the partner names a trump
+        trump, special = dataclasses.replace(trump, special=None), None
     if special is Special.NELLO and trump.doubles is DoublesRank.OWN_SUIT:
         return "n"
     if special is not None:
@@ -348,6 +355,22 @@ def _plunge_declaration(trump: Trump, where: str) -> str:
         return "9"
     raise PeerError(f"{where}: a plunge code holds follow-me only with its doubles high, "
                     f"not {trump}")
+
+
+def _bid_as_announced(hand: Hand, whose: str, letters: str, notes: list[str]) -> list[Call]:
+    """The calls of ``hand`` as the other programs bid them: a Plunge or Splash is a bid of
+    its own there, so a winning bid that did not announce the Plunge or Splash the trump line
+    names is written as one, and said in ``notes`` (it reads back announced: 4m-plunge)."""
+    calls = list(hand.auction.calls if hand.auction else ())
+    winner = hand.auction.winning_call if hand.auction else None
+    special = hand.trump.trump.special if hand.trump is not None else None
+    if (winner is not None and special is not None and special.partner_names_trump
+            and winner.bid.special is None):
+        announced = Bid(winner.bid.kind, winner.bid.amount, special)
+        calls = [dataclasses.replace(c, bid=announced) if c is winner else c for c in calls]
+        notes.append(f"hand {hand.header.number}'s bid of {winner.bid} is written as {whose} "
+                     f"{special.title} bid ({letters}), which reads back as {announced}")
+    return calls
 
 
 # -- mk5 ------------------------------------------------------------------------------------
@@ -425,6 +448,12 @@ def mk5_game(replay: mk5.Mk5Replay) -> tuple[Game, tuple[str, ...]]:
             bids.append(Bid.marks(1) if amount == 42 else Bid.points(amount))
         elif event.startswith("bid-") and event.endswith("-marks"):
             bids.append(Bid.marks(int(event[4:-6])))
+        elif event in _MK5_DOUBLES_BIDS:
+            special = _MK5_DOUBLES_BIDS[event]
+            if special.value not in replay.layers:
+                raise PeerError(f"event {place} is mk5's {event}, yet the URL names no "
+                                f"{special.value} layer (l=), under which alone mk5 bids it")
+            bids.append(Bid(BidKind.MARKS, mk5_doubles_bid(special, bids), special))
         elif event.startswith("trump-"):
             trump = _mk5_trump(event[6:], rules)
         elif event.startswith("play-"):
@@ -450,9 +479,31 @@ def mk5_game(replay: mk5.Mk5Replay) -> tuple[Game, tuple[str, ...]]:
     return Game(_tagged(options, noted), (hand,)), noted
 
 
+_MK5_DOUBLES_BIDS = {"bid-plunge": Special.PLUNGE, "bid-splash": Special.SPLASH}
+# mk5's Plunge and Splash are bid at marks it works out: at least these, and at most (a
+# Splash) the second.
+_MK5_DOUBLES_MARKS = {Special.PLUNGE: (4, None), Special.SPLASH: (2, 3)}
+_MK5_DOUBLES_WORDS = {Special.PLUNGE: "4, or one over the highest bid of marks",
+                      Special.SPLASH: "2, or 3 over a bid of 2 marks or more"}
+
+
+def mk5_doubles_bid(special: Special, before: Sequence[Bid]) -> int:
+    """The marks mk5 bids its Plunge or Splash at after the bids ``before``: one over the
+    highest bid of marks, and at least 4 for a Plunge; a Splash 2, and 3 at most.
+
+    >>> mk5_doubles_bid(Special.PLUNGE, [Bid.points(30), Bid.marks(4)])
+    5
+    >>> mk5_doubles_bid(Special.SPLASH, [Bid.points(30)]), mk5_doubles_bid(Special.SPLASH,
+    ...                                                                    [Bid.marks(2)])
+    (2, 3)
+    """
+    least, most = _MK5_DOUBLES_MARKS[special]
+    highest = max((b.amount for b in before if b.kind is BidKind.MARKS), default=0)
+    marks = max(least, highest + 1)
+    return marks if most is None else min(most, marks)
+
+
 _MK5_RARE = {
-    "bid-plunge": "its Plunge bid names no marks, and t42 cannot tell what was bid",
-    "bid-splash": "its Splash bid names no marks, and t42 cannot tell what was bid",
     "bid-nello": "mk5 itself no longer reads it (Nello is named as trump after a bid of marks)",
     "bid-sevens": "mk5 itself no longer reads it (Sevens is named as trump after a bid)",
     "bid-84-honors": "84 honors is not a game t42 plays",
@@ -477,31 +528,45 @@ def mk5_urls(game: Game, base: str = "") -> tuple[list[str], list[str]]:
     notes = _left_out(game, "mk5 URLs")
     rules = game.rules
     options = rules.options()
-    layers = tuple(layer for layer, option in _MK5_LAYER_OPTIONS.items()
-                   if options[option] == "yes")
-    mk5_rules = _rules_of({**_STRAIGHT_RESHAKE, **{_MK5_LAYER_OPTIONS[x]: "yes" for x in layers}})
+    layers = tuple(layer for layer in _MK5_LAYER_OPTIONS if options[layer] == "yes")
+    mk5_rules = _rules_of(_mk5_options(layers))
     if mk5_rules != rules:
         theirs = mk5_rules.options()
         differ = [f"{name}={value}" for name, value in options.items() if theirs[name] != value]
         notes.append("mk5's URL names only its rule layers (nello, plunge, splash, sevens), "
                      f"and mk5 redeals when all pass: this game's {', '.join(differ)} "
                      "are not in the URLs")
-    return [mk5.dumps(_mk5_hand(hand, layers, rules), base) for hand in game.hands], notes
+    for hand in game.hands:
+        _led_as_theirs(hand, rules, mk5_rules, "mk5", "mk5 URLs")
+    urls = [mk5.dumps(_mk5_hand(hand, layers, notes), base) for hand in game.hands]
+    return urls, notes
 
 
-def _mk5_hand(hand: Hand, layers: tuple[str, ...], rules: RuleSet) -> mk5.Mk5Replay:
+def _mk5_hand(hand: Hand, layers: tuple[str, ...], notes: list[str]) -> mk5.Mk5Replay:
     where = f"hand {hand.header.number}"
     dealt = _full_deal(hand, where)
     _auction_in_order(hand, where)
     events: list[str] = []
-    calls = hand.auction.calls if hand.auction else ()
-    for call in calls:
+    calls = _bid_as_announced(hand, "mk5's", "~A or ~B", notes)
+    for place, call in enumerate(calls):
         bid = call.bid
-        if bid.kind is BidKind.PASS:
+        if bid.special in _MK5_DOUBLES_MARKS:
+            special = bid.special
+            assert special is not None
+            mk5_marks = mk5_doubles_bid(special, [c.bid for c in calls[:place]])
+            if bid.amount != mk5_marks:
+                raise PeerError(
+                    f"{where}: mk5 bids a {special.title} at the marks it works out itself "
+                    f"({mk5_marks} here: {_MK5_DOUBLES_WORDS[special]}), not {bid}")
+            events.append(f"bid-{special.value}")
+        elif bid.kind is BidKind.PASS:
             events.append("pass")
         elif bid.kind is BidKind.POINTS:
             events.append(f"bid-{bid.amount}")
         elif bid.amount <= 3:
+            if bid.special is not None:  # a Nello bid: mk5 names its Nello with the trump
+                notes.append(f"{where}: mk5 bids no Nello; {bid} is written as a bid of "
+                             f"{bid.plain}")
             events.append(f"bid-{bid.amount}-marks")
         else:
             raise PeerError(f"{where}: an mk5 URL holds bids up to 3 marks, not {bid}")
@@ -521,6 +586,8 @@ def _mk5_hand(hand: Hand, layers: tuple[str, ...], rules: RuleSet) -> mk5.Mk5Rep
 
 
 def _mk5_trump_event(trump: Trump, where: str) -> str:
+    if trump.special is not None and trump.special.partner_names_trump:
+        trump = dataclasses.replace(trump, special=None)  # the partner names a trump
     if trump.special is not None:
         raise PeerError(f"{where}: an mk5 URL has no event for a {trump.special.title} "
                         "contract")
@@ -535,6 +602,28 @@ def _mk5_trump_event(trump: Trump, where: str) -> str:
 
 
 # -- what both writers check ----------------------------------------------------------------
+
+
+def _led_as_theirs(hand: Hand, ours: RuleSet, theirs: RuleSet, table: str, what: str) -> None:
+    """Refuse a Plunge or Splash the other program's table would not play as this one was:
+    one it plays none of, or one led from the other hand (plunge-lead)."""
+    trump = hand.trump.trump if hand.trump is not None else None
+    winner = hand.auction.winning_call if hand.auction is not None else None
+    special = trump.special if trump is not None else None
+    if trump is None or winner is None or special is None or not special.partner_names_trump:
+        return
+    where = f"hand {hand.header.number}"
+    if not theirs.plays(special):
+        raise PeerError(f"{where}: {what} hold no {special.title} under {table}, which plays "
+                        "none")
+    contract = Contract(winner.seat, winner.bid, trump)
+
+    def led_by(rules: RuleSet) -> str:
+        return "declarer" if first_leader(contract, rules) is contract.declarer else "partner"
+
+    if led_by(ours) != led_by(theirs):
+        raise PeerError(f"{where}: {what} hold a {special.title} led by the {led_by(theirs)}, "
+                        f"as {table} plays it; this one is led by the {led_by(ours)}")
 
 
 def _full_deal(hand: Hand, where: str) -> dict[Seat, tuple[Tile, ...]]:

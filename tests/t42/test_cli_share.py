@@ -146,3 +146,24 @@ def test_a_missing_file_named_like_a_version_is_still_a_missing_file() -> None:
     code, _, err = t42("validate", "1.t42")
     assert code == 2
     assert "1.t42: no such file" in err
+
+
+def test_a_plunge_bid_in_a_plunge_code_goes_round_through_convert(tmp_path: Path) -> None:
+    """plunge's casual preset: East bids a Plunge (G4), West names sixes. Before, convert
+    refused it: "this hand bids a Plunge (G4) under plunge's casual preset: t42 has no option
+    yet for the Plunge at 4 marks with the partner naming trump and leading, and the Splash
+    at 2 or 3 marks"."""
+    deal = "65646362616054" + "66555352514433" + "50434241403231" + "30222120111000"
+    given = "v1c3" + deal + ".30G4PPD6"
+    code, text, err = t42("convert", given, "--to", "t42")
+    assert (code, err) == (0, "")
+    assert ("plunge=yes plunge-lead=partner plunge-bid=4m splash=yes splash-bid=2m-or-3m "
+            "partner-names=trump") in text
+    assert "bid N 30 E 4m-plunge S pass W pass" in text
+    assert "trump W plunge sixes" in text
+    record = tmp_path / "plunge.t42"
+    record.write_text(text, encoding="utf-8")
+    code, out, _ = t42("convert", str(record), "--to", "plunge-code")
+    assert out.splitlines() == [given]
+    code, out, _ = t42("convert", str(record), "--to", "mk5-url")
+    assert "~A" in out  # mk5's Plunge bid

@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.archive import peers
+from notation.check.game import check_game
 from notation.formats import mk5, plunge
 from notation.formats.text import dumps
 from notation.model.game import Comment, Game, Hand, ScoreKind, Tag
@@ -46,14 +47,37 @@ REFUSALS = re.compile(
     r"follow-me with its doubles high only|no event for a (Nello|Sevens|Plunge|Splash|Low-No)"
     r"|holds no (nello|sevens|plunge|splash|low-no)|bids up to 3 marks"
     r"|auction from the dealer's left|holds follow-me only with its doubles high"
-    r"|whole deal")
+    r"|whole deal|mk5 bids a (Plunge|Splash) at|hold no (Plunge|Splash) under"
+    r"|hold a (Plunge|Splash) led by the (partner|declarer), as")
 
 Writer = Callable[[Game], tuple[list[str], list[str]]]
 FORMATS: dict[str, tuple[tuple[Tag, ...], Writer]] = {
     "mk5": (peers.mk5_tags(), peers.mk5_urls),
+    "mk5 plunge splash": (peers.mk5_tags(["plunge", "splash"]), peers.mk5_urls),
     "plunge tournament": (peers.plunge_tags("tournament"), peers.plunge_codes),
     "plunge family": (peers.plunge_tags("plunge"), peers.plunge_codes),
+    "plunge casual": (peers.plunge_tags("casual"), peers.plunge_codes),
 }
+# What a writer notes of a hand it holds: a special contract named only at the trump line is
+# written as the other program bids it, and reads back announced (4m-plunge).
+ANNOUNCED_NOTE = re.compile(r"hand 1's bid of \S+ is written as (mk5's|plunge's) \S+ bid")
+
+
+def _announced(game: Game) -> Game:
+    """``game`` with the winning bid of each Nello, Plunge or Splash announcing its contract,
+    as the other programs bid them."""
+    hands = []
+    for hand in game.hands:
+        auction = hand.auction
+        winner = auction.winning_call if auction is not None else None
+        special = hand.trump.trump.special if hand.trump is not None else None
+        if auction is not None and winner is not None and special is not None and (
+                winner.bid.special is None and special.value in ("plunge", "splash")):
+            calls = tuple(replace(c, bid=replace(c.bid, special=special)) if c is winner
+                          else c for c in auction.calls)
+            hand = replace(hand, auction=replace(auction, calls=calls))
+        hands.append(hand)
+    return Game(game.tags, tuple(hands))
 
 
 def _one_hand_game(tags: tuple[Tag, ...], seed: int) -> Game:
@@ -75,7 +99,9 @@ def test_a_hand_the_format_holds_goes_round_exactly(name: str, seed: int) -> Non
         refused = str(e)
         assert REFUSALS.search(refused), refused
         return
-    assert notes == []
+    assert all(ANNOUNCED_NOTE.search(note) for note in notes), notes
+    if notes:
+        canonical = dumps(_announced(game))
     (line,) = lines
     back, said = peers.read_code(line)
     assert said == ()
@@ -105,7 +131,8 @@ def test_every_hand_written_reads_back_the_same(rules: RuleSet, seed: int, form:
             continue
         back, _ = peers.read_code(line)
         points = rules.points_game
-        assert _same_play(back.hands[0], points) == _same_play(one.hands[0], points)
+        assert _same_play(back.hands[0], points) == _same_play(_announced(one).hands[0],
+                                                                points)
 
 
 def test_most_straight_hands_are_held() -> None:
@@ -154,16 +181,12 @@ def test_mk5_shuffle_deals_every_tile_once_and_follows_the_seed() -> None:
 
 
 @pytest.mark.parametrize(("code", "words"), [
-    ("v1c3" + "66656463626160" + "55545352515044" + "43424140333231" + "30222120111000"
-     + ".PG4", r"Plunge \(G4\) under plunge's casual preset: t42 has no option yet for the "
-               r"Plunge at 4 marks with the partner naming trump and leading"),
-    ("v1c3" + "66656463626160" + "55545352515044" + "43424140333231" + "30222120111000"
-     + ".PS2", r"Splash \(S2\)"),
     ("v1f3" + "66656463626160" + "55545352515044" + "43424140333231" + "30222120111000"
      + ".P30PPDs", "Sevens"),
     ("v1t3" + "66656463626160" + "55545352515044" + "43424140333231" + "30222120111000"
      + ".P30PPD566", "East plays the 6-6, which was not dealt to that seat"),
-    ("?s=9ix&a=~AAAA", "Plunge bid names no marks"),
+    ("?s=9ix&a=~AAAA", "names no plunge layer"),
+    ("?s=9ix&a=~C", "Nello is named as trump after a bid of marks"),
     ("?s=9ix&a=~F", "time ran out"),
     ("?s=9ix&a=AAAABA", "after the hand is over"),
     ("?s=9ix&a=CAAAYw3", "a trick is completed after 1 plays"),
@@ -174,14 +197,122 @@ def test_what_t42_cannot_read_is_named(code: str, words: str) -> None:
         peers.read_code(code)
 
 
-def test_a_casual_hand_without_plunge_or_splash_reads_and_says_what_t42_lacks() -> None:
-    code = ("v1c3" + "66656463626160" + "55545352515044" + "43424140333231"
-            + "30222120111000" + ".P30PP")
-    game, notes = peers.read_code(code)
-    assert any("Splash at 2 or 3 marks" in note for note in notes)
-    options = game.tag_item("Options")
-    assert options is not None
-    assert "t42 has no option for these" in options.after[0].text
+# East holds four doubles (6-6, 5-5, 4-4, 3-3), enough for a Plunge or a Splash.
+PLUNGER = "65646362616054" + "66555352514433" + "50434241403231" + "30222120111000"
+
+
+def test_a_casual_hand_reads_under_the_options_of_plunges_house_game() -> None:
+    """docs/rules.md, The other 42 programs: plunge's casual preset plays Nello (own suit),
+    the Plunge at 4 marks with the partner naming trump and leading, the Splash at 2 or 3
+    marks, the partner held to a pip or doubles, reshake. Before, t42 read it with a note
+    "plunge's casual preset, which also plays the Plunge at 4 marks with the partner naming
+    trump and leading, and the Splash at 2 or 3 marks; t42 has no option for these"."""
+    game, notes = peers.read_code("v1c3" + PLUNGER + ".P30PP")
+    assert notes == ()
+    rules = game.rules.options()
+    assert {name: rules[name] for name in (
+        "all-pass", "nello", "plunge", "plunge-lead", "plunge-bid", "splash", "splash-bid",
+        "partner-names", "sevens")} == {
+        "all-pass": "reshake", "nello": "yes", "plunge": "yes", "plunge-lead": "partner",
+        "plunge-bid": "4m", "splash": "yes", "splash-bid": "2m-or-3m",
+        "partner-names": "trump", "sevens": "no"}
+
+
+@pytest.mark.parametrize(("events", "bids", "trump"), [
+    (".PG4PPD6", "pass 4m-plunge pass pass", "plunge sixes"),
+    (".30G4PPD7", "30 4m-plunge pass pass", "plunge doubles"),
+    (".M2G4PPD0", "2m 4m-plunge pass pass", "plunge blanks"),
+    (".PS2PPD5", "pass 2m-splash pass pass", "splash fives"),
+    (".30S3PPD4", "30 3m-splash pass pass", "splash fours"),
+])
+def test_plunges_plunge_and_splash_bids_read_as_announced_bids(
+        events: str, bids: str, trump: str) -> None:
+    """plunge bids its Plunge (G) and Splash (S) in the auction, and the partner names trump
+    (D) and leads. Before, each was refused: "this hand bids a Plunge (G4) under plunge's
+    casual preset: t42 has no option yet for the Plunge at 4 marks with the partner naming
+    trump and leading, and the Splash at 2 or 3 marks"."""
+    game, _ = peers.read_code("v1c3" + PLUNGER + events)
+    hand = game.hands[0]
+    assert hand.auction is not None
+    assert hand.trump is not None
+    assert " ".join(str(c.bid) for c in hand.auction.calls) == bids
+    assert str(hand.trump.trump) == trump
+    assert hand.trump.seat is SEATS[3]  # East's partner, West, names trump
+    assert check_game(game).findings == ()
+    (again,), notes = peers.plunge_codes(game)
+    assert again == "v1c3" + PLUNGER + events
+    assert not [note for note in notes if "comments" not in note]
+
+
+def test_a_whole_casual_plunge_is_played_and_scored() -> None:
+    """A Plunge played out under the casual preset: West (the partner) leads the first
+    trick, and the hand is scored at 4 marks."""
+    tags = peers.plunge_tags("casual")
+    for seed in range(2000):
+        game = _one_hand_game(tags, seed)
+        trump = game.hands[0].trump
+        if trump is not None and trump.trump.special is not None and (
+                trump.trump.special.value == "plunge") and len(game.hands[0].tricks) == 7:
+            break
+    else:
+        pytest.fail("no Plunge played out in 2000 seeds")
+    (code,), _ = peers.plunge_codes(game)
+    assert re.search(r"G[4-9]", code)
+    back, _ = peers.read_code(code)
+    assert check_game(back).findings == ()
+    assert back.hands[0].tricks[0].leader is trump.seat  # the partner names and leads
+
+
+def test_mk5_plunge_and_splash_bids_read_at_the_marks_mk5_gives_them() -> None:
+    """mk5 writes its Plunge and Splash bids without their marks (~A, ~B): a Plunge is bid
+    at 4 marks or one over the highest bid of marks, a Splash at 2, or 3 over 2 marks.
+    Before, both were refused: "its Plunge bid names no marks, and t42 cannot tell what was
+    bid"."""
+    deal = tuple(mk5.tile_number(int(PLUNGER[i]), int(PLUNGER[i + 1]))
+                 for i in range(0, 56, 2))
+    for layers, events, bids, trump in [
+        (("plunge",), ("pass", "bid-plunge", "pass", "pass", "trump-sixes"),
+         "pass 4m-plunge pass pass", "plunge sixes"),
+        (("plunge",), ("bid-2-marks", "bid-plunge", "pass", "pass", "trump-no-trump"),
+         "2m 4m-plunge pass pass", "plunge follow-me"),
+        (("splash",), ("bid-30", "bid-splash", "pass", "pass", "trump-fives"),
+         "30 2m-splash pass pass", "splash fives"),
+        (("splash",), ("bid-2-marks", "bid-splash", "pass", "pass", "trump-doubles"),
+         "2m 3m-splash pass pass", "splash doubles"),
+    ]:
+        url = mk5.dumps(mk5.Mk5Replay(deal=deal, layers=layers, events=events))
+        game, _ = peers.read_code(url)
+        hand = game.hands[0]
+        assert hand.auction is not None
+        assert hand.trump is not None
+        assert " ".join(str(c.bid) for c in hand.auction.calls) == bids
+        assert str(hand.trump.trump).startswith(trump)
+        assert hand.trump.seat is SEATS[3]
+        assert check_game(game).findings == ()
+        (again,), notes = peers.mk5_urls(game)
+        assert again == url
+        assert not [note for note in notes if "comments" not in note]
+
+
+def test_an_mk5_plunge_at_marks_mk5_would_not_bid_is_refused_in_words() -> None:
+    """mk5 bids a Plunge at the marks it works out itself (4, or one over the highest bid of
+    marks): a Plunge bid one mark higher than that is not an mk5 event, and is refused."""
+    tags = peers.mk5_tags(["plunge"])
+    for seed in range(3000):
+        game = _one_hand_game(tags, seed)
+        auction = game.hands[0].auction
+        winner = auction.winning_call if auction is not None else None
+        if winner is not None and winner.bid.special is not None:
+            break
+    else:
+        pytest.fail("no announced Plunge in 3000 seeds")
+    assert winner is not None
+    assert auction is not None
+    bumped = replace(winner.bid, amount=winner.bid.amount + 1)
+    calls = tuple(replace(c, bid=bumped) if c is winner else c for c in auction.calls)
+    hand = replace(game.hands[0], auction=replace(auction, calls=calls))
+    with pytest.raises(peers.PeerError, match="mk5 bids a Plunge at"):
+        peers.mk5_urls(Game(game.tags, (hand,)))
 
 
 def test_a_nello_hand_goes_round_as_plunge_code() -> None:
@@ -253,7 +384,7 @@ def test_a_nello_bid_names_its_contract() -> None:
         assert hand.trump.trump.special is not None
         assert hand.trump.trump.special.value == "nello"
         assert hand.auction is not None
-        assert str(hand.auction.calls[-1].bid) == "1m"
+        assert str(hand.auction.calls[-1].bid) == "1m-nello"  # before: 1m
     with pytest.raises(peers.PeerError, match=r"a Nello bid \(N\) is declared as Nello"):
         peers.read_code("v1f3" + deal + ".PPPN1D5")
 
