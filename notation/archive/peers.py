@@ -12,6 +12,11 @@ comment, a player's name, a table's option the hand never used).
 Seats: both programs number the seats 0 … 3 clockwise, partners 0 and 2; t42 reads them as
 N, E, S, W, so 0 and 2 are North and South.
 
+Longer than 600 lines because both programs' records meet t42's hand in one place: one
+reading of a peer's events as a hand (tricks, leaders, the score), one way of bidding a
+Plunge or Splash as the other programs bid it, and one set of writers' checks, which each
+program's part (under 250 lines) calls.
+
 >>> game, notes = read_code("v1t3" + "66656463626160" + "55545352515044" + "43424140333231"
 ...                         + "30222120111000" + ".P30PP")
 >>> print(game.hands[0].auction.calls[1].seat, game.hands[0].auction.calls[1].bid)

@@ -416,3 +416,23 @@ def test_a_bid_that_announced_its_contract_is_written_with_plunges_letter() -> N
     (splash,), _ = peers.plunge_codes(games[2])
     assert plunge.loads(nello).bids[-1] == "N1"
     assert plunge.loads(splash).bids[-1] == "S2"
+
+
+def test_a_plunge_led_by_the_declarer_is_refused_where_the_partner_leads() -> None:
+    """plunge's casual preset and mk5 give the partner the lead of a 4-mark Plunge; a game
+    whose declarer leads it (plunge-lead=declarer) is not written as theirs, but refused."""
+    game, _ = peers.read_code("v1c3" + PLUNGER + ".PG4PPD6")
+    options = game.tag_item("Options")
+    assert options is not None
+    declarer_leads = Tag("Options", options.value.replace("plunge-lead=partner",
+                                                          "plunge-lead=declarer"))
+    ours = Game((*game.tags[:-1], declarer_leads), game.hands)
+    with pytest.raises(peers.PeerError, match="hold a Plunge led by the partner, as plunge's "
+                                              "casual preset plays it; this one is led by "
+                                              "the declarer"):
+        peers.plunge_codes(ours)
+    with pytest.raises(peers.PeerError, match="hold a Plunge led by the partner, as mk5"):
+        peers.mk5_urls(ours)
+    family = Game((*game.tags[:-1], Tag("Options", "plunge=yes")), game.hands)
+    with pytest.raises(peers.PeerError, match="hold no Plunge under plunge's plunge preset"):
+        peers.plunge_codes(family)
