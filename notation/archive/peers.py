@@ -253,10 +253,11 @@ def plunge_game(code: plunge.PlungeCode) -> tuple[Game, tuple[str, ...]]:
             bids.append(Bid.points(int(token)))
         else:  # M, or a bid that announces its contract: N Nello, G Plunge, S Splash
             bids.append(Bid(BidKind.MARKS, int(token[1:]), _PLUNGE_LETTER_BID.get(token[0])))
-    nello_bid = any(bid.special is Special.NELLO for bid in bids)
+    calls = _calls(dealer, bids)
+    winner = Auction(calls).winning_call if calls else None
+    nello_bid = winner is not None and winner.bid.special is Special.NELLO
     trump = _plunge_trump(code.declaration, rules, nello_bid)
-    events = _Events(dealer, dealt, _calls(dealer, bids), trump,
-                     tuple(Tile(h, low) for h, low in code.plays))
+    events = _Events(dealer, dealt, calls, trump, tuple(Tile(h, low) for h, low in code.plays))
     hand, notes = _hand(events, rules)
     return Game(_tagged(options, notes), (hand,)), notes
 

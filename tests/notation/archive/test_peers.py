@@ -436,3 +436,25 @@ def test_a_plunge_led_by_the_declarer_is_refused_where_the_partner_leads() -> No
     family = Game((*game.tags[:-1], Tag("Options", "plunge=yes")), game.hands)
     with pytest.raises(peers.PeerError, match="hold no Plunge under plunge's plunge preset"):
         peers.plunge_codes(family)
+
+
+def test_a_nello_bid_outbid_is_written_to_mk5_as_marks_and_said() -> None:
+    """mk5 names its Nello with the trump, not the bid: a 1m-nello that a Plunge outbids is
+    written as a bid of 1 mark, with a note."""
+    game, _ = peers.read_code("v1c3" + PLUNGER + ".N1G4PPD6")
+    (url,), notes = peers.mk5_urls(game)
+    assert "hand 1: mk5 bids no Nello; 1m-nello is written as a bid of 1m" in notes
+    hand = peers.read_code(url)[0].hands[0]
+    assert hand.auction is not None
+    assert " ".join(str(c.bid) for c in hand.auction.calls) == "1m 4m-plunge pass pass"
+
+
+def test_a_nello_bid_that_is_outbid_leaves_the_trump_to_the_winner() -> None:
+    """Only the winning bid's Nello names the contract. Before, any N in the auction did:
+    ".N1M2PPD6" (North's Nello outbid by East's 2 marks, sixes named) was refused with "a
+    Nello bid (N) is declared as Nello (Dn)"."""
+    game, _ = peers.read_code("v1f3" + PLUNGER + ".N1M2PPD6")
+    hand = game.hands[0]
+    assert hand.trump is not None
+    assert str(hand.trump.trump) == "sixes"
+    assert hand.trump.seat is SEATS[1]
