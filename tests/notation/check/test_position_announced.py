@@ -89,3 +89,18 @@ def test_every_announced_bid_offered_is_taken_and_its_contract_can_be_named(
                        for t in named)
             for _ in range(4 - passes):
                 position.pop()
+
+
+def test_after_an_announced_plunge_the_recorder_asks_the_partner_for_trump() -> None:
+    """docs/rules.md, Contracts, Plunge: the partner names trump; after ``4m-plunge`` the
+    recorder (and the phone, and ``t42 record``'s prompt) asks her, not the bidder."""
+    from notation.recording import Recording
+    from notation.recording.entries import enter
+
+    r = Recording.start({"Rules": "texas"}, dealer=Seat.N)
+    for typed in ("pass", "4m-plunge", "pass", "pass"):
+        r, _ = enter(r, typed)
+    assert r.trump_caller is Seat.N
+    r, said = enter(r, "sixes")
+    assert said == "N names sixes"
+    assert not [f for f in r.findings if f.is_error]
