@@ -21,6 +21,8 @@ from datetime import date
 
 from rich.text import Text
 
+from notation.model.bids import Bid
+from notation.model.contracts import Special
 from notation.model.game import ScoreKind, date_value
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
@@ -94,7 +96,7 @@ def prompt(r: Recording) -> str:
         low = next((b for b in legal if not b.is_pass), None)
         can_pass = bool(legal) and legal[0].is_pass
         choices = ("p(ass) or " if can_pass else "") + (f"{low}+" if low else "a bid")
-        return f"{r.bidder} to bid: {choices}"
+        return f"{r.bidder} to bid: {choices}{_announced(legal)}"
     if awaiting is Awaiting.TRUMP:
         specials = " ".join(s.value for s in r.specials_allowed)
         extra = f"; or {specials}" if specials else ""
@@ -112,6 +114,22 @@ def prompt(r: Recording) -> str:
         return f"{kind.value} NS {line.ns} EW {line.ew}: Enter writes it, or type the table's"
     winner = r.winner
     return f"{winner} win the game; q quits" if winner else "q quits"
+
+
+def _announced(legal: tuple[Bid, ...]) -> str:
+    """The bids that announce their contract among ``legal``: each contract's cheapest, with
+    a ``+`` where more are allowed (docs/rules.md, The other 42 programs).
+
+    >>> from notation.model.contracts import parse_bid
+    >>> _announced(tuple(parse_bid(w) for w in ("30", "1m-nello", "2m-nello", "4m-plunge")))
+    '; announced: 1m-nello+ 4m-plunge'
+    """
+    by_contract: dict[Special, list[Bid]] = {}
+    for bid in legal:
+        if bid.special is not None:
+            by_contract.setdefault(bid.special, []).append(bid)
+    words = [f"{bids[0]}{'+' if len(bids) > 1 else ''}" for bids in by_contract.values()]
+    return f"; announced: {' '.join(words)}" if words else ""
 
 
 def _marks(r: Recording) -> list[str]:

@@ -52,6 +52,7 @@ from notation.check.reports import HandReport
 from notation.errors import expect
 from notation.model.bids import Bid
 from notation.model.contracts import (
+    DOUBLES_NEEDED,
     PIP_NAMES,
     Contract,
     Special,
@@ -73,10 +74,11 @@ from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team, play_order
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.rules.auction import (
+    announced_trump,
     bid_problem,
     bids_to_offer,
     dealer_must_bid,
-    plunge_bid,
+    special_open_to,
 )
 from notation.rules.play import can_follow, follows, is_trump, led_suit, sevens_choices
 from notation.rules.scoring import MarkAward, hand_award, made_or_set
@@ -225,18 +227,36 @@ class Position:
         return self.rules.plays(Special.PLUNGE) and could_plunge(self.dealt(seat))
 
     def legal_bids(self) -> tuple[Bid, ...]:
-        """The bids the seat to bid may make, pass first (when allowed), cheapest first;
-        none when no bid is awaited."""
+        """The bids the seat to bid may make, pass first (when allowed), cheapest first, a
+        bid that announces its contract (``4m-plunge``) after its plain bid where the seat
+        may play that contract on it; none when no bid is awaited."""
         if self.phase is not Phase.BID:
             return ()
-        return tuple(b for b in self._bids_to_try() if self._bid_refusal(b) is None)
+        return tuple(
+            b for b in bids_to_offer(self.standing_bid, self.rules)
+            if self._bid_refusal(b) is None and self._may_announce(b)
+        )
 
-    def _bids_to_try(self) -> tuple[Bid, ...]:
-        offered = bids_to_offer(self.standing_bid, self.rules)
-        jump = Bid.marks(plunge_bid(self.rules))
-        if self.rules.plays(Special.PLUNGE) and jump not in offered:
-            offered = (*offered, jump)
-        return offered
+    def _may_announce(self, bid: Bid) -> bool:
+        """Whether the seat to bid may play the contract ``bid`` announces (any bid that
+        announces none): the table opens it to the seat (only the dealer forced to bid under
+        nello=forced), and the seat holds the doubles a Plunge or Splash needs (docs/rules.md,
+        Contracts)."""
+        special = bid.special
+        if special is None:
+            return True
+        forced = self._forced_to_bid()
+        if not special_open_to(special, self.rules, forced):
+            return False
+        seat = self.turn
+        assert seat is not None
+        return special not in DOUBLES_NEEDED or could_plunge(self.dealt(seat), special)
+
+    def _forced_to_bid(self) -> bool:
+        """Whether the seat to bid is the last, facing three passes, at a table that forces
+        it to bid (docs/rules.md, Bidding)."""
+        last = len(self._calls) == len(self._order) - 1
+        return last and self.standing_bid is None and dealer_must_bid(self.rules)
 
     def _bid_refusal(self, bid: Bid) -> str | None:
         """Why the seat to bid may not make ``bid`` (None when it may)."""
@@ -245,8 +265,7 @@ class Position:
         problem = bid_problem(bid, standing, self.rules, plunge=self._may_plunge(seat))
         if problem is not None:
             return problem[1]
-        last = len(self._calls) == len(self._order) - 1
-        if bid.is_pass and last and standing is None and dealer_must_bid(self.rules):
+        if bid.is_pass and self._forced_to_bid():
             return "dealer-must-bid"
         return None
 
@@ -260,8 +279,8 @@ class Position:
         won = None if auction is None else auction.winning_call
         if won is None or self.declarer is None:
             return None
-        if call is not None:
-            return Contract(won.seat, won.bid, call.trump)
+        if call is not None:  # a bid that announced a Plunge makes the trump named its own
+            return Contract(won.seat, won.bid, announced_trump(won.bid, call.trump))
         tricks = self._hand.tricks
         if tricks and tricks[0].plays and first_lead_names_trump(self.rules):
             return Contract(won.seat, won.bid, Trump.pip(tricks[0].plays[0].tile.high))

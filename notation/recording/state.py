@@ -308,8 +308,15 @@ class Recording:
     def trump_caller(self) -> Seat | None:
         """The seat whose trump call is awaited: the declarer, who names trump or calls a
         special contract (a Plunge's or Splash's trump is then named by her partner, as
-        :attr:`notation.model.contracts.Contract.trump_namer` says); None at other steps."""
-        return self.declarer if self.awaiting is Awaiting.TRUMP else None
+        :attr:`notation.model.contracts.Contract.trump_namer` says), or her partner at once
+        after a bid that announced a Plunge or Splash (``4m-plunge``); None at other steps."""
+        if self.awaiting is not Awaiting.TRUMP:
+            return None
+        declarer, won = self.declarer, self._position.standing_bid
+        if declarer is not None and won is not None and won.special is not None and (
+                won.special.partner_names_trump):
+            return declarer.partner
+        return declarer
 
     @property
     def specials_allowed(self) -> tuple[Special, ...]:

@@ -139,6 +139,8 @@ def bid_problem(
     'contract-not-allowed'
     >>> bid_problem(Bid.marks(4), Bid.points(30), rule_set("texas"), plunge=True) is None
     True
+    >>> bid_problem(parse_bid("4m-nello"), None, rule_set("texas"), plunge=True)[0]
+    'bid-off-ladder'
     >>> bid_problem(Bid.marks(4), Bid.marks(2), rule_set("points")) is None
     True
     """
@@ -154,8 +156,8 @@ def bid_problem(
                 f"{announced.title} is not played under these rules "
                 f"(option {announced.value}=no)",
             )
-        plunge = plunge or announced is Special.PLUNGE
-        splash = splash or announced is Special.SPLASH
+        # The bid says which contract it is: only a Plunge's (or a Splash's) may jump.
+        plunge, splash = announced is Special.PLUNGE, announced is Special.SPLASH
     if rules.scoring is POINTS_SCORING:
         return _points_bid_problem(bid, standing)
     if kind is POINTS:
@@ -423,17 +425,53 @@ MARKS_IN_A_POINTS_GAME = 4  # the highest bid offered in the points game: 4 mark
 
 def bids_to_offer(standing: Bid | None, rules: RuleSet) -> tuple[Bid, ...]:
     """Every bid a seat might make over ``standing``, pass first, then cheapest first: 30 …
-    41, then 1 mark up to 2 (4 in the points game), or one mark over marks standing. Which
-    of them the rules allow now is :func:`bid_problem`'s to say.
+    41, then 1 mark up to 2 (4 in the points game), or one mark over marks standing; the
+    jump of a Plunge (:func:`plunge_bid`) and of a Splash (:func:`splash_jump`) where the
+    table plays them; and after each bid, that bid announcing each contract the table
+    plays and may play on it (:func:`announcements`). Which of them the rules allow now is
+    :func:`bid_problem`'s to say, and the seat's (its doubles, whether it was forced).
 
     >>> [str(b) for b in bids_to_offer(Bid.marks(2), RuleSet())][-2:]
     ['2m', '3m']
+    >>> from notation.model.rule_sets import rule_set
+    >>> [str(b) for b in bids_to_offer(None, rule_set("texas"))][-6:]
+    ['2m-nello', '2m-splash', '4m', '4m-nello', '4m-splash', '4m-plunge']
     """
     candidates = [Bid.pass_(), *(Bid.points(n) for n in range(MINIMUM_BID, HIGHEST_POINT_BID + 1))]
     top = MARKS_IN_A_POINTS_GAME if rules.scoring is POINTS_SCORING else FREE_MARKS
     if standing is not None and standing.kind is BidKind.MARKS:
         top = max(top, standing.amount + 1)
-    return (*candidates, *(Bid.marks(n) for n in range(1, top + 1)))
+    marks = {*range(1, top + 1)}
+    if rules.plays(Special.PLUNGE):
+        marks.add(plunge_bid(rules))
+    if rules.plays(Special.SPLASH) and splash_jump(rules):
+        marks.add(splash_jump(rules))
+    candidates += [Bid.marks(n) for n in sorted(marks)]
+    return tuple(b for plain in candidates for b in (plain, *announcements(plain, rules)))
+
+
+ANNOUNCEABLE = (Special.NELLO, Special.SPLASH, Special.PLUNGE)  # as bids.ANNOUNCED, in order
+
+
+def announcements(bid: Bid, rules: RuleSet) -> tuple[Bid, ...]:
+    """``bid`` announcing each contract the table plays on it (docs/rules.md, The other 42
+    programs; Contracts): Nello, Splash and Plunge, each from its :func:`least_bid` up. Who
+    may make them (the forced dealer only under nello=forced, a seat holding the doubles) is
+    :func:`special_open_to`'s and the deal's to say.
+
+    >>> from notation.model.rule_sets import rule_set
+    >>> [str(b) for b in announcements(Bid.marks(2), rule_set("texas"))]
+    ['2m-nello', '2m-splash']
+    >>> announcements(Bid.marks(2), rule_set("straight")), announcements(Bid.pass_(), RuleSet())
+    ((), ())
+    """
+    if bid.is_pass or bid.special is not None:
+        return ()
+    return tuple(
+        Bid(bid.kind, bid.amount, special)
+        for special in ANNOUNCEABLE
+        if rules.plays(special) and not bid < least_bid(special, rules)
+    )
 
 
 def specials_played(rules: RuleSet) -> tuple[Special, ...]:

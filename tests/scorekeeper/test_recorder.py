@@ -464,3 +464,17 @@ def test_an_entry_refused_at_the_table_is_one_of_t42s_own_errors() -> None:
     for typed in ("35", "edit 9 64", "zz"):
         with pytest.raises(T42Error):
             enter(at_points, typed)
+
+
+def test_the_prompt_names_the_bids_that_announce_their_contract() -> None:
+    """docs/rules.md, The other 42 programs: where the table plays Nello, Splash and Plunge,
+    the recorder's prompt says they may be bid announced, each from the least bid the
+    table's options give it (nello-min=2m here), as the phones' buttons offer them."""
+    from scorekeeper.screen import prompt
+
+    r = Recording.start({"Rules": "texas", "Options": "nello-min=2m"})
+    assert prompt(r) == "E to bid: p(ass) or 30+; announced: 2m-nello 2m-splash 4m-plunge"
+    r, _ = enter(r, "2m")
+    assert prompt(r).endswith("announced: 3m-nello 3m-splash 4m-plunge")
+    straight = Recording.start({"Rules": "straight"})
+    assert prompt(straight) == "E to bid: p(ass) or 30+"

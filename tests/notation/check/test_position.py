@@ -88,6 +88,10 @@ def pick(rng: random.Random, position: Position) -> Action:
         passes = [b for b in legal if isinstance(b, Bid) and b.is_pass]
         if passes and rng.random() < 0.6:
             return passes[0]
+        announced = [b for b in legal if isinstance(b, Bid) and b.special is not None
+                     and b.special.partner_names_trump]
+        if announced and rng.random() < 0.5:  # a Plunge or Splash held is bid now and then
+            return rng.choice(announced)
         marks = [b for b in legal if isinstance(b, Bid) and b.amount >= 1 and not b.is_pass
                  and b.kind.value == "marks"]
         if marks and rng.random() < 0.3:
@@ -134,7 +138,11 @@ def play_hand(rules: RuleSet, seed: int, refusals: int) -> Position:
     while not position.is_over:
         legal = set(position.legal_actions())
         if refusals and rng.random() < 0.3:
-            wrong = [a for a in candidates(position) if a not in legal]
+            # A bid announcing a contract the seat may not play (without the doubles, or
+            # not the forced dealer) is not offered, but is taken when written: the
+            # validator says so at the trump line, of the contract named there.
+            wrong = [a for a in candidates(position) if a not in legal
+                     and not (isinstance(a, Bid) and a.special is not None)]
             if wrong:
                 refusals -= 1
                 action = rng.choice(wrong)
