@@ -8,6 +8,7 @@ made of its items, no deeper than :data:`notation.model.game.MAX_VARIATION_DEPTH
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from lark import Token
@@ -32,6 +33,20 @@ _GLYPHS = {glyph.value: glyph for glyph in Glyph}
 
 Annotations = tuple[list[Token], Glyph | None, tuple[Variation, ...]]
 """An item's own tokens, its glyph (or None) and its variations."""
+
+
+def add_score_lines(scores: list[ScoreLine], lines: Iterable[ScoreLine], where: str) -> None:
+    """Add ``lines`` to ``scores``, each kind of score line once: a kind written twice in
+    ``where`` (``"hand 3"``, ``"this variation"``) is a syntax error at its second writing."""
+    for score in lines:
+        if any(s.kind is score.kind for s in scores):
+            assert score.span is not None
+            raise NotationSyntaxError(
+                f"`{score.kind.value}` is written twice in {where}",
+                score.span.line,
+                score.span.column,
+            )
+        scores.append(score)
 
 
 def split_annotations(children: list[Any]) -> Annotations:
@@ -84,15 +99,7 @@ def variation_of(
         elif isinstance(part[0], Trick):
             tricks += part
         else:
-            for score in part:
-                if any(s.kind is score.kind for s in scores):
-                    assert score.span is not None
-                    raise NotationSyntaxError(
-                        f"`{score.kind.value}` is written twice in this variation",
-                        score.span.line,
-                        score.span.column,
-                    )
-                scores.append(score)
+            add_score_lines(scores, part, "this variation")
     items: list[Any] = [*calls, *plays, *(p for t in tricks for p in t.plays)]
     if trump is not None:
         items.append(trump)

@@ -13,7 +13,12 @@ from typing import Any
 from lark import Token, Transformer
 
 from notation.errors import NotationSyntaxError
-from notation.formats.text.annotations import annotated, split_annotations, variation_of
+from notation.formats.text.annotations import (
+    add_score_lines,
+    annotated,
+    split_annotations,
+    variation_of,
+)
 from notation.model.bids import Bid, BidError
 from notation.model.construct import quick_constructor
 from notation.model.contracts import ContractError, parse_bid
@@ -482,15 +487,7 @@ class Builder(Transformer[Token, Any]):
             elif isinstance(part[0], Trick):
                 tricks += part
             else:
-                for score in part:
-                    if any(s.kind is score.kind for s in scores):
-                        assert score.span is not None
-                        raise NotationSyntaxError(
-                            f"`{score.kind.value}` is written twice in hand {header.number}",
-                            score.span.line,
-                            score.span.column,
-                        )
-                    scores.append(score)
+                add_score_lines(scores, part, f"hand {header.number}")
         return _Hand(header, deal, auction, trump, tuple(tricks), ending, tuple(scores))
 
     def read_one_token(
