@@ -139,15 +139,27 @@ def walk_hand(hand: Hand, visitor: GameVisitor[ResultT], index: int = 0) -> None
     if hand.trump is not None:
         visitor.visit_trump(hand.trump)
         _variations(hand.trump.variations, visitor, lines)
-    for trick in hand.tricks:
+    _tricks_to_end(hand.tricks, hand.ending, hand.scores, visitor, lines)
+    visitor.end_hand(hand)
+
+
+def _tricks_to_end(
+    tricks: tuple[Trick, ...],
+    ending: Ending | None,
+    scores: tuple[ScoreLine, ...],
+    visitor: GameVisitor[ResultT],
+    lines: dict[int, Line],
+) -> None:
+    """Tell ``visitor`` of the tricks (and their plays' variations), the ending and the score
+    lines in canonical order: the end of a hand and of a variation alike."""
+    for trick in tricks:
         visitor.visit_trick(trick)
         for play in trick.plays:
             _variations(play.variations, visitor, lines)
-    if hand.ending is not None:
-        visitor.visit_ending(hand.ending)
-    for score in sorted(hand.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
+    if ending is not None:
+        visitor.visit_ending(ending)
+    for score in sorted(scores, key=lambda s: SCORE_ORDER.index(s.kind)):
         visitor.visit_score(score)
-    visitor.end_hand(hand)
 
 
 def _variations(
@@ -169,14 +181,7 @@ def _variations(
         for play in variation.plays:
             visitor.visit_play(play)
             _variations(play.variations, visitor, lines)
-        for trick in variation.tricks:
-            visitor.visit_trick(trick)
-            for play in trick.plays:
-                _variations(play.variations, visitor, lines)
-        if variation.ending is not None:
-            visitor.visit_ending(variation.ending)
-        for score in sorted(variation.scores, key=lambda s: SCORE_ORDER.index(s.kind)):
-            visitor.visit_score(score)
+        _tricks_to_end(variation.tricks, variation.ending, variation.scores, visitor, lines)
         visitor.end_variation(variation, line)
 
 
