@@ -36,7 +36,7 @@ from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import Frame
 from notation.views.steps import Step, StepKind, auction_words, contract_words, teams_words
-from replay.render import centre, comment_text, finding_text, inert
+from replay.render import centre, inert, notes
 from replay.strokes import all_strokes
 
 # The smallest terminal the table fits in, and the width from which the score goes beside it.
@@ -196,14 +196,6 @@ def _game_points(step: Step) -> Text:
     return Text(f"{teams_words(total)} points {when}")
 
 
-def _notes(step: Step) -> list[RenderableType]:
-    """The step's findings, then its comments, all from the record or the engine."""
-    notes: list[RenderableType] = [finding_text(f) for f in step.findings]
-    for comment in step.comments:
-        notes.append(Text.assemble(Text("comment: ", style="dim"), comment_text(comment)))
-    return notes
-
-
 def header(frame: Frame, of: int) -> Text:
     """What happened at this step, and where it is: game, hand, step of ``of``."""
     step = frame.step
@@ -212,20 +204,47 @@ def header(frame: Frame, of: int) -> Text:
     return out
 
 
-def board(frame: Frame, view: View, steps_in_hand: int) -> RenderableType:
-    """The whole screen for one frame, laid out for ``view.width`` columns."""
+def branches_note(frame: Frame) -> Text | None:
+    """What the screen says at a step with variations: how many, and the key to enter."""
+    count = len(frame.branches)
+    if not count:
+        return None
+    again = " (v again: the next)" if count > 1 else ""
+    return Text(f"{plural(count, 'variation')} here: v to enter{again}", style="bold magenta")
+
+
+def line_note(where: str, depth: int) -> Text:
+    """What the screen says inside a variation: which one (``where``, in words), how deep."""
+    deep = "" if depth <= 1 else f" (depth {depth})"
+    return Text(f"inside {where}{deep} · b: back out", style="bold magenta")
+
+
+def board(
+    frame: Frame, view: View, steps_in_hand: int, *, where: str | None = None, depth: int = 0,
+    said: Sequence[RenderableType] = (),
+) -> RenderableType:
+    """The whole screen for one frame, laid out for ``view.width`` columns: inside the
+    variation ``where`` (in words; ``depth`` 1 for a variation of the main line, 2 for one of
+    it …) when given, with ``said`` (the view's own words: a what-if, a choice) above the
+    table."""
     width = max(view.width, MIN_WIDTH)
-    top = header(frame, steps_in_hand)
+    top: list[RenderableType] = [header(frame, steps_in_hand)]
+    if where is not None:
+        top.append(line_note(where, depth))
+    branching = branches_note(frame)
+    if branching is not None:
+        top.append(branching)
+    top.extend(said)
     if width >= WIDE:
         table_width = width - 44
         row = Table.grid(padding=(0, 2))
         row.add_column(width=table_width)
         row.add_column()
         row.add_row(_table(frame, view, table_width), _facts(frame))
-        parts: list[RenderableType] = [top, row]
+        parts: list[RenderableType] = [*top, row]
     else:
-        parts = [top, _table(frame, view, width), _facts(frame)]
-    return Group(*parts, *_notes(frame.step))
+        parts = [*top, _table(frame, view, width), _facts(frame)]
+    return Group(*parts, *notes(frame.step, where))
 
 
 def too_small(width: int, height: int) -> Text:

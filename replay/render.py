@@ -13,7 +13,7 @@ Nothing here moves the cursor or redraws, so a replay piped to a file reads top 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from rich import box
 from rich.align import Align
@@ -28,21 +28,22 @@ from notation.model.findings import Finding, plural
 from notation.model.game import UNKNOWN, Comment, Game
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import Tile
-from notation.views.navigation import game_won
+from notation.views.navigation import Frame, game_frames
 from notation.views.steps import (
     Step,
     StepKind,
     auction_words,
     contract_words,
-    game_steps,
     teams_words,
 )
 from notation.views.terminal import escape, is_unsafe
+from notation.views.variations import LineFrames, Spot, leave, variation_frames
 
 _ESCAPE_STYLE = "reverse"
 _FINDING_STYLE = "red"
 _CELL = 9  # width of one cell of the trick: "S 4-3 led"
 _SIDE = 31  # width of a seat's panel: seven tiles and the border
+_INDENT = 4  # how far a variation is indented under the step it branches from, per depth
 
 
 def inert(text: str, style: str = "") -> Text:
@@ -188,10 +189,13 @@ def _facts(step: Step) -> Table:
     return grid
 
 
-def finding_text(f: Finding) -> Text:
-    """A finding in red: its severity, code and message (and, for a renege, what could follow)."""
+def finding_text(f: Finding, where: str | None = None) -> Text:
+    """A finding in red: its severity, code and message (and, for a renege, what could follow);
+    one in a variation says so, naming it by ``where`` (the variation in words) if given."""
     out = Text(f"{f.severity.value} {f.code}: ", style=f"bold {_FINDING_STYLE}")
     out.append_text(inert(f.message, style=_FINDING_STYLE))
+    if f.variation is not None:
+        out.append(f" (in {where or 'a variation'})", style=_FINDING_STYLE)
     could = f.evidence.get("could_follow")
     if f.code == "renege" and could:
         tiles = ", ".join(str(t) for t in could)
@@ -201,18 +205,90 @@ def finding_text(f: Finding) -> Text:
     return out
 
 
+def notes(step: Step, where: str | None = None) -> list[Text]:
+    """The step's findings, then its comments, all from the record or the engine; a finding
+    of a variation says it is in it (``where``, the variation in words)."""
+    out: list[Text] = [finding_text(f, where) for f in step.findings]
+    for comment in step.comments:
+        out.append(Text.assemble(Text("comment: ", style="dim"), comment_text(comment)))
+    return out
+
+
+def step_header(step: Step) -> Text:
+    """What happened at the step, and where: ``hand 1 · step 3 · S bids 30!``."""
+    header = Text(f"hand {step.hand} · step {step.index} · ", style="bold")
+    header.append(step.text)
+    return header
+
+
 def render_step(step: Step, names: Mapping[Seat, str]) -> RenderableType:
     """One step as a Rich renderable: what happened, the table, the facts, findings, comments.
 
     ``names`` maps seats to players' names (record text: shown inert, ``?`` when missing).
     """
-    header = Text(f"hand {step.hand} · step {step.index} · ", style="bold")
-    header.append(step.text)
-    parts: list[RenderableType] = [header, _table(step, names), _facts(step)]
-    parts.extend(finding_text(f) for f in step.findings)
-    for comment in step.comments:
-        parts.append(Text.assemble(Text("comment: ", style="dim"), comment_text(comment)))
+    parts: list[RenderableType] = [step_header(step), _table(step, names), _facts(step)]
+    parts.extend(notes(step))
     return Group(*parts)
+
+
+def variation_words(
+    lines: Mapping[str, LineFrames], main: Sequence[Frame], path: str
+) -> str:
+    """Where the variation at ``path`` is, in words: the call, trump call or play it replaces
+    (``variation 1 of E's 5-5 in trick 4``), after its parents' words for a nested one.
+    ``lines`` are the game's variations (:func:`notation.views.variations.variation_frames`)
+    and ``main`` its main line's frames."""
+    words: list[str] = []
+    while path:
+        here = lines[path]
+        parent = leave(lines, main, Spot(path, here.branch))
+        replaced = (lines[parent.line].frames if parent.line else main)[parent.at].step
+        number = int(path.rsplit("/", 1)[1]) + 1
+        words.append(f"variation {number} of {_replaced_words(replaced)}")
+        path = parent.line
+    return ", then ".join(reversed(words))
+
+
+def _replaced_words(step: Step) -> str:
+    """The call, trump call or play of ``step``, as a variation of it names it."""
+    place = step.place
+    kind = place.kind if place is not None else ""
+    if kind == "play" and step.trick is not None and step.trick.plays:
+        seat, tile = step.trick.plays[-1]
+        return f"{seat}'s {tile} in trick {step.trick.number}"
+    if kind == "call" and step.auction:
+        seat, bid = step.auction[-1]
+        return f"{seat}'s {bid} in the auction"
+    if kind == "trump" and step.trump is not None:
+        return f"{step.actor}'s trump, {step.trump}"
+    return step.text
+
+
+def _step_lines(step: Step, where: str | None = None, indent: str = "") -> Group:
+    """A step on one line, its findings and comments under it, each line after ``indent``
+    (a long line goes on as the terminal wraps it: piped, it stays one line)."""
+    return Group(Text.assemble(indent, step_header(step)),
+                 *(_indented(n, indent + "  ") for n in notes(step, where)))
+
+
+def _indented(text: Text, indent: str) -> Text:
+    return Text("\n").join(Text.assemble(indent, line) for line in text.split("\n"))
+
+
+def _print_line(
+    console: Console, lines: Mapping[str, LineFrames], main: Sequence[Frame], path: str,
+    depth: int = 1,
+) -> None:
+    """The variation at ``path`` indented under the step it branches from: its first own step
+    to its end, one line a step with its findings and comments, its own variations deeper."""
+    here = lines[path]
+    where = variation_words(lines, main, path)
+    indent = " " * (_INDENT * depth)
+    console.print(Text.assemble(indent, Text(f"┆ {where}:", style="bold italic")))
+    for frame in here.frames[here.branch:]:
+        console.print(_step_lines(frame.step, where, indent))
+        for child in frame.branches:
+            _print_line(console, lines, main, child, depth + 1)
 
 
 def _game_header(game: Game) -> Text:
@@ -232,12 +308,18 @@ def _game_header(game: Game) -> Text:
     return out
 
 
-def print_replay(console: Console, game: Game, report: GameReport, hand: int | None = None) -> int:
-    """Print every step of ``game`` (or of hand number ``hand`` only) in order.
+def print_replay(
+    console: Console, game: Game, report: GameReport, hand: int | None = None,
+    *, brief: bool = False,
+) -> int:
+    """Print every step of ``game`` (or of hand number ``hand`` only) in order; each
+    variation (docs/notation.md, Annotations and variations) indented under the step it
+    branches from, one line a step. ``brief`` prints the main line's steps one line each
+    too, without the table.
 
     Prints renderables only, with no live display, so the output is plain text when the
-    console is not a terminal. Returns the number of steps printed; raises ValueError for a
-    hand number the game does not have.
+    console is not a terminal. Returns the number of steps of the main line printed; raises
+    ValueError for a hand number the game does not have.
     """
     if hand is not None and all(h.number != hand for h in game.hands):
         raise ValueError(f"the game has no hand {hand}")
@@ -247,15 +329,21 @@ def print_replay(console: Console, game: Game, report: GameReport, hand: int | N
         for comment in (*tag.before, *tag.after):
             console.print(Text.assemble(Text("comment: ", style="dim"), comment_text(comment.text)))
     printed = 0
-    steps = list(game_steps(game, report))
-    won = game_won(game, steps, report.rules)
-    for at, step in enumerate(steps):
+    main = game_frames(game, report)
+    lines = variation_frames(game, report, main)
+    for frame in main:
+        step = frame.step
         if hand is not None and step.hand != hand:
             continue
-        console.print(Rule(style="dim"))
-        console.print(render_step(step, names))
-        if won is not None and won[0] == at:
-            console.print(Text(won[1], style="bold"))
+        if brief:
+            console.print(_step_lines(step))
+        else:
+            console.print(Rule(style="dim"))
+            console.print(render_step(step, names))
+        if frame.won is not None:
+            console.print(Text(frame.won, style="bold"))
+        for path in frame.branches:
+            _print_line(console, lines, main, path)
         printed += 1
     return printed
 

@@ -8,9 +8,16 @@ Keys (also shown in the key bar at the foot of the screen):
 PgDn or n / PgUp or p  next / previous hand (its deal)
 Home or g / End or G   first / last step
 1 … 7                  trick 1 … 7 of this hand
+v                      into the variation written at this step (the screen says
+                       "2 variations here: v to enter"); v again, on its first step,
+                       goes to the step's next variation
+b or Escape            back out of the variation, to the step it branches from
 r                      hide the hands (only the seat that acts shows its tiles) or reveal
 q                      quit
 =====================  =======================================================
+
+Inside a variation the screen says which ("inside variation 1 of E's 5-5 in trick 4") and
+the moves keep to its line: its hand as that line plays it, from its first own step.
 
 This module imports Textual; :mod:`t42.commands` imports it only when the interactive view
 starts, so the other commands start without loading it. The screen
@@ -34,9 +41,22 @@ from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.widgets import Static
 
+from notation.check.validate import GameReport
+from notation.model.game import Game
 from notation.views import navigation
 from notation.views.navigation import Frame
+from notation.views.variations import LineFrames, Spot, leave
 from replay.board import MIN_HEIGHT, MIN_WIDTH, View, board, too_small
+from replay.interactive import (
+    depth_of,
+    enter_next,
+    frame_at,
+    frames_at,
+    lines_of,
+    move_in_line,
+    trick_in_line,
+)
+from replay.render import variation_words
 
 Move = Callable[[Sequence[Frame], int], int]
 
@@ -51,6 +71,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Home/g", "first"),
     ("End/G", "last"),
     ("1-7", "trick"),
+    ("v", "variation"),
+    ("b/Esc", "back out"),
     ("r", "hide/reveal hands"),
     ("q", "quit"),
 )
@@ -99,18 +121,28 @@ class ReplayApp(App[None]):
         Binding("home,g", "move('first')", "first", show=False),
         Binding("end,G", "move('last')", "last", show=False),
         *(Binding(str(n), f"trick({n})", f"trick {n}", show=False) for n in range(1, 8)),
+        Binding("v", "enter", "variation", show=False),
+        Binding("b,escape", "leave", "back out", show=False),
         Binding("r", "reveal", "hide/reveal hands", show=False),
         Binding("q", "quit", "quit", show=False),
     ]
 
-    def __init__(self, frames: Sequence[Frame], start: int = 0, *, colour: bool = True) -> None:
-        """The view of ``frames`` at step ``start``; in monochrome unless ``colour``."""
+    def __init__(
+        self, frames: Sequence[Frame], start: int = 0, *, colour: bool = True,
+        games: Sequence[tuple[int, Game, GameReport]] = (),
+    ) -> None:
+        """The view of ``frames`` at step ``start``; in monochrome unless ``colour``.
+        ``games`` (the games of the frames: their number, the game, its report) give the
+        variations to step into."""
         if not frames:
             raise ValueError("nothing to replay: no steps")
         with _no_color(not colour):  # Textual reads NO_COLOR as the app is made, and only then
             super().__init__()
         self.frames = list(frames)
-        self.at = max(0, min(start, len(self.frames) - 1))
+        self.games = list(games)
+        self.lines: dict[int, dict[str, LineFrames]] = lines_of(self.games, self.frames)
+        self.spot = Spot("", max(0, min(start, len(self.frames) - 1)))
+        self.in_game = self.frames[self.spot.at].game  # the game of the variation on screen
         self.reveal = True
 
     def compose(self) -> ComposeResult:
@@ -128,14 +160,25 @@ class ReplayApp(App[None]):
         self.show(event.size)
 
     @property
+    def at(self) -> int:
+        """The index of the step on screen in its line's frames."""
+        return self.spot.at
+
+    def game_lines_of(self, spot: Spot) -> dict[str, LineFrames]:
+        """The variations (by path) of the game the reader at ``spot`` is in."""
+        game = self.in_game if spot.line else self.frames[spot.at].game
+        return self.lines.get(game, {})
+
+    @property
     def frame(self) -> Frame:
         """The step on screen."""
-        return self.frames[self.at]
+        return frame_at(self.game_lines_of(self.spot), self.frames, self.spot)
 
     def steps_in_hand(self) -> int:
         """How many steps the hand on screen has."""
         key = self.frame.hand_key
-        return sum(1 for f in self.frames if f.hand_key == key)
+        frames = frames_at(self.game_lines_of(self.spot), self.frames, self.spot)
+        return sum(1 for f in frames if f.hand_key == key)
 
     def screen_renderable(self, size: Size | None = None) -> RenderableType:
         """What the board shows on a screen of ``size`` (by default the app's): the table, or a
@@ -143,7 +186,10 @@ class ReplayApp(App[None]):
         width, height = size or self.size
         if width < MIN_WIDTH or height < MIN_HEIGHT:
             return too_small(width, height)
-        return board(self.frame, View(self.reveal, width - 2), self.steps_in_hand())
+        lines = self.game_lines_of(self.spot)
+        where = variation_words(lines, self.frames, self.spot.line) if self.spot.line else None
+        return board(self.frame, View(self.reveal, width - 2), self.steps_in_hand(),
+                     where=where, depth=depth_of(lines, self.spot))
 
     def shown_text(self) -> str:
         """The board as plain text, as wide as the screen (for tests and for people reading)."""
@@ -158,17 +204,39 @@ class ReplayApp(App[None]):
         self.query_one("#scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_move(self, move: str) -> None:
-        """Go where ``move`` (a name in :data:`_MOVES`) says."""
-        self.at = _MOVES[move](self.frames, self.at)
+        """Go where ``move`` (a name in :data:`_MOVES`) says, within the line on screen."""
+        lines = self.game_lines_of(self.spot)
+        self.spot = move_in_line(lines, self.frames, self.spot, _MOVES[move])
         self.show()
 
     def action_trick(self, number: int) -> None:
         """Show trick ``number`` of this hand, taken; ring the bell if there is none."""
-        found = navigation.trick(self.frames, self.at, number)
+        found = trick_in_line(self.game_lines_of(self.spot), self.frames, self.spot, number)
         if found is None:
             self.bell()
             return
-        self.at = found
+        self.spot = found
+        self.show()
+
+    def action_enter(self) -> None:
+        """Step into the variation written here (or the next one of the same step); ring the
+        bell if there is none."""
+        lines = self.game_lines_of(self.spot)
+        found = enter_next(lines, self.frames, self.spot)
+        if found == self.spot:
+            self.bell()
+            return
+        if not self.spot.line:
+            self.in_game = self.frames[self.spot.at].game
+        self.spot = found
+        self.show()
+
+    def action_leave(self) -> None:
+        """Back out of the variation to the step it branches from; the bell on the main line."""
+        if not self.spot.line:
+            self.bell()
+            return
+        self.spot = leave(self.game_lines_of(self.spot), self.frames, self.spot)
         self.show()
 
     def action_reveal(self) -> None:
@@ -194,6 +262,9 @@ def _no_color(monochrome: bool) -> Iterator[None]:
             os.environ["NO_COLOR"] = before
 
 
-def run(frames: Sequence[Frame], start: int = 0, *, colour: bool = True) -> None:
+def run(
+    frames: Sequence[Frame], start: int = 0, *, colour: bool = True,
+    games: Sequence[tuple[int, Game, GameReport]] = (),
+) -> None:
     """Run the interactive replay on this terminal until the user quits."""
-    ReplayApp(frames, start, colour=colour).run()
+    ReplayApp(frames, start, colour=colour, games=games).run()

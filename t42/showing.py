@@ -42,12 +42,17 @@ def replay(
     print_steps: Annotated[
         bool, typer.Option("--print", help="Print every step even on a terminal.")
     ] = False,
+    brief: Annotated[
+        bool, typer.Option("--brief", help="Print one line a step, without the table "
+                           "(implies --print).")
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Replay a record step by step: every bid and play, the hands, the trick, the score.
 
     On a terminal this opens an interactive view (keys at the foot of the screen; --hand
-    starts at that hand); piped, or with --print, it prints every step.
+    starts at that hand); piped, or with --print, it prints every step, with the glyphs and
+    comments of the record and each variation indented under the step it branches from.
     """
     use_colour(colour)
     guard_files([source])
@@ -74,7 +79,7 @@ def replay(
         what = f"no hand {hand}" if hand is not None else "no games"
         say(screen.err, f"{result.path}: {what} to replay", "bold red")
         raise typer.Exit(EXIT_UNUSABLE)
-    interactive = not print_steps and str(source) != "-" and on_a_terminal()
+    interactive = not (print_steps or brief) and str(source) != "-" and on_a_terminal()
     if interactive and not has_textual():
         say(screen.err, HINT, "yellow")
         interactive = False
@@ -92,7 +97,7 @@ def replay(
         if result.unreadable:
             print_findings(result)
         for _, record, report in checked:
-            print_replay(screen.out, record, report, hand)
+            print_replay(screen.out, record, report, hand, brief=brief)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 
 

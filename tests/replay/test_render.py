@@ -203,3 +203,83 @@ def test_the_printed_replay_says_who_won_the_game_once_it_is_won() -> None:
     first = io.StringIO()
     print_replay(Console(file=first, width=100, color_system=None), game, report, hand=1)
     assert "win 7" not in first.getvalue()  # hand 1 does not win it
+
+
+# --- annotations and variations (samples/annotated.t42) -------------------------------------
+
+ANNOTATED = Path(__file__).parents[2] / "samples" / "annotated.t42"
+
+
+def _printed(text: str, *, brief: bool = False) -> str:
+    game, report = _read(text)
+    out = io.StringIO()
+    # As the command prints: a long line stays one line (soft wrap), for the terminal to wrap.
+    console = Console(file=out, width=100, color_system=None, soft_wrap=True)
+    print_replay(console, game, report, brief=brief)
+    return out.getvalue()
+
+
+def test_the_printed_replay_shows_glyphs_comments_and_each_variation_under_its_step() -> None:
+    printed = _printed(ANNOTATED.read_text(encoding="utf-8"))
+    lines = printed.splitlines()
+    assert "hand 1 · step 25 · E plays 5-5??" in lines  # the glyph, as the notation writes it
+    assert "comment: ten points to the bidders" in lines
+    at = lines.index("    ┆ variation 1 of E's 5-5 in trick 4:")
+    assert lines.index("hand 1 · step 25 · E plays 5-5??") < at
+    assert lines.index("hand 1 · step 26 · S wins trick 4 for 11 points") > at
+    inside = lines[at + 1:]
+    # From its first own step to its end, four columns in, its comments under its steps.
+    assert inside[:3] == ["    hand 1 · step 25 · E plays 2-2!", "      comment: keeps the count",
+                          "    hand 1 · step 26 · S wins trick 4 for 1 point"]
+    nested = inside.index("        ┆ variation 1 of E's 5-5 in trick 4, then variation 1 of "
+                          "E's 3-3 in trick 5:")
+    assert inside[nested - 1] == "    hand 1 · step 30 · E plays 3-3"
+    assert inside[nested + 1:nested + 4] == [
+        "        hand 1 · step 30 · E plays 5-5??",
+        "          comment: and now the ten goes after all",
+        "        hand 1 · step 31 · S wins trick 5 for 11 points"]
+    assert inside[nested + 4] == "    hand 1 · step 31 · S wins trick 5 for 1 point"  # back up
+    end = inside.index("    hand 1 · step 42 · NS 25, EW 17 points: S's 30 is set; "
+                       "EW score 1 mark")
+    assert inside[end + 1] == "      comment: set by the 5-5 kept for the last trick"
+    # The auction's and the trump call's variations, under their steps.
+    assert "    ┆ variation 1 of S's 30 in the auction:" in lines
+    assert "    hand 1 · step 3 · S bids 31?!" in lines
+    assert "    ┆ variation 1 of S's trump, sixes:" in lines
+    assert "    hand 1 · step 6 · S names ones??" in lines
+    # The main line's score is the main line's: the variations change nothing of it.
+    assert printed.count("NS 35, EW 7 points: S's 30 is made") == 1
+
+
+def test_brief_prints_one_line_a_step_with_the_same_variations() -> None:
+    text = ANNOTATED.read_text(encoding="utf-8")
+    brief = _printed(text, brief=True).splitlines()
+    assert "╭" not in "\n".join(brief)  # no table
+    assert sum(1 for x in brief if x.startswith("hand 1 · step ")) == 42
+    full = _printed(text).splitlines()
+    assert [x for x in brief if x.startswith("    ")] == [x for x in full if x.startswith("    ")
+                                                          and "│" not in x and "╭" not in x
+                                                          and "╰" not in x]
+
+
+def test_a_finding_in_a_variation_is_printed_in_it_and_says_so() -> None:
+    text = ANNOTATED.read_text(encoding="utf-8")
+    # W throws 4-2 on the lead of ones while holding 3-1: a renege, in the variation only.
+    text = text.replace("5 S 1-1 3-1 4-0 3-3 (5-5", "5 S 1-1 4-2 4-0 3-3 (5-5").replace(
+        "  6 S 4-3 4-2 5-4 4-4", "  6 S 4-3 3-1 5-4 4-4")
+    lines = _printed(text, brief=True).splitlines()
+    renege = next(i for i, x in enumerate(lines) if "error renege" in x)
+    assert lines[renege - 1] == "    hand 1 · step 28 · W plays 4-2"
+    assert lines[renege].startswith("      error renege: W reneged in trick 5")
+    assert lines[renege].endswith("(in variation 1 of E's 5-5 in trick 4)")
+    assert lines[renege + 1] == "        could have followed with 3-1"
+    main = lines.index("hand 1 · step 28 · W plays 3-1")
+    assert "error" not in lines[main + 1]  # the main line is clean
+
+
+def test_a_variations_comment_stays_inert() -> None:
+    text = ANNOTATED.read_text(encoding="utf-8").replace("{ keeps the count }",
+                                                         "{ [red]keeps\x1b[2J }")
+    printed = _printed(text, brief=True)
+    assert "      comment: [red]keeps\\x1b[2J" in printed.splitlines()
+    assert "\x1b" not in printed
