@@ -47,7 +47,7 @@ from notation.views import navigation
 from notation.views.navigation import Frame
 from notation.views.variations import LineFrames, Spot, leave
 from replay.board import MIN_HEIGHT, MIN_WIDTH, View, board, too_small
-from replay.interactive import (
+from replay.moving import (
     depth_of,
     enter_next,
     frame_at,

@@ -20,8 +20,9 @@ from rich.console import Console
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from notation.check.validate import check_game
+from notation.check.validate import GameReport, check_game
 from notation.formats.text.reader import read_games
+from notation.model.game import Game
 from notation.model.seats import Seat
 from notation.views import navigation
 from notation.views.navigation import Frame, game_frames
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.t42"))
 RENEGE = ROOT / "samples" / "renege.t42"
 MISSCORE = ROOT / "samples" / "misscore.t42"
+ANNOTATED = ROOT / "samples" / "annotated.t42"
 EVIL = "[red]x[/red]\x1b[2J"
 SIZE = (80, 24)
 
@@ -263,8 +265,99 @@ def test_every_key_goes_where_it_should() -> None:
 
 def test_key_bar_names_every_key() -> None:
     bar = key_bar().plain
-    for key in ("→/l", "←/h", "↓/j", "↑/k", "PgDn/n", "PgUp/p", "Home/g", "End/G", "1-7", "r", "q"):
+    for key in ("→/l", "←/h", "↓/j", "↑/k", "PgDn/n", "PgUp/p", "Home/g", "End/G", "1-7", "r", "q",
+                "v variation", "b/Esc back out"):
         assert key in bar
+    doc = sys.modules[ReplayApp.__module__].__doc__ or ""
+    for key in ("\nv ", "\nb or Escape "):  # the module's key table
+        assert key in doc
+
+
+def _annotated_games(text: str | None = None) -> list[tuple[int, Game, GameReport]]:
+    read = next(read_games(ANNOTATED.read_text(encoding="utf-8") if text is None else text))
+    return [(1, read.game, check_game(read.game))]
+
+
+def _drive_games(
+    games: list[tuple[int, Game, GameReport]],
+    script: Callable[[ReplayApp, Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (100, 40),
+) -> None:
+    async def main() -> None:
+        app = ReplayApp(frames_of(games), games=games)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=60))
+
+
+def test_steps_into_a_variation_moves_in_it_and_backs_out() -> None:
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("v")  # the deal has no variation
+        assert app.at == 0 and app.spot.line == ""
+        await pilot.press("4", "left")
+        shown = _shown(app)
+        assert "step 25/42 · E plays 5-5??" in shown
+        assert "1 variation here: v to enter" in shown
+        assert "comment: ten points to the bidders" in shown
+        await pilot.press("v")
+        shown = _shown(app)
+        assert "step 25/42 · E plays 2-2!" in shown
+        assert "inside variation 1 of E's 5-5 in trick 4 · b: back out" in shown
+        assert "comment: keeps the count" in shown
+        assert "E 2│2" in shown  # on the table
+        await pilot.press("left")  # no further back than its first own step
+        assert "E plays 2-2!" in _shown(app)
+        await pilot.press("1")  # trick 1 is not its own: the bell, and it stays
+        assert "E plays 2-2!" in _shown(app)
+        await pilot.press("right")
+        assert "S wins trick 4 for 1 point" in _shown(app)  # not the main line's 11
+        await pilot.press("7")
+        assert "E wins trick 7 for 16 points" in _shown(app)
+        await pilot.press("G")
+        shown = _shown(app)
+        assert "NS 25, EW 17 points: S's 30 is set" in shown
+        assert "comment: set by the 5-5 kept for the last trick" in shown
+        await pilot.press("5", "left")  # E's 3-3, which has a variation of its own
+        assert "1 variation here" in _shown(app)
+        await pilot.press("v")
+        shown = _shown(app)
+        assert "E plays 5-5??" in shown
+        assert ("inside variation 1 of E's 5-5 in trick 4, then variation 1 of E's 3-3 in "
+                "trick 5 (depth 2)") in shown
+        await pilot.press("b")
+        assert "inside variation 1 of E's 5-5 in trick 4 · b" in _shown(app)
+        assert "E plays 3-3" in _shown(app)
+        await pilot.press("escape")
+        shown = _shown(app)
+        assert "step 25/42 · E plays 5-5??" in shown  # the main line, where it branched
+        assert "inside" not in shown
+        await pilot.press("b")  # on the main line: nothing to leave
+        assert app.spot.line == ""
+        await pilot.press("right")
+        assert "S wins trick 4 for 11 points" in _shown(app)
+
+    _drive_games(_annotated_games(), script)
+
+
+def test_v_again_goes_to_the_next_variation_of_the_same_step() -> None:
+    text = ANNOTATED.read_text(encoding="utf-8").replace(
+        "({ keeps the count } 2-2!", "(3-3) ({ keeps the count } 2-2!")
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "left")
+        assert "2 variations here: v to enter (v again: the next)" in _shown(app)
+        await pilot.press("v")
+        assert "E plays 3-3" in _shown(app)
+        assert "inside variation 1 of E's 5-5 in trick 4" in _shown(app)
+        await pilot.press("v")
+        assert "E plays 2-2!" in _shown(app)
+        assert "inside variation 2 of E's 5-5 in trick 4" in _shown(app)
+        await pilot.press("v")  # after the last, the first again
+        assert "inside variation 1 of E's 5-5 in trick 4" in _shown(app)
+
+    _drive_games(_annotated_games(text), script)
 
 
 def test_resizing_re_lays_the_screen() -> None:
@@ -461,7 +554,7 @@ def test_t42_replay_in_a_real_terminal() -> None:
 
 
 def test_the_board_says_who_won_the_game_at_the_step_that_wins_it() -> None:
-    from notation.check.validate import check_game
+    from notation.check.validate import GameReport, check_game
     from notation.formats.text import loads
     from notation.views.navigation import game_frames
     from replay.board import View, board
@@ -478,3 +571,31 @@ def test_the_board_says_who_won_the_game_at_the_step_that_wins_it() -> None:
 
     assert "NS win 7–3" in drawn(len(frames) - 1)
     assert "win 7" not in drawn(len(frames) - 2)
+
+
+def test_t42_replay_steps_into_a_variation_and_back_in_a_real_terminal() -> None:
+    term = _Terminal([_installed_t42(), "replay", "samples/annotated.t42"], columns=100,
+                     lines=40)
+    try:
+        term.wait_for("hand 1 · step 1/42")
+        term.wait_for("v variation")  # the key bar
+        term.press("4")
+        term.wait_for("S wins trick 4 for 11 points")
+        term.press("\x1b[D")  # the left arrow
+        term.wait_for("E plays 5-5??")
+        term.wait_for("1 variation here: v to enter")
+        term.press("v")
+        term.wait_for("E plays 2-2!")
+        term.wait_for("inside variation 1 of E's 5-5 in trick 4")
+        term.wait_for("comment: keeps the count")  # the variation's comment
+        term.wait_for("E 2│2")  # its play on the table
+        term.press("\x1b[C")  # the right arrow: on in the variation's own line
+        term.wait_for("S wins trick 4 for 1 point")
+        term.press("b")
+        term.wait_for("E plays 5-5??")
+        term.wait_until(lambda: "inside variation" not in term.text(), "the main line again")
+        term.wait_for("comment: ten points to the bidders")
+        term.press("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
