@@ -295,7 +295,8 @@ def _drive_games(
 def test_steps_into_a_variation_moves_in_it_and_backs_out() -> None:
     async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
         await pilot.press("v")  # the deal has no variation
-        assert app.at == 0 and app.spot.line == ""
+        assert app.at == 0
+        assert app.spot.line == ""
         await pilot.press("4", "left")
         shown = _shown(app)
         assert "step 25/42 · E plays 5-5??" in shown
@@ -554,7 +555,7 @@ def test_t42_replay_in_a_real_terminal() -> None:
 
 
 def test_the_board_says_who_won_the_game_at_the_step_that_wins_it() -> None:
-    from notation.check.validate import GameReport, check_game
+    from notation.check.validate import check_game
     from notation.formats.text import loads
     from notation.views.navigation import game_frames
     from replay.board import View, board
