@@ -11,6 +11,7 @@ from notation.check.actions import IllegalAction
 from notation.check.position import Position
 from notation.check.validate import check_game
 from notation.formats.text import dumps, loads
+from notation.model.game import Game
 from notation.model.lines import add_variation, game_lines
 from notation.model.seats import Team
 from notation.model.tiles import Tile
@@ -18,12 +19,12 @@ from notation.model.tiles import Tile
 SAMPLES = Path(__file__).parents[3] / "samples"
 
 
-def _game():
+def _game() -> Game:
     return loads((SAMPLES / "full-game.t42").read_text(encoding="utf-8"))[0]
 
 
 @pytest.mark.parametrize("step", [5, 6, 8, 14, 30])
-def test_every_other_tile_written_as_a_variation_validates_clean(step):
+def test_every_other_tile_written_as_a_variation_validates_clean(step: int) -> None:
     game = _game()
     before = Position.from_record(game, 1, step=step)
     recorded = Position.from_record(game, 1, step=step + 1).played()[-1]
@@ -45,7 +46,7 @@ def test_every_other_tile_written_as_a_variation_validates_clean(step):
         assert branch.points[Team.NS] + branch.points[Team.EW] == 42
 
 
-def test_best_play_is_the_same_every_time_and_is_what_play_on_starts_with():
+def test_best_play_is_the_same_every_time_and_is_what_play_on_starts_with() -> None:
     before = Position.from_record(_game(), 1, step=9)
     line = play_on(before)
     assert line == play_on(before)
@@ -54,7 +55,7 @@ def test_best_play_is_the_same_every_time_and_is_what_play_on_starts_with():
     assert before.played() == Position.from_record(_game(), 1, step=9).played()  # unchanged
 
 
-def test_until_the_trick_stops_when_the_trick_is_taken():
+def test_until_the_trick_stops_when_the_trick_is_taken() -> None:
     before = Position.from_record(_game(), 1, step=6)  # W to play second to trick 1
     assert len(play_on(before, until="trick")) == 3
     branch = what_if(before, Tile(6, 1), until="trick")
@@ -64,13 +65,13 @@ def test_until_the_trick_stops_when_the_trick_is_taken():
     assert branch.variation.tricks == ()
 
 
-def test_an_illegal_tile_is_refused_in_the_rules_words():
+def test_an_illegal_tile_is_refused_in_the_rules_words() -> None:
     before = Position.from_record(_game(), 1, step=6)  # W holds 6-1: must follow trumps
     with pytest.raises(IllegalAction, match="follow"):
         what_if(before, Tile(5, 3))
 
 
-def test_a_position_best_play_cannot_start_from_says_why():
+def test_a_position_best_play_cannot_start_from_says_why() -> None:
     game = _game()
     with pytest.raises(WhatIfError, match="trump"):
         play_on(Position.from_record(game, 1, step=2))  # in the bidding
