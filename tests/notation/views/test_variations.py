@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from notation.check.validate import check_game
 from notation.formats.text import loads
+from notation.views.navigation import Frame
 from notation.views.steps import StepKind
-from notation.views.variations import Spot, enter, game_frames, leave, variation_frames
+from notation.views.variations import LineFrames, Spot, enter, game_frames, leave, variation_frames
 
 RECORD = """[Event "x"]
 hand 1 dealer N
@@ -20,21 +21,21 @@ trump S sixes
 """
 
 
-def _replay():
+def _replay() -> tuple[list[Frame], dict[str, LineFrames]]:
     game = loads(RECORD)[0]
     report = check_game(game)
     main = game_frames(game, report)
     return main, variation_frames(game, report, main)
 
 
-def test_glyphs_and_comments_are_on_the_step_of_their_play():
+def test_glyphs_and_comments_are_on_the_step_of_their_play() -> None:
     main, _ = _replay()
     step = next(f.step for f in main if f.step.glyph is not None)
     assert step.text == "W plays 6-1? (trumps)"
     assert step.comments == ("too soon",)
 
 
-def test_a_variation_is_entered_at_the_step_it_replaces_and_left_back_to_it():
+def test_a_variation_is_entered_at_the_step_it_replaces_and_left_back_to_it() -> None:
     main, lines = _replay()
     at = next(i for i, f in enumerate(main) if f.branches)
     assert main[at].branches == ("/hands/0/tricks/0/plays/1/variations/0",)
@@ -50,7 +51,7 @@ def test_a_variation_is_entered_at_the_step_it_replaces_and_left_back_to_it():
     assert enter(lines, main, Spot("", 0)) == Spot("", 0)  # no variation at the deal
 
 
-def test_a_variations_findings_are_its_own_and_the_main_line_keeps_its_own():
+def test_a_variations_findings_are_its_own_and_the_main_line_keeps_its_own() -> None:
     main, lines = _replay()
     nested = lines["/hands/0/tricks/0/plays/1/variations/0/plays/1/variations/0"]
     found = [f for fr in nested.frames for f in fr.step.findings]
@@ -59,7 +60,7 @@ def test_a_variations_findings_are_its_own_and_the_main_line_keeps_its_own():
     assert not any(f.code == "renege" for fr in main for f in fr.step.findings)
 
 
-def test_a_variation_that_stops_mid_hand_has_no_score_step():
+def test_a_variation_that_stops_mid_hand_has_no_score_step() -> None:
     _, lines = _replay()
     line = lines["/hands/0/tricks/0/plays/1/variations/0"]
     assert line.frames[-1].step.kind is StepKind.TRICK
