@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from notation.check.validate import GameReport
@@ -49,12 +50,32 @@ def start_of(frames: Sequence[Frame], hand: int | None) -> int:
     return 0
 
 
+def saver(path: Path, every: Sequence[tuple[int, Game]]
+          ) -> Callable[[Sequence[tuple[int, Game]]], str]:
+    """What saves a what-if line: writes the file's games ``every`` (each with its number in
+    the file, in order), the ones shown replaced by the reader's (with their variations), to
+    ``path`` in the notation, at once (atomically); says where. Raises
+    :class:`notation.files.WriteError` for a file that cannot be written."""
+
+    def save(shown: Sequence[tuple[int, Game]]) -> str:
+        from notation.files import write_atomically
+        from notation.formats.text.writer import write_games
+
+        changed = dict(shown)
+        games = [changed.get(number, game) for number, game in every]
+        write_atomically(path, write_games(games))
+        return f"the record with its variations is written to {path}"
+
+    return save
+
+
 def replay_interactively(
-    games: Sequence[tuple[int, Game, GameReport]], hand: int | None = None, *, colour: bool = True
+    games: Sequence[tuple[int, Game, GameReport]], hand: int | None = None, *, colour: bool = True,
+    save: Callable[[Sequence[tuple[int, Game]]], str] | None = None,
 ) -> None:
     """Open the interactive view on ``games``, at hand ``hand`` if given, until the user quits;
-    in monochrome unless ``colour``."""
+    in monochrome unless ``colour``; ``save`` (see :func:`saver`) saves a what-if line."""
     from replay.tui import run  # Textual is imported here, and only here
 
     frames = frames_of(games)
-    run(frames, start_of(frames, hand), colour=colour, games=games)
+    run(frames, start_of(frames, hand), colour=colour, games=games, save=save)

@@ -24,12 +24,25 @@ keep to its line, from its first own step; :func:`notation.views.variations.leav
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from notation.check.actions import Action, Lead, record_actions
+from notation.check.position import Position
 from notation.check.validate import GameReport
-from notation.model.game import Game
+from notation.model.bids import Bid
+from notation.model.contracts import PIP_NAMES
+from notation.model.game import Game, Hand
+from notation.model.lines import ItemPlace, Line, add_variation
+from notation.model.rule_sets import RuleSet
+from notation.model.seats import Team
 from notation.views import navigation
 from notation.views.navigation import Frame
+from notation.views.steps import StepKind, teams_words
 from notation.views.variations import LineFrames, Spot, enter, leave, variation_frames
+
+if TYPE_CHECKING:
+    from notation.analysis.what_if import WhatIf
 
 Move = Callable[[Sequence[Frame], int], int]
 Lines = Mapping[str, LineFrames]
@@ -89,3 +102,139 @@ def enter_next(lines: Lines, main: Sequence[Frame], spot: Spot) -> Spot:
 def depth_of(lines: Lines, spot: Spot) -> int:
     """0 on the main line, 1 in one of its variations, 2 in one of theirs …"""
     return lines[spot.line].line.depth if spot.line else 0
+
+
+# ---- what if: another call, trump call or play at a step ----
+
+
+def actions_before(hand: Hand, place: ItemPlace) -> int:
+    """How many actions of ``hand`` (calls, the trump call, plays) come before its item at
+    ``place``: the step of :meth:`notation.check.position.Position.of_hand` that has the
+    item still to make."""
+    calls = len(hand.auction.calls) if hand.auction is not None else 0
+    if place.kind == "call":
+        return place.item
+    if place.kind == "trump":
+        return calls
+    trump = 1 if hand.trump is not None else 0
+    return calls + trump + sum(len(t.plays) for t in hand.tricks[:place.trick]) + place.item
+
+
+def item_path(line: Line, place: ItemPlace) -> str:
+    """The path (as :mod:`notation.model.lines` names items) of the call, trump call or play
+    at ``place`` in ``line``'s hand: the line's own item, or its parent's before it branches.
+
+    >>> from notation.formats.text import loads
+    >>> from notation.model.lines import hand_lines
+    >>> game = loads((SAMPLES / "annotated.t42").read_text(encoding="utf-8"))[0]
+    >>> main, *variations = hand_lines(game.hands[0])
+    >>> item_path(main, ItemPlace("play", 3, 3))
+    '/hands/0/tricks/3/plays/3'
+    >>> deep = variations[-1]
+    >>> item_path(deep, ItemPlace("play", 4, 3)) == deep.path + "/plays/0"
+    True
+    >>> item_path(deep, ItemPlace("play", 3, 3)) == deep.parent.path + "/plays/0"
+    True
+    """
+    variation, parent, branch = line.variation, line.parent, line.place
+    if variation is None or parent is None or branch is None:
+        return _main_item_path(line.index, place)
+    path = line.path
+    before = parent.hand.auction.calls if parent.hand.auction is not None else ()
+    if place.kind == "call":
+        start = branch.item if branch.kind == "call" else len(before)
+        own = branch.kind != "play" or bool(variation.calls)
+        if own and place.item >= start:
+            return f"{path}/calls/{place.item - start}"
+        return item_path(parent, place)
+    if place.kind == "trump":
+        return f"{path}/trump" if variation.trump is not None else item_path(parent, place)
+    if branch.kind != "play":
+        return f"{path}/tricks/{place.trick}/plays/{place.item}"
+    if place.trick < branch.trick:
+        return item_path(parent, place)
+    if place.trick == branch.trick and (branch.item or variation.plays):
+        if place.item < branch.item:
+            return item_path(parent, place)
+        return f"{path}/plays/{place.item - branch.item}"
+    start = branch.trick + (1 if branch.item or variation.plays else 0)
+    return f"{path}/tricks/{place.trick - start}/plays/{place.item}"
+
+
+def _main_item_path(index: int, place: ItemPlace) -> str:
+    at = f"/hands/{index}"
+    if place.kind == "call":
+        return f"{at}/auction/calls/{place.item}"
+    if place.kind == "trump":
+        return f"{at}/trump"
+    return f"{at}/tricks/{place.trick}/plays/{place.item}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the reader may try at a step instead of what was made there: the position
+    before it, what was made, the legal others, and where a variation of it is written."""
+
+    position: Position
+    made: Action
+    others: tuple[Action, ...]
+    at: str  # the path of the item (see item_path)
+
+
+def choice_at(line: Line, place: ItemPlace, rules: RuleSet) -> Choice:
+    """The choice at the item at ``place`` of ``line``: the position before it (under
+    ``rules``), the action made there, the other legal actions (in the position's order)."""
+    hand = line.hand
+    k = actions_before(hand, place)
+    made = record_actions(hand)[k]
+    position = Position.of_hand(hand, rules, step=k)
+    others = tuple(a for a in position.legal_actions() if a != made)
+    return Choice(position, made, others, item_path(line, place))
+
+
+def action_words(action: Action) -> str:
+    """An action as the reader picks it: ``2-2``, ``5-3 led as treys``, ``30``, ``pass``,
+    ``sixes``."""
+    if isinstance(action, Lead):
+        return f"{action.tile} led as {PIP_NAMES[action.suit]}"
+    if isinstance(action, Bid) and action.is_pass:
+        return "pass"
+    return str(action)
+
+
+def against_record(points: Mapping[Team, int], recorded: Frame) -> str:
+    """The points of a what-if line against the record's line, whose last step is
+    ``recorded``: ``NS 34 instead of 35, EW 8 instead of 7``."""
+    was = recorded.step.points
+    over = recorded.step.kind in (StepKind.SCORE, StepKind.END)
+    if not over:
+        return (f"the record stops before the hand's end, at {teams_words(was)} points; "
+                f"this line: {teams_words(points)}")
+    if all(points[t] == was[t] for t in Team):
+        return f"the same points as the record: {teams_words(points)}"
+    return ", ".join(f"{t} {points[t]} instead of {was[t]}" for t in Team)
+
+
+@dataclass(frozen=True)
+class Tried:
+    """A what-if line written into the game as a variation: the game with it, its path,
+    and what best play made of it (:class:`notation.analysis.what_if.WhatIf`)."""
+
+    game: Game
+    path: str
+    result: WhatIf
+
+
+def try_choice(game: Game, choice: Choice, action: Action, written: int) -> Tried:
+    """``action`` tried at ``choice`` and finished by best play, written into ``game`` after
+    the ``written`` variations its item has already.
+
+    Raises :class:`notation.analysis.what_if.WhatIfError` (the deal not known, a contract
+    best play is not worked out for) and :class:`notation.errors.T42Error` for an action
+    the rules refuse.
+    """
+    from notation.analysis.what_if import what_if  # the solver loads only when asked
+
+    result = what_if(choice.position, action)
+    tried = add_variation(game, choice.at, result.variation)
+    return Tried(tried, f"{choice.at}/variations/{written}", result)

@@ -3,6 +3,7 @@ a browser) and ``diagram`` (a hand as SVG)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -46,6 +47,12 @@ def replay(
         bool, typer.Option("--brief", help="Print one line a step, without the table "
                            "(implies --print).")
     ] = False,
+    save_to: Annotated[
+        Path | None,
+        typer.Option("--save-to", help="The file the interactive replay saves the record to, "
+                     "in the notation, with each what-if line saved (s) written into it as a "
+                     "variation; never the file replayed."),
+    ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Replay a record step by step: every bid and play, the hands, the trick, the score.
@@ -55,10 +62,18 @@ def replay(
     comments of the record and each variation indented under the step it branches from.
     """
     use_colour(colour)
-    guard_files([source])
+    guard_files([source], [("--save-to", save_to)])
+    if save_to is not None and str(save_to) == "-":
+        say(screen.err, "--save-to -: the replay saves to a file; name one", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
     from notation.check.validate import check_game
     from notation.views.terminal import wants_colour
-    from replay.interactive import HINT, has_textual, on_a_terminal, replay_interactively
+    from replay.interactive import (
+        HINT,
+        has_textual,
+        on_a_terminal,
+        replay_interactively,
+    )
     from replay.render import print_replay
 
     result = read_or_exit(source)
@@ -89,8 +104,9 @@ def replay(
         (i, g.game, check_game(g.game, g.rules, i, g.unread_lines, judged=judged))
         for i, g in games
     ]
+    save = _saving(result, save_to, interactive)
     if interactive:
-        replay_interactively(checked, hand, colour=wants_colour(colour))
+        replay_interactively(checked, hand, colour=wants_colour(colour), save=save)
         if result.unreadable:  # said after the view closes, so that it stays on screen
             print_findings(result)
     else:
@@ -99,6 +115,26 @@ def replay(
         for _, record, report in checked:
             print_replay(screen.out, record, report, hand, brief=brief)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _saving(result: FileResult, save_to: Path | None, interactive: bool
+            ) -> Callable[[Sequence[tuple[int, Game]]], str] | None:
+    """What saves the interactive replay's what-if lines to ``save_to`` (None: nothing); a
+    file read in part is not replayed with it (saving would lose the rest)."""
+    from replay.interactive import saver
+
+    if save_to is None:
+        return None
+    if not interactive:
+        say(screen.err, "t42: --save-to saves what-if lines of the interactive replay; "
+            "printing, nothing is saved", "yellow")
+        return None
+    if result.unreadable:
+        print_findings(result)
+        say(screen.err, f"{result.path}: not replayed with --save-to: parts of it could not be "
+            "read, and saving would lose them; mend the errors above first", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    return saver(save_to, [(read.index, read.game) for read in result.kept])
 
 
 def html_command(

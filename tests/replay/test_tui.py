@@ -461,7 +461,7 @@ def test_replay_opens_the_view_on_a_terminal_at_the_hand_asked_for(
     monkeypatch.setattr(
         interactive,
         "replay_interactively",
-        lambda games, hand, colour: opened.append((len(games), hand)),
+        lambda games, hand, colour, save: opened.append((len(games), hand)),
     )
     result = CliRunner().invoke(cli, ["replay", str(RENEGE), "--hand", "2"])
     assert result.exit_code == 0
@@ -496,7 +496,8 @@ def test_the_view_is_coloured_as_the_command_says(
     opened: list[bool] = []
     monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
     monkeypatch.setattr(
-        interactive, "replay_interactively", lambda games, hand, colour: opened.append(colour)
+        interactive, "replay_interactively",
+        lambda games, hand, colour, save: opened.append(colour)
     )
     result = CliRunner(env={"NO_COLOR": no_color}).invoke(cli, ["replay", str(RENEGE), *args])
     assert result.exit_code == 0
