@@ -342,6 +342,97 @@ def test_steps_into_a_variation_moves_in_it_and_backs_out() -> None:
     _drive_games(_annotated_games(), script)
 
 
+async def _until(app: ReplayApp, pilot: Pilot[None], shown: str) -> str:
+    """The screen once it shows ``shown`` (best play works in a worker), within 30 s."""
+    for _ in range(300):
+        if shown in _shown(app):
+            return _shown(app)
+        await pilot.pause(0.1)
+    raise AssertionError(f"{shown!r} not shown: {_shown(app)}")
+
+
+def test_what_if_another_tile_finishes_the_hand_and_shows_what_it_changes(
+    tmp_path: Path,
+) -> None:
+    games = _annotated_games()
+    saved: list[list[tuple[int, Game]]] = []
+
+    def save(shown: list[tuple[int, Game]]) -> str:
+        saved.append(list(shown))
+        return "written to the test's list"
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("w")  # the deal: nothing to try
+        assert "what if: move to a call, a trump call or a play" in _shown(app)
+        await pilot.press("4", "left", "w")
+        shown = _shown(app)
+        assert "what if, instead of E's 5-5: 4-4 3-3 2-2" in shown
+        await pilot.press("escape")  # cancelled: back to the step as it was
+        assert "what if, instead" not in _shown(app)
+        assert app.spot.line == ""
+        await pilot.press("w", "right", "right", "enter")  # the third: 2-2
+        shown = await _until(app, pilot, "against the record")
+        assert "what if: with E's 2-2, best play gives NS 25, EW 17: S's 30 is set" in shown
+        assert "against the record: NS 25 instead of 35, EW 17 instead of 7" in shown
+        assert "inside variation 2 of E's 5-5 in trick 4" in shown
+        assert "E plays 2-2" in shown
+        await pilot.press("G")  # the line is the reader's to move in
+        assert "NS 25, EW 17 points: S's 30 is set" in _shown(app)
+        await pilot.press("w")
+        assert "save this what-if (s) or leave it (b) first" in _shown(app)
+        await pilot.press("b")  # forgotten: the step has its one variation again
+        assert "1 variation here: v to enter" in _shown(app)
+        assert "against the record" not in _shown(app)
+        assert saved == []
+        await pilot.press("w", "1")  # 1 … 7 pick directly: 4-4
+        shown = await _until(app, pilot, "against the record")
+        assert "with E's 4-4" in shown
+        await pilot.press("s")
+        assert "save: written to the test's list" in _shown(app)
+        [(number, game)] = saved[0]
+        assert number == 1
+        item = game.hands[0].tricks[3].plays[3]
+        assert [str(v.plays[0].tile) for v in item.variations] == ["2-2", "4-4"]
+        report = check_game(game)  # the line saved validates clean, as any variation
+        assert not report.findings
+        assert not [f for h in report.hands for f in h.findings]
+        await pilot.press("b")  # saved: leaving keeps it
+        assert "2 variations here" in _shown(app)
+
+    async def main() -> None:
+        app = ReplayApp(frames_of(games), games=games, save=save)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=120))
+
+
+def test_what_if_without_a_deal_or_a_place_to_save_says_so() -> None:
+    read = next(read_games(RENEGE.read_text()))
+    games = [(1, read.game, check_game(read.game))]
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")  # hand 2: its deal is not recorded
+        await pilot.press("1", "left", "w")
+        # The tiles W may have held are offered (the record may show the rest in the play) …
+        assert "what if, instead of W's 6-0: 6-6 6-4" in _shown(app)
+        await pilot.press("enter")
+        shown = await _until(app, pilot, "what if: the deal is not known")
+        assert "best play cannot be computed" in shown  # … and best play says why not
+        assert app.spot.line == ""
+        await pilot.press("s")
+        assert "s saves a what-if line" in _shown(app)
+
+    async def main() -> None:
+        app = ReplayApp(frames_of(games), games=games)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=60))
+
+
 def test_v_again_goes_to_the_next_variation_of_the_same_step() -> None:
     text = ANNOTATED.read_text(encoding="utf-8").replace(
         "({ keeps the count } 2-2!", "(3-3) ({ keeps the count } 2-2!")
@@ -601,3 +692,69 @@ def test_t42_replay_steps_into_a_variation_and_back_in_a_real_terminal() -> None
         assert term.wait_exit() == 0
     finally:
         term.close()
+
+
+def test_t42_replay_what_if_in_a_real_terminal_saves_to_the_file_asked(tmp_path: Path) -> None:
+    out = tmp_path / "with-what-if.t42"
+    term = _Terminal([_installed_t42(), "replay", str(ANNOTATED), "--save-to", str(out)],
+                     columns=100, lines=40)
+    try:
+        term.wait_for("hand 1 · step 1/42")
+        term.press("4")
+        term.wait_for("S wins trick 4 for 11 points")
+        term.press("\x1b[D")
+        term.wait_for("E plays 5-5??")
+        term.press("w")
+        term.wait_for("what if, instead of E's 5-5:")
+        term.press("3")  # the third tile offered: 2-2
+        term.wait_for("against the record: NS 25 instead of 35, EW 17 instead of 7", timeout=60)
+        term.wait_for("inside variation 2 of E's 5-5 in trick 4")
+        term.press("s")
+        term.wait_for("written to")
+        term.press("q")
+        assert term.wait_exit() == 0
+    finally:
+        term.close()
+    saved = out.read_text(encoding="utf-8")
+    assert ") (2-2\n" in saved  # the new line, after the variation the record had
+    assert ANNOTATED.read_text(encoding="utf-8").count("(2-2") == 0  # the input untouched
+
+
+def test_save_to_is_never_the_file_replayed_and_is_said_when_printing(tmp_path: Path) -> None:
+    copy = tmp_path / "annotated.t42"
+    copy.write_text(ANNOTATED.read_text(encoding="utf-8"), encoding="utf-8")
+    same = CliRunner().invoke(cli, ["replay", str(copy), "--save-to", str(tmp_path / "." /
+                                                                          "annotated.t42")])
+    assert same.exit_code == 2
+    assert "the same file" in same.stderr
+    assert same.stdout == ""
+    printed = CliRunner().invoke(cli, ["replay", str(copy), "--print", "--save-to",
+                                       str(tmp_path / "out.t42")])
+    assert printed.exit_code == 0
+    assert "printing, nothing is saved" in printed.stderr
+    assert not (tmp_path / "out.t42").exists()
+
+
+def test_save_to_refuses_a_file_read_in_part(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    opened: list[object] = []
+    monkeypatch.setattr(interactive, "on_a_terminal", lambda: True)
+    monkeypatch.setattr(interactive, "replay_interactively",
+                        lambda games, hand, colour, save: opened.append(save))
+    broken = tmp_path / "broken.t42"
+    broken.write_text(ANNOTATED.read_text(encoding="utf-8") + '\n[Event "x"]\nhand 1 dealer Q\n',
+                      encoding="utf-8")
+    out = tmp_path / "out.t42"
+    refused = CliRunner().invoke(cli, ["replay", str(broken), "--save-to", str(out)])
+    assert refused.exit_code == 2
+    assert "saving would lose them" in refused.stderr
+    assert opened == []
+    dash = CliRunner().invoke(cli, ["replay", str(ANNOTATED), "--save-to", "-"])
+    assert dash.exit_code == 2
+    assert "saves to a file" in dash.stderr
+    ok = CliRunner().invoke(cli, ["replay", str(ANNOTATED), "--save-to", str(out)])
+    assert ok.exit_code == 0
+    assert len(opened) == 1
+    assert callable(opened[0])
+    assert not out.exists()  # nothing is written until a line is saved
