@@ -11,7 +11,7 @@ import asyncio
 import os
 import shutil
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -357,7 +357,7 @@ def test_what_if_another_tile_finishes_the_hand_and_shows_what_it_changes(
     games = _annotated_games()
     saved: list[list[tuple[int, Game]]] = []
 
-    def save(shown: list[tuple[int, Game]]) -> str:
+    def save(shown: Sequence[tuple[int, Game]]) -> str:
         saved.append(list(shown))
         return "written to the test's list"
 
