@@ -31,7 +31,9 @@ from t42.printing import (
 from t42.records import FileResult, one_game, print_findings, read_or_exit
 
 if TYPE_CHECKING:
+    from notation.model.findings import Finding
     from notation.model.game import Game
+    from notation.model.seats import Seat
 
 # Each command imports what it uses of the library when it runs (tests/t42/test_imports.py).
 
@@ -213,14 +215,23 @@ def _carried_as_json(result: FileResult, games: list[tuple[int, Game]]) -> list[
 
 def diagram_command(
     source: SourceArg,
-    hand: Annotated[int, typer.Option("--hand", "-n", help="The hand to draw.")],
+    hand: Annotated[
+        int | None, typer.Option("--hand", "-n", help="The hand to draw (with --line: the "
+                                 "variation's hand, found from its path).")
+    ] = None,
     trick: Annotated[
         int | None,
         typer.Option("--trick", "-t", help="Draw the table once this trick is taken "
-                     "(default: after trump is named)."),
+                     "(default: after trump is named; with --line, the variation's first "
+                     "play, call or trump call)."),
     ] = None,
     game: Annotated[
         int | None, typer.Option("--game", "-g", help="The game, in a file of several.")
+    ] = None,
+    line: Annotated[
+        str | None,
+        typer.Option("--line", help="Draw a position inside this variation: its path, as "
+                     "t42 validate --json names it (/hands/0/tricks/3/plays/3/variations/0)."),
     ] = None,
     seat: Annotated[
         str | None, typer.Option("--seat", help="Draw the table as this seat sees it (N, E, S, W).")
@@ -230,7 +241,8 @@ def diagram_command(
     ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score."""
+    """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score;
+    with --line, a position inside one of its variations."""
     use_colour(colour)
     guard_files([source], [("-o", output)])
     from notation.model.seats import Seat
@@ -243,15 +255,55 @@ def diagram_command(
         except ValueError:
             say(screen.err, f"--seat {seat!r}: a seat is N, E, S or W", "bold red")
             raise typer.Exit(EXIT_UNUSABLE) from None
+    if hand is None and line is None:
+        say(screen.err, "t42 diagram: name the hand to draw with --hand N (or a variation "
+            "with --line PATH)", "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
     result = read_or_exit(source)
     number, record = one_game(result, game)
     try:
-        picture = hand_diagram(record, hand, trick, number=number, seat=viewer)
+        if line is not None:
+            picture = _line_diagram(record, number, line, hand, trick, viewer)
+        else:
+            assert hand is not None
+            picture = hand_diagram(record, hand, trick, number=number, seat=viewer)
     except DiagramError as e:
         say(screen.err, f"{result.path}: {e}", "bold red")
         raise typer.Exit(EXIT_UNUSABLE) from None
     write_output(output, picture)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _line_diagram(record: Game, number: int, path: str, hand: int | None, trick: int | None,
+                  viewer: Seat | None) -> str:
+    """The diagram of a position inside the variation at ``path`` of game ``number``: its
+    first own step, or once trick ``trick`` is taken as the variation plays it. Raises
+    DiagramError for a path that names no variation, or another hand than ``hand``."""
+    from notation.check.validate import check_game
+    from notation.views.navigation import game_frames
+    from notation.views.svg import DiagramError, diagram, position
+    from notation.views.variations import variation_frames
+    from replay.render import variation_words
+
+    report = check_game(record, index=number)
+    main = game_frames(record, report, number)
+    lines = variation_frames(record, report, main, number)
+    if path not in lines:
+        known = ", ".join(list(lines)[:6]) + (", …" if len(lines) > 6 else "")
+        has = f"its variations are {known}" if lines else "it has none"
+        raise DiagramError(f"--line {path}: game {number} has no variation there; {has}")
+    here = lines[path]
+    shown = here.frames[here.branch].step.hand
+    if hand is not None and hand != shown:
+        raise DiagramError(f"--line {path} is a variation of hand {shown}, not of hand {hand}")
+    frames = list(here.frames)
+    at = here.branch if trick is None else position(frames, shown, trick)
+    found: list[Finding] = []
+    for frame in frames[: at + 1]:
+        found += [f for f in frame.step.findings if f not in found]
+    where = variation_words(lines, main, path)
+    title = f"hand {shown} · {where} · {frames[at].step.text}"
+    return diagram(frames[at], seat=viewer, findings=found, title=title)
 
 
 def share_command(

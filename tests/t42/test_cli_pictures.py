@@ -142,3 +142,55 @@ def test_a_picture_that_cannot_be_written_is_said_in_words(
     assert code == 2
     assert f"{target}: cannot be written: the folder {target.parent} does not exist" in err
     assert "internal error" not in err
+
+
+ANNOTATED = "samples/annotated.t42"
+FIRST = "/hands/0/tricks/3/plays/3/variations/0"  # E's 2-2 instead of the 5-5 in trick 4
+
+
+def _title(svg: str) -> str:
+    return ET.fromstring(svg).findtext("{http://www.w3.org/2000/svg}title") or ""
+
+
+def test_diagram_draws_a_position_inside_a_variation() -> None:
+    code, out, err = t42("diagram", ANNOTATED, "--line", FIRST)
+    assert (code, err) == (0, "")
+    assert _title(out) == "hand 1 · variation 1 of E's 5-5 in trick 4 · E plays 2-2!"
+    main = t42("diagram", ANNOTATED, "--hand", "1", "--trick", "4")[1]
+    code, later, _ = t42("diagram", ANNOTATED, "--line", FIRST, "--trick", "4", "-n", "1")
+    assert code == 0
+    assert _title(later) == ("hand 1 · variation 1 of E's 5-5 in trick 4 · "
+                             "S wins trick 4 for 1 point")
+    assert "S wins trick 4 for 11 points" in _title(main)  # the main line's trick 4
+    nested = FIRST + "/tricks/0/plays/3/variations/0"
+    code, deep, _ = t42("diagram", ANNOTATED, "--line", nested, "-t", "5")
+    assert code == 0
+    assert _title(deep) == ("hand 1 · variation 1 of E's 5-5 in trick 4, then variation 1 of "
+                            "E's 3-3 in trick 5 · S wins trick 5 for 11 points")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--line", "/hands/0/tricks/3/plays/2/variations/0"],
+         "--line /hands/0/tricks/3/plays/2/variations/0: game 1 has no variation there; its "
+         "variations are /hands/0/auction/calls/1/variations/0, /hands/0/trump/variations/0"),
+        (["--line", "hands"], "--line hands: game 1 has no variation there"),
+        (["--line", FIRST, "--hand", "2"], f"--line {FIRST} is a variation of hand 1, not of "
+                                           "hand 2"),
+        (["--line", FIRST, "--trick", "9"], "hand 1 has no trick 9; 7 tricks were played"),
+        ([], "name the hand to draw with --hand N (or a variation with --line PATH)"),
+    ],
+)
+def test_diagram_of_a_variation_that_is_not_there_says_so(args: list[str], says: str) -> None:
+    code, out, err = t42("diagram", ANNOTATED, *args)
+    assert code == 2
+    assert out == ""
+    assert says in " ".join(err.split())
+    assert "Traceback" not in err
+
+
+def test_diagram_line_in_a_game_without_variations() -> None:
+    code, _, err = t42("diagram", "samples/renege.t42", "--line", FIRST)
+    assert code == 2
+    assert "game 1 has no variation there; it has none" in " ".join(err.split())
