@@ -241,8 +241,11 @@ def diagram_command(
     ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score;
-    with --line, a position inside one of its variations."""
+    """Draw a hand as an SVG diagram: the four hands with domino faces, the trick, the score.
+
+    With --line, a position inside one of its variations (docs/notation.md, Annotations and
+    variations).
+    """
     use_colour(colour)
     guard_files([source], [("-o", output)])
     from notation.model.seats import Seat
