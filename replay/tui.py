@@ -174,6 +174,7 @@ class ReplayApp(App[None]):
         self.cursor = 0
         # A what-if line on screen, not saved: the game as it was before it, and its path.
         self.pending: tuple[int, tuple[int, Game, GameReport], str] | None = None
+        self.working = False  # best play is being worked out
         self.reveal = True
 
     def compose(self) -> ComposeResult:
@@ -322,6 +323,8 @@ class ReplayApp(App[None]):
         """Offer the other legal calls, trump calls or plays at this step."""
         place = self.frame.step.place
         here = self._line_here()
+        if self.working:
+            return
         if self.pending is not None:
             self.said = [Text("save this what-if (s) or leave it (b) first", style=_SAID)]
         elif place is None or here is None:
@@ -329,7 +332,11 @@ class ReplayApp(App[None]):
                               style=_SAID)]
         else:
             (_, _, report), line = here
-            choice = choice_at(line, place, report.rules)
+            try:
+                choice = choice_at(line, place, report.rules)
+            except T42Error as e:
+                self.what_if_failed(str(e))
+                return
             if choice.others:
                 self.picking, self.cursor, self.said = choice, 0, []
             else:
@@ -344,7 +351,7 @@ class ReplayApp(App[None]):
         if choice is None or here is None:
             return
         action = choice.others[self.cursor]
-        self.picking = None
+        self.picking, self.working = None, True
         self.said = [Text(f"what if {action_words(action)}: working out best play …",
                           style=_SAID)]
         self.show()
@@ -368,12 +375,15 @@ class ReplayApp(App[None]):
         return [f for f in frames if f.hand_key == key][-1]
 
     def what_if_failed(self, why: str) -> None:
+        """Say why the what-if could not be played out."""
+        self.working = False
         self.said = [Text.assemble(Text("what if: ", style=_SAID), inert(why))]
         self.show()
 
     def what_if_done(self, was: tuple[int, Game, GameReport], tried: Tried,
                      recorded: Frame) -> None:
         """Show the what-if line as a variation the reader is in, and what it changes."""
+        self.working = False
         number, _, report = was
         checked = check_game(tried.game, report.rules, number)
         self.take_game((number, tried.game, checked))

@@ -408,6 +408,27 @@ def test_what_if_another_tile_finishes_the_hand_and_shows_what_it_changes(
     asyncio.run(asyncio.wait_for(main(), timeout=120))
 
 
+def test_what_if_another_call_or_trump() -> None:
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("right", "right", "w")  # S bids 30!
+        assert "what if, instead of S's 30: pass 31 32" in _shown(app)
+        await pilot.press("enter")  # pass
+        shown = await _until(app, pilot, "against the record")
+        assert ("what if: with S's pass (the others passing, N naming sixes), best play gives "
+                "NS 42, EW 0: N's 30 is made") in shown
+        assert "inside variation 2 of S's 30 in the auction" in shown
+        await pilot.press("b", "right", "right", "right")
+        assert "S names sixes!" in _shown(app)
+        await pilot.press("w")
+        assert "what if, instead of S's sixes: blanks ones" in _shown(app)
+        await pilot.press("1")
+        shown = await _until(app, pilot, "against the record")
+        assert "what if: with S naming blanks, best play gives NS 33, EW 9: S's 30 is made" in shown
+        assert "against the record: NS 33 instead of 35, EW 9 instead of 7" in shown
+
+    _drive_games(_annotated_games(), script)
+
+
 def test_what_if_without_a_deal_or_a_place_to_save_says_so() -> None:
     read = next(read_games(RENEGE.read_text()))
     games = [(1, read.game, check_game(read.game))]
