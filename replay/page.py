@@ -137,6 +137,7 @@ def _finding(f: Finding) -> dict[str, Any]:
     }
 
 
+@cache
 def _strokes(marks: int) -> dict[str, Any]:
     """A team's marks as strokes of ALL, for the page's script to draw."""
     picture = strokes_picture(marks)
@@ -324,13 +325,21 @@ def page_data(
     for frame in frames:
         counts[frame.hand_key] = counts.get(frame.hand_key, 0) + 1
     steps: list[dict[str, Any]] = []
-    shown: dict[str, Any] = {}
+    wholes: list[dict[str, Any]] = []
     for i, frame in enumerate(frames):
         step = _step(frames, i, counts[frame.hand_key], audits, _moves(frames, i),
                      branches.get(i, ()), others.get(i, ()))
         first = i == 0 or frames[i - 1].hand_key != frame.hand_key
-        steps.append(step if first else changes(shown, step))
-        shown = step
+        steps.append(step if first else changes(wholes[-1], step))
+        wholes.append(step)
+    for of_game in lines.values():
+        for entry in of_game.values():
+            # A line of the main line starts from the main line's step before it branches,
+            # and holds only what its first step changes of it.
+            entry["base"] = None
+            if not entry["parent"]:
+                entry["base"] = entry["back"] - 1
+                entry["steps"][0] = changes(wholes[entry["base"]], entry["steps"][0])
     hands = _hands(frames, audits)
     for hand in hands:
         hand["what_if"] = notes.get((hand["game"], hand["hand"]))
@@ -361,6 +370,7 @@ def _line_steps(frames: Sequence[Frame], branch: int,
     tricks = {n: navigation.trick(own, 0, n) for n in range(1, TRICKS_IN_A_HAND + 1)}
     return {
         "hand": frames[branch].step.hand,
+        "first": frames[branch].step.index,
         "steps": steps,
         "tricks": {str(n): i for n, i in tricks.items() if i is not None},
     }

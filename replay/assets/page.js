@@ -30,14 +30,16 @@
     }
   };
   // Each variation (and, with what-if, each other tile tried) is a line of steps of its
-  // own, by game and path: its first step whole, then changes, as a hand's.
+  // own, by game and path: its first step (whole, or what it changes of its base), then
+  // each step's changes, as a hand's.
   const lines = data.lines || {};
   function lineOf(game, path) {
     const of = lines[String(game)];
     return of && Object.prototype.hasOwnProperty.call(of, path) ? of[path] : null;
   }
+  // A line of the main line starts from the main line's step before it (``base``).
   function lineStep(entry, i) {
-    let whole = {};
+    let whole = entry.base === null ? {} : steps.at(entry.base);
     for (let k = 0; k <= i; k++) { whole = merged(whole, entry.steps[k]); }
     return whole;
   }
@@ -178,9 +180,9 @@
       (!step.what_if.length && !note);
     if (box.hidden) { return; }
     el("what-if-heading").textContent = "what if " + step.actor + " had played another tile";
-    el("what-if-note").textContent = note || (step.what_if.length ?
+    el("what-if-note").textContent = step.what_if.length ?
       "pick a tile (or click it in " + step.actor + "'s hand): the hand is then finished " +
-      "by best play, every tile seen" : "");
+      "by best play, every tile seen" : note;
     step.what_if.forEach(function (w) {
       const button = add(add(list, "li"), "button", w.tile + " — " + w.words, "try");
       button.setAttribute("data-tile", w.tile);
@@ -295,7 +297,7 @@
       try { path = decodeURIComponent(asked.line); } catch (e) { return start; }
       const entry = lineOf(hand.game, path);
       if (!entry || entry.hand !== hand.hand) { return start; }
-      const i = stepNumber - entry.steps[0].index;
+      const i = stepNumber - entry.first;
       if (!(i >= 0 && i < entry.steps.length)) { return start; }
       here.game = hand.game;
       return {at: i, path: path};

@@ -231,6 +231,8 @@ def test_what_if_runs_no_record_text(
     _key(browser, Keys.ARROW_LEFT)  # the last play of trick 1
     tries = browser.find_elements(By.CSS_SELECTOR, "svg.can-try")
     assert tries
+    # hand 1 can be tried up to its renege: here the page says how, not why it stops later
+    assert browser.find_element(By.ID, "what-if-note").text.startswith("pick a tile")
     tries[0].click()
     shown = _read(browser)
     assert shown["line"].startswith("/hands/0/tricks/0/plays/3/what-if/")
@@ -243,3 +245,14 @@ def test_what_if_runs_no_record_text(
     assert not browser.find_elements(By.CSS_SELECTOR, "main img, main b, header img, header b")
     assert browser.find_element(By.CSS_SELECTOR, "#seat-N .name").text.startswith(
         "<script>alert(1)</script> (N)")
+    # hand 2's deal is not recorded: at its plays the page says why nothing can be tried
+    _key(browser, "b")
+    _key(browser, Keys.PAGE_DOWN)
+    _key(browser, "1")
+    _key(browser, Keys.ARROW_LEFT)
+    shown = _read(browser)
+    assert " plays " in shown["what"]
+    assert browser.find_element(By.ID, "what-if-note").text == (
+        "what if: the deal is not known: the record neither deals all 28 tiles nor shows them "
+        "in the play, so best play cannot be computed")
+    assert not browser.find_elements(By.CSS_SELECTOR, "svg.can-try, #what-if-list button")
