@@ -10,6 +10,13 @@ their own in ``replay/assets/`` (package data, carried by the wheel). The games 
 are embedded as their JSON (:func:`notation.formats.json.form.dumps_game`), so the page also
 carries the record it shows.
 
+Each variation written in a record is a line of steps of its own (the frames of
+:func:`notation.views.variations.variation_frames`), with the step it branches from and the
+one it goes back to; each step names the variations written after it and says its glyph and
+comments. With ``what_if``, each other tile a seat could have played at a play of the main
+line is such a line too, finished by best play (:func:`what_if_lines`). The script steps into
+a line and back where the data says and knows no more of them than of the main line.
+
 Record text (names, comments, messages) is made inert here (control and bidi-override
 characters as visible escapes) and the script writes it with ``textContent`` only, so a
 name like ``<script>`` is shown as those characters and never run. The embedded JSON has
@@ -474,7 +481,7 @@ def what_if_lines(
         lines[key] = {
             **_line_steps(shown.frames, shown.branch, lambda _: []),
             "kind": "what-if",
-            "name": inert(f"what if: {own} for {main[i].step.text}, then best play"),
+            "name": inert(f"what if: {own} for {main[i].step.text}"),
             "words": inert(line.words),
             "parent": "",
             "back": i,

@@ -262,7 +262,7 @@
     el("line").hidden = !entry;
     el("leave").hidden = !entry;
     el("line-name").textContent = entry ? entry.name : "";
-    el("line-words").textContent = entry ? entry.words : "";
+    el("line-words").textContent = entry && entry.words ? "— " + entry.words : "";
     const handSelect = el("hand-select");
     if (handSelect.value !== String(h)) { handSelect.value = String(h); }
     fillTricks(entry || hand);

@@ -181,3 +181,22 @@ def test_what_if_and_variations_carry_record_text_only_inert(hostile_game: Game)
         assert text == inert(text)
     # the names stay in the page's players, never copied into the lines
     assert "<script>alert(1)</script>" not in json.dumps(lines)
+
+
+def test_in_a_file_of_several_games_each_game_has_its_lines_and_they_go_back_to_it() -> None:
+    game = _game("annotated.t42")
+    report = check_game(game)
+    data = page_data([(1, game, report), (2, game, report)])
+    assert set(data["lines"]) == {"1", "2"}
+    assert set(data["lines"]["1"]) == set(data["lines"]["2"])
+    second = next(h["start"] for h in data["hands"] if h["game"] == 2)
+    for path, entry in data["lines"]["2"].items():
+        first = data["lines"]["1"][path]
+        if entry["parent"]:
+            assert entry["back"] == first["back"]
+            continue
+        assert entry["back"] == first["back"] + second
+        assert entry["base"] == first["base"] + second
+        back = _main(data, entry["back"])
+        assert back["game"] == 2
+        assert _line(data, entry) == [{**s, "game": 2} for s in _line(data, first)]

@@ -84,6 +84,18 @@ return {
 """
 
 
+def _open(browser: Any, url: str) -> None:
+    browser.set_window_size(1280, 900)
+    browser.get(url)
+
+
+def _overflow(browser: Any) -> int:
+    """How far the page is wider than the window (0 or less: it fits)."""
+    wider: int = browser.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return wider
+
+
 def _read(browser: Any) -> dict[str, Any]:
     shown: dict[str, Any] = browser.execute_script(_READ)
     assert shown["errors"] == [], shown["errors"]
@@ -107,7 +119,7 @@ def test_a_variation_is_entered_and_left_by_key_and_by_button(
     game = _annotated()
     report = check_game(game)
     lines = variation_frames(game, report, game_frames(game, report))
-    browser.get(_page(tmp_path, game))
+    _open(browser, _page(tmp_path, game))
     shown = _at_the_blunder(browser)
     assert shown["what"] == "E plays 5-5??"
     assert shown["glyph"] == "glyph ?? blunder"
@@ -164,7 +176,7 @@ def test_a_link_into_a_variation_opens_there_and_a_bad_link_at_the_start(
     browser: Any, tmp_path: Path
 ) -> None:
     url = _page(tmp_path, _annotated())
-    browser.get(url + f"#hand=1&step=30&line={VARIATION}")
+    _open(browser, url + f"#hand=1&step=30&line={VARIATION}")
     shown = _read(browser)
     assert (shown["what"], shown["line"]) == ("E plays 3-3", VARIATION)
     assert "a variation: E plays 2-2! for E plays 5-5??" in shown["inLine"]
@@ -194,7 +206,7 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
     position = Position.from_record(game, 1, step=4 + 1 + 3 * 4 + 3)
     assert (position.trick_number, position.turn) == (4, Seat.E)
     expected = what_if(position, Tile(4, 4))
-    browser.get(_page(tmp_path, game, with_what_if=True))
+    _open(browser, _page(tmp_path, game, with_what_if=True))
     shown = _at_the_blunder(browser)
     assert shown["what"] == "E plays 5-5??"
     tried = browser.find_elements(By.CSS_SELECTOR, "#what-if-list button")
@@ -209,6 +221,9 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
     assert expected.words == "with E's 4-4, best play gives NS 42, EW 0: S's 30 is made"
     _key(browser, Keys.END)
     score = _read(browser)["what"]
+    browser.set_window_size(390, 844)  # on a phone the line and its result fit the width
+    assert _overflow(browser) <= 0
+    browser.set_window_size(1280, 900)
     ns, ew = expected.points[Team.NS], expected.points[Team.EW]
     assert score == f"NS {ns}, EW {ew} points: S's 30 is made; NS score 1 mark"
     assert expected.made is True
@@ -225,7 +240,7 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
 def test_what_if_runs_no_record_text(
     browser: Any, tmp_path: Path, hostile_game: Game
 ) -> None:
-    browser.get(_page(tmp_path, hostile_game, with_what_if=True))
+    _open(browser, _page(tmp_path, hostile_game, with_what_if=True))
     _read(browser)
     _key(browser, "1")
     _key(browser, Keys.ARROW_LEFT)  # the last play of trick 1
@@ -256,3 +271,24 @@ def test_what_if_runs_no_record_text(
         "what if: the deal is not known: the record neither deals all 28 tiles nor shows them "
         "in the play, so best play cannot be computed")
     assert not browser.find_elements(By.CSS_SELECTOR, "svg.can-try, #what-if-list button")
+
+
+def test_with_several_games_a_link_names_the_game_and_the_line(
+    browser: Any, tmp_path: Path
+) -> None:
+    game = _annotated()
+    report = check_game(game)
+    page = tmp_path / "two.html"
+    page.write_text(replay_page([(1, game, report), (2, game, report)], title="two.t42"),
+                    encoding="utf-8")
+    _open(browser, page.as_uri() + f"#game=2&hand=1&step=30&line={VARIATION}")
+    shown = _read(browser)
+    assert (shown["what"], shown["line"]) == ("E plays 3-3", VARIATION)
+    assert browser.find_element(By.ID, "where").text == "game 2 · hand 1 · step 30/42"
+    browser.set_window_size(390, 844)
+    assert _overflow(browser) <= 0
+    browser.set_window_size(1280, 900)
+    _key(browser, "b")
+    shown = _read(browser)
+    assert (shown["what"], shown["hash"]) == ("E plays 5-5??", "#game=2&hand=1&step=25")
+    assert browser.find_element(By.ID, "where").text == "game 2 · hand 1 · step 25/42"
