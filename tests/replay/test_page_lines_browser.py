@@ -21,6 +21,7 @@ from notation.check.position import Position
 from notation.check.validate import check_game
 from notation.formats.text import loads
 from notation.model.game import Game
+from notation.model.lines import add_variation
 from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 from notation.views.navigation import game_frames
@@ -206,7 +207,8 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
     position = Position.from_record(game, 1, step=4 + 1 + 3 * 4 + 3)
     assert (position.trick_number, position.turn) == (4, Seat.E)
     expected = what_if(position, Tile(4, 4))
-    _open(browser, _page(tmp_path, game, with_what_if=True))
+    url = _page(tmp_path, game, with_what_if=True)
+    _open(browser, url)
     shown = _at_the_blunder(browser)
     assert shown["what"] == "E plays 5-5??"
     tried = browser.find_elements(By.CSS_SELECTOR, "#what-if-list button")
@@ -217,6 +219,7 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
     shown = _read(browser)
     assert shown["what"] == "E plays 4-4"
     assert shown["east"] == ["4-4"]
+    assert shown["hash"] == "#hand=1&step=25&line=/hands/0/tricks/3/plays/3/what-if/4-4"
     assert expected.words in shown["inLine"]
     assert expected.words == "with E's 4-4, best play gives NS 42, EW 0: S's 30 is made"
     _key(browser, Keys.END)
@@ -235,6 +238,16 @@ def test_what_if_another_tile_is_played_and_the_hand_finished_by_best_play(
     shown = _read(browser)
     assert shown["what"] == "E plays 3-3"
     assert what_if(position, Tile(3, 3)).words in shown["inLine"]
+    # and a link to a tile tried opens it
+    _key(browser, "b")
+    browser.get(url + "#hand=1&step=26&line=/hands/0/tricks/3/plays/3/what-if/4-4")
+    shown = _read(browser)
+    other = add_variation(game, "/hands/0/tricks/3/plays/3", expected.variation)
+    report = check_game(other)
+    line = variation_frames(other, report, game_frames(other, report))[VARIATION[:-1] + "1"]
+    assert shown["what"] == line.frames[line.branch + 1].step.text
+    assert shown["what"].startswith("S wins trick 4 for ")
+    assert expected.words in shown["inLine"]
 
 
 def test_what_if_runs_no_record_text(
