@@ -13,9 +13,9 @@ v                      into the variation written at this step (the screen says
                        goes to the step's next variation
 b or Escape            back out of the variation, to the step it branches from
 w                      what if: at a call, trump call or play, pick another legal one
-                       (← → to choose, Enter to play it, Escape to cancel); best play
-                       finishes the hand and the line is shown as a variation you are
-                       in, with what it changes against the record
+                       (← → to choose, Enter to play it, or its number 1 … 7; Escape to
+                       cancel); best play finishes the hand and the line is shown as a
+                       variation you are in, with what it changes against the record
 s                      save the what-if line into the record as a variation (written to
                        the file given with --save-to); b forgets it
 r                      hide the hands (only the seat that acts shows its tiles) or reveal
