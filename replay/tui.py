@@ -279,7 +279,7 @@ class ReplayApp(App[None]):
         """Step into the variation written here (or the next one of the same step); ring the
         bell if there is none."""
         lines = self.game_lines_of(self.spot)
-        found = enter_next(lines, self.frames, self.spot)
+        found = enter_next(lines, self.frames, self.spot) if lines else self.spot
         if found == self.spot:
             self.bell()
             return

@@ -454,6 +454,19 @@ def test_what_if_without_a_deal_or_a_place_to_save_says_so() -> None:
     asyncio.run(asyncio.wait_for(main(), timeout=60))
 
 
+def test_a_view_given_frames_alone_rings_at_v_and_w() -> None:
+    frames = frames_of(_annotated_games())  # no games: no variations' frames, no positions
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "left", "v")
+        assert app.spot.line == ""
+        await pilot.press("w")
+        assert "what if: move to a call, a trump call or a play" in _shown(app)
+        assert "E plays 5-5??" in _shown(app)
+
+    _drive(frames, script, size=(100, 40))
+
+
 def test_v_again_goes_to_the_next_variation_of_the_same_step() -> None:
     text = ANNOTATED.read_text(encoding="utf-8").replace(
         "({ keeps the count } 2-2!", "(3-3) ({ keeps the count } 2-2!")
