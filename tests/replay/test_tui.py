@@ -454,6 +454,43 @@ def test_what_if_without_a_deal_or_a_place_to_save_says_so() -> None:
     asyncio.run(asyncio.wait_for(main(), timeout=60))
 
 
+def test_a_save_that_cannot_be_written_says_why_and_keeps_the_line(tmp_path: Path) -> None:
+    games = _annotated_games()
+    nowhere = tmp_path / "no such folder" / "out.t42"
+    save = interactive.saver(nowhere, [(1, games[0][1])])
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "left", "w", "1")
+        await _until(app, pilot, "against the record")
+        await pilot.press("s")
+        shown = _shown(app)
+        assert "save: not saved:" in shown
+        assert "no such folder" in shown
+        assert app.pending is not None  # still there to save elsewhere … or forget
+        assert not nowhere.exists()
+
+    async def main() -> None:
+        app = ReplayApp(frames_of(games), games=games, save=save)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(asyncio.wait_for(main(), timeout=60))
+
+
+def test_a_variations_comment_on_screen_stays_inert() -> None:
+    text = ANNOTATED.read_text(encoding="utf-8").replace("{ keeps the count }",
+                                                         "{ [red]keeps\x1b[2J }")
+
+    async def script(app: ReplayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("4", "left", "v")
+        shown = app.shown_text()
+        assert "comment: [red]keeps\\x1b[2J" in shown
+        assert "\x1b" not in shown
+
+    _drive_games(_annotated_games(text), script)
+
+
 def test_a_view_given_frames_alone_rings_at_v_and_w() -> None:
     frames = frames_of(_annotated_games())  # no games: no variations' frames, no positions
 
