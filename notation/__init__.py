@@ -84,6 +84,7 @@ if TYPE_CHECKING:
         review_line,
     )
     from notation.analysis.run import AnalysisStep, ResumeError, analyse_archive
+    from notation.analysis.what_if import WhatIf, WhatIfError, best_action, play_on, what_if
     from notation.analysis.worlds import Dealer
     from notation.archive.reading import read_archive
     from notation.archive.tally import ConvertTally, FileCheck, findings_report
@@ -180,6 +181,7 @@ _HOMES = {
     "notation.analysis.review": ("BidAdvice", "HandReview", "PlayReview", "advise",
                                  "review_game", "review_hand", "review_line"),
     "notation.analysis.run": ("AnalysisStep", "ResumeError", "analyse_archive"),
+    "notation.analysis.what_if": ("WhatIf", "WhatIfError", "best_action", "play_on", "what_if"),
     "notation.analysis.worlds": ("Dealer",),
     "notation.archive.reading": ("read_archive",),
     "notation.archive.tally": ("ConvertTally", "FileCheck", "findings_report"),
@@ -343,6 +345,8 @@ __all__ = [
     "UnreadableInput",
     "UnsupportedContract",
     "Variation",
+    "WhatIf",
+    "WhatIfError",
     "__version__",
     "add_variation",
     "advise",
@@ -351,6 +355,7 @@ __all__ = [
     "analyse_hand",
     "audit_game",
     "audit_hand",
+    "best_action",
     "check_game",
     "check_hand",
     "describe",
@@ -370,6 +375,7 @@ __all__ = [
     "load",
     "loads",
     "par_table",
+    "play_on",
     "random_game",
     "read_archive",
     "read_games",
@@ -382,6 +388,7 @@ __all__ = [
     "text",
     "walk",
     "walk_positions",
+    "what_if",
     "with_score_lines",
 ]
 

@@ -216,7 +216,7 @@ class HandAudit:
 # -- building --
 
 
-class _Judge:
+class Judge:
     """Best-play questions about one hand's positions, in the bidders' terms."""
 
     def __init__(self, tables: ContractTables, contract: Contract) -> None:
@@ -268,7 +268,7 @@ def _tile_list(tiles: Iterable[Tile]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _turning_point(judge: _Judge, pos: Position, step: LinePlay, after: Position,
+def _turning_point(judge: Judge, pos: Position, step: LinePlay, after: Position,
                    before_best: int, after_best: int) -> TurningPoint | None:
     made_before = judge.makeable(pos, None if judge.every else before_best)
     made_after = judge.makeable(after, None if judge.every else after_best)
@@ -335,10 +335,10 @@ def best_play(followed: FollowedPlay, contract: Contract) -> tuple[PerfectPlay,
     >>> [(t.trick, str(t.seat), str(t.tile), t.cost) for t in turning]
     [(1, 'S', '4-2', 6), (2, 'E', '3-3', 6)]
     """
-    return _judge_play(_Judge(followed.tables, contract), followed)
+    return _judge_play(Judge(followed.tables, contract), followed)
 
 
-def _judge_play(judge: _Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
+def _judge_play(judge: Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
                                                                 tuple[TurningPoint, ...]]:
     start = followed.start
     best = judge.best(start)
@@ -356,7 +356,7 @@ def _judge_play(judge: _Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
     return perfect, tuple(tp for tp in turning if tp is not None)
 
 
-def _stop(judge: _Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
+def _stop(judge: Judge | None, pos: Position | None, kind: EndKind, after_trick: int,
           contract: Contract, captured: dict[Team, int], played: Iterable[Tile],
           unjudged: str = "the deal is not recorded") -> StopAudit:
     """What the tricks not played could still have given the bidders after a made/set stop
@@ -425,7 +425,7 @@ def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int 
     perfect: PerfectPlay | None = None
     turning: tuple[TurningPoint, ...] = ()
     stop: StopAudit | None = None
-    judge: _Judge | None = None
+    judge: Judge | None = None
     end_pos: Position | None = None
     unjudged = "the deal is not recorded"  # why the stop is not judged by best play
     followed = follow_play(hand, report, rules)
@@ -433,7 +433,7 @@ def audit_hand(game: Game, hand: Hand, rules: RuleSet | None = None, index: int 
         notes.append(followed)
     else:
         assert contract is not None
-        judge = _Judge(followed.tables, contract)
+        judge = Judge(followed.tables, contract)
         # Best play is judged from the opening lead on, the stop from where play stopped.
         perfect, turning = _judge_play(judge, followed)
         if followed.stopped is not None:

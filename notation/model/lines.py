@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from notation.errors import T42Error
 from notation.model.game import Auction, Call, Game, Hand, Play, Trick, TrumpCall, Variation
@@ -36,13 +36,25 @@ class LineError(T42Error, ValueError):
     """A path that names no call, trump call, play or variation of the game."""
 
 
+class ItemPlace(NamedTuple):
+    """Where a call, trump call or play is in a line's hand: ``("call", -1, i)`` the i-th
+    call of the auction, ``("trump", -1, 0)`` the trump call, ``("play", t, p)`` the p-th
+    play of the t-th trick (from 0). A variation replaces the item at its ``place`` in its
+    parent line; the views step into it there."""
+
+    kind: str
+    trick: int
+    item: int
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of a hand: the main line (``variation`` None) or a variation.
 
     ``hand`` is the hand as the line plays it (for a variation: the items of its parent
     line before the one it replaces, then its own); ``path`` names it (see the module);
-    ``parent`` is the line it branches from; ``at`` is the path of the item it replaces.
+    ``parent`` is the line it branches from; ``at`` is the path of the item it replaces,
+    ``place`` where that item is in the parent line's hand.
     """
 
     path: str
@@ -51,6 +63,7 @@ class Line:
     variation: Variation | None = None
     parent: Line | None = None
     at: str = ""
+    place: ItemPlace | None = None
 
     @property
     def depth(self) -> int:
@@ -107,9 +120,15 @@ def _branches(parent: Line, own: list[_Own]) -> Iterator[Line]:
         for k, variation in enumerate(item.variations):
             path = f"{at}/variations/{k}"
             hand, mine = _branch(parent.hand, kind, where, variation, path)
-            line = Line(path, hand, parent.index, variation, parent, at)
+            line = Line(path, hand, parent.index, variation, parent, at, _place(kind, where))
             yield line
             yield from _branches(line, mine)
+
+
+def _place(kind: str, where: Any) -> ItemPlace:
+    if kind == "play":
+        return ItemPlace(kind, where[0], where[1])
+    return ItemPlace(kind, -1, where)
 
 
 def _branch(

@@ -30,6 +30,7 @@ from typing import ClassVar
 from notation.check.position import Position
 from notation.check.validate import GameReport, check_game
 from notation.model.game import Game, Tag
+from notation.model.lines import Line, hand_lines, has_variations
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.rules.scoring import game_winner, scores_marks
@@ -52,6 +53,8 @@ class Frame:
     reneges: frozenset[tuple[int, Seat]] = frozenset()
     points_game: bool = False
     won: str | None = None  # on the step that wins the game: "NS win 7–4"
+    line: str = ""  # the line the step is in: "" the main line, else a variation's path
+    branches: tuple[str, ...] = ()  # the variations written after this step's item
 
     @property
     def hand_key(self) -> tuple[int, int]:
@@ -77,11 +80,32 @@ def game_frames(game: Game, report: GameReport, number: int = 1) -> list[Frame]:
         Frame(number, step, names, frozenset(reneges.get(step.hand, ())), points_game)
         for step in steps
     ]
+    if any(has_variations(h) for h in game.hands):
+        starts = [i for i, s in enumerate(steps) if s.index == 1] + [len(steps)]
+        for index, hand in enumerate(game.hands):
+            start, end = starts[index], starts[index + 1]
+            children = hand_lines(hand, index)[1:]
+            children = [c for c in children if c.parent is not None and c.parent.is_main]
+            frames[start:end] = branches_at(frames[start:end], children)
     won = game_won(game, steps, report.rules)
     if won is not None:
         at, words = won
         frames[at] = replace(frames[at], won=words)
     return frames
+
+
+def branches_at(frames: Sequence[Frame], children: Sequence[Line]) -> list[Frame]:
+    """``frames`` (one hand of one line), each naming the variations of ``children`` that
+    branch at its call, trump call or play."""
+    out = list(frames)
+    if not children:
+        return out
+    for i, frame in enumerate(out):
+        paths = tuple(c.path for c in children if c.place == frame.step.place)
+        if paths:
+            out[i] = replace(frame, branches=paths)
+    return out
+
 
 
 def position_frame(position: Position, names: Mapping[Seat, str] | None = None) -> Frame:

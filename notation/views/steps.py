@@ -44,7 +44,19 @@ from notation.check.validate import GameReport, HandReport, marks_gained
 from notation.model.bids import Bid, BidKind
 from notation.model.contracts import DOUBLES_SUIT, PIP_NAMES, Contract, Trump
 from notation.model.findings import Finding, plural
-from notation.model.game import Comment, EndKind, Game, Hand, ScoreKind, Span
+from notation.model.game import (
+    Call,
+    Comment,
+    EndKind,
+    Game,
+    Glyph,
+    Hand,
+    Play,
+    ScoreKind,
+    Span,
+    TrumpCall,
+)
+from notation.model.lines import ItemPlace
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import TILES_IN_A_HAND, Tile
 from notation.model.written import WrittenEnum
@@ -143,6 +155,9 @@ class Step:
     marks_after: dict[Team, int] | None = None
     findings: tuple[Finding, ...] = ()
     comments: tuple[str, ...] = ()
+    glyph: Glyph | None = None  # the writer's glyph on the call, trump call or play
+    place: ItemPlace | None = None  # where the step's call, trump call or play is in the hand
+    variations: int = 0  # how many variations are written after it
 
 
 @dataclass
@@ -203,6 +218,11 @@ def contract_words(step: Step) -> str:
     return "—"
 
 
+def _glyph(item: Call | TrumpCall | Play) -> str:
+    """The item's glyph as the notation writes it, right after the item (``6-5?``)."""
+    return "" if item.glyph is None else str(item.glyph)
+
+
 def _suit_words(suit: int) -> str:
     return "doubles" if suit == DOUBLES_SUIT else PIP_NAMES[suit]
 
@@ -238,6 +258,8 @@ class _Stepper:
         comments: tuple[str, ...] = (),
         anchor: _Anchor | None = None,
         marks_after: dict[Team, int] | None = None,
+        item: Call | TrumpCall | Play | None = None,
+        place: ItemPlace | None = None,
     ) -> None:
         seats = {
             s: SeatTiles(None if h is None else tuple(h), tuple(self.played[s]))
@@ -261,6 +283,9 @@ class _Stepper:
                 marks_before=None if self.marks_before is None else dict(self.marks_before),
                 marks_after=marks_after,
                 comments=comments,
+                glyph=None if item is None else item.glyph,
+                place=place,
+                variations=0 if item is None else len(item.variations),
             )
         )
         self.anchors.append(anchor or _Anchor())
@@ -298,10 +323,12 @@ class _Stepper:
                 comments += _texts(auction.after)
             self.add(
                 StepKind.CALL,
-                f"{call.seat} {bid_words(call.bid)}",
+                f"{call.seat} {bid_words(call.bid)}{_glyph(call)}",
                 actor=call.seat,
                 comments=comments,
                 anchor=_Anchor(spans, seat=call.seat),
+                item=call,
+                place=ItemPlace("call", -1, i),
             )
 
     def trump_call(self) -> None:
@@ -312,12 +339,15 @@ class _Stepper:
         self.trump = call.trump
         seat = call.seat or (self.contract.declarer if self.contract else None)
         text = f"{seat} names {call.trump}" if seat else f"trump: {call.trump}"
+        text += _glyph(call)
         self.add(
             StepKind.TRUMP,
             text,
             actor=seat,
             comments=_texts(call.before, call.after),
             anchor=_Anchor(_spans(call.span)),
+            item=call,
+            place=ItemPlace("trump", -1, 0),
         )
 
     def play(self) -> None:
@@ -352,10 +382,12 @@ class _Stepper:
                 verb = "leads" if i == 0 else "plays"
                 self.add(
                     StepKind.PLAY,
-                    f"{seat} {verb} {tile}{note}",
+                    f"{seat} {verb} {tile}{_glyph(play)}{note}",
                     actor=seat,
                     comments=comments,
                     anchor=_Anchor(spans, trick=k, seat=seat),
+                    item=play,
+                    place=ItemPlace("play", k - 1, i),
                 )
             self.take(k, outcomes.get(k), _texts(trick.after))
 
