@@ -399,28 +399,15 @@ def review_command(
     Each play with a choice is solved in worlds dealt from what its player saw (its tiles, the
     auction, the play so far and what it proved), every option on the same worlds: best, a
     mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
-
-    With --annotate, the record is written back instead: ?? for a blunder, ? a mistake, !?
-    too close to call, ! the only play that keeps the contract, each with the figures, and
-    the best play as a variation.
+    With --annotate, the record is written back with the verdicts in it instead.
     """
     use_colour(colour)
     _refuse_annotate_options(annotate, output, to_end, replace, ("--json", as_json),
-                             ("--tiles", tiles is not None),
-                             ("--advise", advise_seat is not None))
+                             ("--tiles", tiles is not None), ("--advise", bool(advise_seat)))
     guard_files([source] if source is not None else [], [("-o", output)])
     from notation.analysis.review import review_game
 
-    if tiles is not None:
-        if source is not None:
-            say(screen.err, "--tiles advises on typed tiles: name no file with it", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE)
-        _advise_on_tiles(tiles, rules_name, samples, seed, as_json)
-    if source is None:
-        say(screen.err, "name a record file to review, or --tiles to advise on typed tiles",
-            "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
-    result = read_or_exit(source)
+    result = read_or_exit(_record_to_review(source, tiles, rules_name, samples, seed, as_json))
     games = [read for read in result.kept if game in (None, read.index)]
     if result.unreadable:
         print_findings(result)
@@ -435,20 +422,42 @@ def review_command(
     if not reviews:
         nothing_to("review", result.path, bool(games), game, hand)
     if annotate:
-        for r in reviews:
-            if r.why:
-                say(screen.err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}",
-                    "yellow")
-        if all(r.why for r in reviews):
-            say(screen.err, f"{result.path}: no hand could be reviewed: nothing was written",
-                "bold red")
-            raise typer.Exit(EXIT_UNUSABLE)
-        _write_annotated(result, reviews, output, to_end, replace)
-        raise typer.Exit(EXIT_CLEAN)
+        _annotate_reviews(result, reviews, output, to_end, replace)
     _print_reviews(reviews, result.path, as_json)
     if all(r.why for r in reviews):
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _record_to_review(source: Path | None, tiles: str | None, rules_name: str, samples: int,
+                      seed: int, as_json: bool) -> Path:
+    """The file ``review`` reads; with --tiles (and no file), the advice on them, which ends
+    the run."""
+    if tiles is not None:
+        if source is not None:
+            say(screen.err, "--tiles advises on typed tiles: name no file with it", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        _advise_on_tiles(tiles, rules_name, samples, seed, as_json)
+    if source is None:
+        say(screen.err, "name a record file to review, or --tiles to advise on typed tiles",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    return source
+
+
+def _annotate_reviews(result: FileResult, reviews: list[HandReview], output: Path | None,
+                      to_end: bool, replace: bool) -> NoReturn:
+    """``review --annotate``: the record written back with the reviews in it, each hand not
+    reviewed said why; nothing written when no hand could be."""
+    for r in reviews:
+        if r.why:
+            say(screen.err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
+    if all(r.why for r in reviews):
+        say(screen.err, f"{result.path}: no hand could be reviewed: nothing was written",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    _write_annotated(result, reviews, output, to_end, replace)
+    raise typer.Exit(EXIT_CLEAN)
 
 
 def _print_reviews(reviews: list[HandReview], path: str, as_json: bool) -> None:

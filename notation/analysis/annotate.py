@@ -25,9 +25,10 @@ its own glyph too, unless ``replace`` (the machine's verdict is then said in its
 >>> from notation.analysis.audit import audit_game
 >>> game = loads((SAMPLES / "laydown-refuted.t42").read_text(encoding="utf-8"))[0]
 >>> done = annotate_game(game, audit_game(game))
->>> print(dumps(done.game).split("\\n1 ")[1].split("\\n")[0])  # doctest: +NORMALIZE_WHITESPACE
-S 4-2? { t42 audit: ? costs NS 6 points against best play, every tile seen; best 6-6 }
-  ({ t42 audit: best play } 6-6 6-2 2-0 2-2) W 6-2 N 2-0 E 2-2
+>>> trick = dumps(done.game).split("\\n1 S ")[1].split("\\n")[0]
+>>> print(trick.replace(" (", "\\n("))
+4-2? { t42 audit: ? costs NS 6 points against best play, every tile seen; best 6-6 }
+({ t42 audit: best play } 6-6 6-3 6-5 6-1) 6-2 2-0 2-2
 >>> annotate_game(done.game, audit_game(done.game)).game == done.game
 True
 """
@@ -44,6 +45,7 @@ from notation.analysis.bid_review import BidReview
 from notation.analysis.play_review import PlayReview
 from notation.analysis.review import HandReview
 from notation.analysis.verdicts import Unit, VerdictKind
+from notation.analysis.what_if import WhatIfError, what_if
 from notation.check.position import Position
 from notation.model.game import (
     Auction,
@@ -199,11 +201,22 @@ def _side_chance(made: float, declarers: bool) -> float:
     return 100.0 * (made if declarers else 1.0 - made)
 
 
-def _amount(cost: float, se: float, unit: Unit) -> str:
-    """A cost in words: ``4.2 ± 1.1 points``, ``30 ± 8 points of chance``, ``0.6 marks``."""
+def _cost(cost: float, se: float, unit: Unit, worlds: int, goal: str = "make") -> str:
+    """A cost in words, over the worlds: ``costs 4.2 ± 1.1 points over 32 worlds``, ``costs
+    30 ± 8% of the chance to make over 32 worlds``, ``costs 1.0 marks in each of 8 worlds``
+    (the same in every world: no spread to give).
+
+    >>> _cost(4.24, 1.06, Unit.POINTS, 32), _cost(1.0, 0.0, Unit.MARKS, 8)
+    ('costs 4.2 ± 1.1 points over 32 worlds', 'costs 1.0 marks in each of 8 worlds')
+    >>> _cost(30.0, 8.0, Unit.CHANCE, 32, "set")
+    'costs 30 ± 8% of the chance to set over 32 worlds'
+    """
     if unit is Unit.CHANCE:
-        return f"{cost:.0f} ± {se:.0f} points of chance" if se else f"{cost:.0f} points of chance"
-    return f"{cost:.1f} ± {se:.1f} {unit.value}" if se else f"{cost:.1f} {unit.value}"
+        amount = f"{cost:.0f}% of the chance to {goal}" if not se else (
+            f"{cost:.0f} ± {se:.0f}% of the chance to {goal}")
+    else:
+        amount = f"{cost:.1f} {unit.value}" if not se else f"{cost:.1f} ± {se:.1f} {unit.value}"
+    return f"costs {amount} {'in each of' if not se else 'over'} {worlds} worlds"
 
 
 def _play_note(review: PlayReview, at: str, step: int, declarers: bool) -> Note | None:
@@ -227,10 +240,9 @@ def _play_note(review: PlayReview, at: str, step: int, declarers: bool) -> Note 
                  f"{mine:.0f}% to {goal} {over}, no other above {max(others):.0f}%")
         return Note(at, glyph, words, step=step)
     if verdict.kind is VerdictKind.MISTAKE:
-        spread = "in every world, " if not verdict.se else ""
-        words = f"costs {_amount(verdict.cost, verdict.se, verdict.unit)} {spread}{over}"
+        words = _cost(verdict.cost, verdict.se, verdict.unit, review.worlds, goal)
         if verdict.unit is not Unit.CHANCE and lost >= 1:
-            words += f", {lost:.0f} points of the chance to {goal}"
+            words += f"; the chance to {goal} falls from {mine + lost:.0f}% to {mine:.0f}%"
     else:
         words = f"too close to call {over}"
     if best is not None:
@@ -246,8 +258,7 @@ def _call_note(review: BidReview, at: str) -> Note | None:
         return None
     over = f"over {review.advice.samples} worlds"
     if verdict.kind is VerdictKind.MISTAKE:
-        spread = "in every world, " if not verdict.se else ""
-        words = f"costs {_amount(verdict.cost, verdict.se, verdict.unit)} {spread}{over}"
+        words = _cost(verdict.cost, verdict.se, verdict.unit, review.advice.samples)
     else:
         words = f"too close to call {over}"
     if review.best and review.best != review.option:
@@ -354,8 +365,9 @@ def _strip_line(line: _Line, inner: tuple[_Inner, ...],
     mine: tuple[Comment, ...] = tuple(c for c in line.after if _machine_of(c, machines))
     if mine and inner:
         line = replace(line, after=tuple(c for c in line.after if c not in mine))
-        last: _Inner = replace(inner[-1], after=(*inner[-1].after, *mine))
-        inner = inner[:-1] + (last,)
+        items: list[_Inner] = list(inner)
+        items[-1] = replace(items[-1], after=(*items[-1].after, *mine))
+        inner = tuple(items)
     return line, tuple(_stripped(i, machines) for i in inner)
 
 
@@ -421,12 +433,15 @@ def _put(game: Game, at: str, item: Call | Play) -> Game:
     return replace(game, hands=(*game.hands[:h], hand, *game.hands[h + 1:]))
 
 
-def _best_line(position: Position, tile: Tile, until: Until) -> Variation:
+def _best_line(position: Position, tile: Tile, until: Until) -> Variation | None:
     """The line from ``position`` starting with ``tile``, continued by best play with every
-    tile seen to the end of the trick or of the hand (the one seam to best play from a
-    position)."""
-    del position, until
-    return Variation(plays=(Play(tile),))
+    tile seen to the end of the trick or of the hand (:func:`notation.analysis.what_if.what_if`,
+    the one home of best play from a position); None when best play cannot be worked out
+    there."""
+    try:
+        return what_if(position, tile, until).variation
+    except WhatIfError:
+        return None
 
 
 _Ordered = TypeVar("_Ordered", Comment, Variation)
@@ -487,8 +502,9 @@ def annotate_game(game: Game, judged: Iterable[HandReview | HandAudit], *,
             if note.best is not None:
                 position = Position.of_hand(hand, rules, note.step)
                 line = _best_line(position, note.best, until)
-                mark = Comment(f"{note.machine} best play", braced=True)
-                variations = (*variations, replace(line, comments=(mark, *line.comments)))
+                if line is not None:
+                    mark = Comment(f"{note.machine} best play", braced=True)
+                    variations = (*variations, replace(line, comments=(mark, *line.comments)))
             game = _put(game, note.at, replace(
                 item, glyph=kept or note.glyph,
                 after=_in_order((*item.after, note.comment(kept)), lambda c: c),
