@@ -64,7 +64,7 @@ from notation.model.tiles import Tile
 
 __all__ = [
     "AUDIT", "BLUNDER_CHANCE", "BLUNDER_MARKS", "BLUNDER_POINTS", "MACHINES", "REVIEW",
-    "Annotated", "Note", "Until", "annotate_game", "audit_glyph", "audit_notes", "glyph_for",
+    "AnnotatedGame", "Note", "Until", "annotate_game", "audit_glyph", "audit_notes", "glyph_for",
     "review_notes", "strip_machine",
 ]
 
@@ -167,7 +167,7 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Annotated:
+class AnnotatedGame:
     """A game with the machine's annotations, and what was said about it (each record's own
     glyph kept, in words)."""
 
@@ -469,11 +469,11 @@ def _where(hand_number: int, at: str, item: Call | Play) -> str:
 
 def annotate_game(game: Game, judged: Iterable[HandReview | HandAudit], *,
                   until: Until = "trick", replace_glyphs: bool = False,
-                  rules: RuleSet | None = None) -> Annotated:
+                  rules: RuleSet | None = None) -> AnnotatedGame:
     """``game`` with the verdicts of ``judged`` (the fair reviews or the audits of its hands,
     :func:`notation.analysis.review.review_game`, :func:`notation.analysis.audit.audit_game`)
     written into it: each judged call and play gets a glyph (the record's own kept unless
-    ``replace_glyphs``, said in :attr:`Annotated.notices`), a comment with the figures and,
+    ``replace_glyphs``, said in :attr:`AnnotatedGame.notices`), a comment with the figures and,
     for a play with a better one, the best play as a variation, continued by best play to the
     end of the trick or of the hand (``until``), under ``rules`` (the game's by default).
     The same machine's annotations already there on the hands judged are replaced, so
@@ -510,4 +510,4 @@ def annotate_game(game: Game, judged: Iterable[HandReview | HandAudit], *,
                 after=_in_order((*item.after, note.comment(kept)), lambda c: c),
                 variations=_in_order(variations, lambda v: v.comments[0] if v.comments
                                      else None)))
-    return Annotated(game, tuple(notices))
+    return AnnotatedGame(game, tuple(notices))
