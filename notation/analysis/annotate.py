@@ -5,7 +5,7 @@ and play, a comment with the figures, and the best play as a variation (docs/gui
 What ``t42 review --annotate`` and ``t42 audit --annotate`` write. The glyph comes from one
 function, :func:`glyph_for`, which holds the thresholds (:data:`BLUNDER_POINTS`,
 :data:`BLUNDER_CHANCE`, :data:`BLUNDER_MARKS`); the audit's, every tile seen, from
-:func:`audit_glyph`.
+:func:`audit_glyph` (``??``, ``?``) and :func:`notation.analysis.audit.only_plays` (``!``).
 
 The machine's annotations are marked so that a second run knows them from the record's own:
 
@@ -40,13 +40,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
-from notation.analysis.audit import HandAudit, TurningPoint
+from notation.analysis.audit import HandAudit, TurningPoint, only_plays
 from notation.analysis.bid_review import BidReview
 from notation.analysis.play_review import PlayReview
 from notation.analysis.review import HandReview
 from notation.analysis.verdicts import Unit, VerdictKind
 from notation.analysis.what_if import WhatIfError, what_if
+from notation.check.board import follow_play
 from notation.check.position import Position
+from notation.check.reports import HandReport, LinePlay
+from notation.check.validate import check_game
 from notation.model.game import (
     Auction,
     Call,
@@ -301,9 +304,11 @@ def review_notes(hand: Hand, index: int, review: HandReview) -> tuple[Note, ...]
     return tuple(notes)
 
 
-def audit_notes(hand: Hand, index: int, audit: HandAudit) -> tuple[Note, ...]:
+def audit_notes(hand: Hand, index: int, audit: HandAudit,
+                only: Sequence[LinePlay] = ()) -> tuple[Note, ...]:
     """The notes the audit of ``hand`` (the ``index``-th of its game, from 0) writes: each
-    play that changed the hand's value with best play, every tile seen."""
+    play that changed the hand's value with best play, every tile seen, and each of ``only``,
+    the plays that alone kept its outcome (:func:`notation.analysis.audit.only_plays`)."""
     notes: list[Note] = []
     for turning in audit.turning_points:
         place = _play_at(hand, index, turning.tile)
@@ -321,7 +326,23 @@ def audit_notes(hand: Hand, index: int, audit: HandAudit) -> tuple[Note, ...]:
         if best is not None:
             words += f"; best {best}"
         notes.append(Note(place[0], glyph, words, best, AUDIT, place[1]))
-    return tuple(notes)
+    bidders = None if audit.contract is None else audit.contract.declarer.team
+    for play in only:
+        place = _play_at(hand, index, play.tile)
+        if place is not None:
+            keeps = "the bid makeable" if play.seat.team is bidders else "the set certain"
+            notes.append(Note(place[0], Glyph.GOOD,
+                              f"the only play that keeps {keeps}, every tile seen",
+                              machine=AUDIT, step=place[1]))
+    return tuple(sorted(notes, key=lambda n: n.step))
+
+
+def _alone(game: Game, index: int, rules: RuleSet, report: HandReport) -> tuple[LinePlay, ...]:
+    """The plays of the ``index``-th hand of ``game`` that alone kept its outcome."""
+    if report.contract is None:
+        return ()
+    followed = follow_play(game.hands[index], report, rules)
+    return () if isinstance(followed, str) else only_plays(followed, report.contract)
 
 
 # -- taking the machine's annotations away, and writing them --
@@ -483,6 +504,8 @@ def annotate_game(game: Game, judged: Iterable[HandReview | HandAudit], *,
     numbers = {j.hand for j in judged}
     machines = {REVIEW if isinstance(j, HandReview) else AUDIT for j in judged}
     game = strip_machine(game, tuple(sorted(machines)), numbers)
+    # the audit's ! stands on the record's play followed on the solver's board
+    reports = check_game(game, rules, judged=()).hands if AUDIT in machines else ()
     notices: list[str] = []
     for verdicts in judged:
         index = next((i for i, h in enumerate(game.hands) if h.number == verdicts.hand), None)
@@ -490,7 +513,8 @@ def annotate_game(game: Game, judged: Iterable[HandReview | HandAudit], *,
             continue
         hand = game.hands[index]
         notes = (review_notes(hand, index, verdicts) if isinstance(verdicts, HandReview)
-                 else audit_notes(hand, index, verdicts))
+                 else audit_notes(hand, index, verdicts,
+                                  _alone(game, index, rules, reports[index])))
         for note in notes:
             item = _item_at(game, note.at)
             kept = item.glyph if item.glyph is not None and not replace_glyphs else None

@@ -171,6 +171,25 @@ def test_a_call_is_annotated_by_its_cost_in_marks() -> None:
         "t42 review: ?? costs 1.0 marks in each of 2 worlds; best pass"]
 
 
+def test_the_audit_marks_the_only_play_that_kept_the_outcome() -> None:
+    # Hand 3 of full-game.t42: N's 1m in ones; at trick 6 N holds 6-2 and 5-3, and the 5-3
+    # led would lose to E's 5-5: the 6-2 alone keeps the bid.
+    game = _game("full-game.t42")
+    done = annotate_game(game, [a for a in audit_game(game) if a.hand == 3]).game
+    trick = done.hands[2].tricks[5]
+    lead = trick.plays[0]
+    assert (str(trick.leader), str(lead.tile), lead.glyph) == ("N", "6-2", Glyph.GOOD)
+    assert [c.text for c in lead.after] == [
+        "t42 audit: ! the only play that keeps the bid makeable, every tile seen"]
+    assert lead.variations == ()
+    marked = [(t.number, str(p.tile)) for t in done.hands[2].tricks for p in t.plays
+              if p.glyph is not None]
+    assert marked == [(6, "6-2")]
+    # the other hands are not judged, and not touched
+    assert done.hands[:2] == game.hands[:2]
+    assert done.hands[3:] == game.hands[3:]
+
+
 def test_the_best_play_is_a_legal_variation_to_the_end_of_the_trick_or_of_the_hand() -> None:
     game = _game("laydown-refuted.t42")
     audits = _audits("laydown-refuted.t42")
