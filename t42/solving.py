@@ -140,8 +140,8 @@ def audit(
     """Audit hands like a referee: findings with evidence, the score, best play, claims.
 
     With --annotate, the record is written back instead, each play that changed the hand's
-    value with best play marked: ?? when it turned made into set, ? when it cost points,
-    with the figures and the best play as a variation.
+    value with best play marked: ?? when it turned made into set, ? when it cost points, !
+    when it alone kept the outcome, with the figures and the best play as a variation.
     """
     use_colour(colour)
     _refuse_annotate_options(annotate, output, to_end, replace, ("--json", as_json),
