@@ -195,6 +195,16 @@ class Recording:
         return game_notes(self.game, out)
 
     @property
+    def last_entered(self) -> str | None:
+        """The bid, trump call or play a note would go on now (:meth:`annotate`), in the
+        words of :attr:`notes` (``W 6-5``); None before the first bid."""
+        try:
+            game = noted_game(self.game, Glyph.GOOD)
+        except NoteError:
+            return None
+        return replace(self, game=game).notes[-1].what
+
+    @property
     def text(self) -> str:
         """The record in canonical notation (what the file holds)."""
         return dumps(self.game)
