@@ -7,6 +7,8 @@ read back from the file where it was written, also once the recorder is restarte
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation import loads
 from notation.model.game import Glyph
@@ -132,3 +134,17 @@ def test_a_comment_stays_on_its_play_once_the_recorder_is_restarted() -> None:
     assert _lines(_typed(resumed, "p"))[-1] == "bid E 30 { bold } S pass"
     assert _lines(_typed(resumed, "; and then some"))[-1] == (
         "bid E 30 { bold } { and then some }")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_any_comment_is_refused_in_words_or_read_back_as_written(typed: str) -> None:
+    r = _typed(_at_play(), "66", "61")
+    if not plain_text(typed) or "}" in plain_text(typed):
+        with pytest.raises(RecordingError, match=r"the comment is empty|cannot hold a \}"):
+            r.annotate(typed)
+        return
+    after = r.annotate(typed)
+    read_back = Recording.resume(loads(after.text)[0])
+    assert read_back.notes[-1].comments == (plain_text(typed),)
+    assert read_back.notes[-1].what == "S 6-1"
