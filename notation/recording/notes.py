@@ -164,6 +164,24 @@ def gathered(line: Auction | Trick) -> Auction | Trick:
     return replace(line, plays=(*line.plays[:-1], last), after=())
 
 
+def without_notes(hand: Hand) -> Hand:
+    """``hand`` without the glyphs and comments a note puts on its bids, trump call and
+    plays (and on the lines they end): what a lay-down's verdict does not depend on."""
+    auction, trump = hand.auction, hand.trump
+    if auction is not None:
+        auction = replace(auction, after=(), calls=tuple(_bare(c) for c in auction.calls))
+    tricks = tuple(replace(t, after=(), plays=tuple(_bare(p) for p in t.plays))
+                   for t in hand.tricks)
+    return replace(hand, auction=auction, trump=None if trump is None else _bare(trump),
+                   tricks=tricks)
+
+
+def _bare(item: _Item) -> _Item:
+    if item.glyph is None and not item.before and not item.after:
+        return item
+    return replace(item, glyph=None, before=(), after=())
+
+
 # -- the notes of a game, for a page --
 
 

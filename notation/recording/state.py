@@ -58,6 +58,7 @@ from notation.recording.notes import (
     game_notes,
     gathered,
     noted_game,
+    without_notes,
 )
 from notation.rules.auction import specials_played
 
@@ -680,5 +681,6 @@ def _same(these: tuple[Hand, ...], those: tuple[Hand, ...]) -> bool:
 
 
 def laydown_key(hand: Hand) -> Hand:
-    """What a lay-down's verdict depends on: the hand without its score lines."""
-    return replace(hand, scores=())
+    """What a lay-down's verdict depends on: the hand without its score lines, and without
+    the notes put on it (:func:`notation.recording.notes.without_notes`)."""
+    return without_notes(replace(hand, scores=()))

@@ -148,3 +148,21 @@ def test_any_comment_is_refused_in_words_or_read_back_as_written(typed: str) -> 
     read_back = Recording.resume(loads(after.text)[0])
     assert read_back.notes[-1].comments == (plain_text(typed),)
     assert read_back.notes[-1].what == "S 6-1"
+
+
+def test_a_note_after_a_laydown_is_judged_leaves_its_verdict_standing() -> None:
+    """A note changes nothing the solver judged: the lay-down is not checked again."""
+    from notation.check.claims import judge_laydown
+
+    r = Recording.start(STRAIGHT).in_background()
+    r = _typed(r, "deal N 62 52 44 42 30 21 10", "deal E 65 64 54 31 22 11 00",
+               "deal S 61 60 51 50 41 40 20", "deal W 66 63 55 53 43 33 32",
+               "30", "p", "2m", "p", "threes", "33", "30", "31", "20", "end laydown W")
+    (report,) = r.pending_laydowns()
+    r = r.with_verdict(report.hand, judge_laydown(report.hand, report, r.rules))
+    said = r.laydown_claim()
+    assert said is not None
+    assert said.startswith("W's lay-down holds")
+    r = _typed(r, "!", "; all trumps")
+    assert r.pending_laydowns() == ()
+    assert r.laydown_claim() == said
