@@ -10,6 +10,13 @@ their own in ``replay/assets/`` (package data, carried by the wheel). The games 
 are embedded as their JSON (:func:`notation.formats.json.form.dumps_game`), so the page also
 carries the record it shows.
 
+Each variation written in a record is a line of steps of its own (the frames of
+:func:`notation.views.variations.variation_frames`), with the step it branches from and the
+one it goes back to; each step names the variations written after it and says its glyph and
+comments. With ``what_if``, each other tile a seat could have played at a play of the main
+line is such a line too, finished by best play (:func:`what_if_lines`). The script steps into
+a line and back where the data says and knows no more of them than of the main line.
+
 Record text (names, comments, messages) is made inert here (control and bidi-override
 characters as visible escapes) and the script writes it with ``textContent`` only, so a
 name like ``<script>`` is shown as those characters and never run. The embedded JSON has
@@ -26,9 +33,9 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib.resources import files
 from typing import Any
 
@@ -36,6 +43,7 @@ from notation.check.validate import GameReport
 from notation.formats.json.form import dumps_game
 from notation.model.findings import Finding, evidence_words
 from notation.model.game import UNKNOWN, Game
+from notation.model.lines import add_variation
 from notation.model.seats import SEATS, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND
 from notation.views import navigation
@@ -57,6 +65,7 @@ from notation.views.svg import (
     trick_caption,
 )
 from notation.views.terminal import inert
+from notation.views.variations import Spot, enter, leave, variation_frames
 from replay.board import score_line
 from replay.strokes import marks_label, strokes_picture
 
@@ -135,6 +144,7 @@ def _finding(f: Finding) -> dict[str, Any]:
     }
 
 
+@cache
 def _strokes(marks: int) -> dict[str, Any]:
     """A team's marks as strokes of ALL, for the page's script to draw."""
     picture = strokes_picture(marks)
@@ -211,8 +221,9 @@ def _heading(game: Game) -> str:
     return inert(heading)
 
 
-def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
-          audits: HandAudits) -> dict[str, Any]:
+def _step(frames: Sequence[Frame], at: int, steps_in_hand: int, audits: HandAudits,
+          moves: dict[str, int], branches: Sequence[dict[str, Any]] = (),
+          what_if: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     frame = frames[at]
     step = frame.step
     trick = step.trick
@@ -252,8 +263,11 @@ def _step(frames: Sequence[Frame], at: int, steps_in_hand: int,
         "marks": _marks(frame),
         "findings": [_finding(f) for f in step.findings],
         "comments": [inert(" ".join(c.split())) for c in step.comments],
+        "glyph": None if step.glyph is None else f"{step.glyph.value} {step.glyph.meaning}",
         "turns": turns,
-        "moves": _moves(frames, at),
+        "moves": moves,
+        "branches": list(branches),
+        "what_if": list(what_if),
     }
 
 
@@ -280,36 +294,202 @@ def _hands(frames: Sequence[Frame], audits: HandAudits) -> list[dict[str, Any]]:
 
 
 def page_data(
-    games: Sequence[tuple[int, Game, GameReport]], audits: HandAudits | None = None
+    games: Sequence[tuple[int, Game, GameReport]], audits: HandAudits | None = None,
+    *, what_if: bool = False,
 ) -> dict[str, Any]:
     """Everything the page shows, as JSON-ready data: the games' records, their players,
-    every step of the replay and each hand's tricks and audit."""
+    every step of the replay and each hand's tricks and audit; each variation of a game as a
+    line of steps of its own (``lines``, by game and path); with ``what_if``, for each play of
+    a hand the solver plays, every other tile its seat could have played there, finished by
+    best play (:func:`what_if_lines`)."""
     audits = audits or {}
     frames: list[Frame] = []
     players: dict[str, dict[str, str]] = {}
     headings: dict[str, str] = {}
+    lines: dict[str, dict[str, Any]] = {}
+    branches: dict[int, list[dict[str, Any]]] = {}
+    others: dict[int, list[dict[str, Any]]] = {}
+    notes: dict[tuple[int, int], str] = {}
     for number, game, report in games:
-        frames += game_frames(game, report, number)
+        main = game_frames(game, report, number)
+        offset = len(frames)
+        frames += main
         players[str(number)] = {s.value: inert(game.seat_name(s)) for s in SEATS}
         headings[str(number)] = _heading(game)
+        written, at_main = written_lines(game, report, main, number)
+        shown_lines = dict(written)
+        branches.update({offset + i: b for i, b in at_main.items()})
+        if what_if:
+            found, plays, why = what_if_lines(game, report, main, number)
+            shown_lines.update(found)
+            others.update({offset + i: w for i, w in plays.items()})
+            notes.update(why)
+        for entry in shown_lines.values():
+            if not entry["parent"]:
+                entry["back"] += offset
+        lines[str(number)] = shown_lines
     counts: dict[tuple[int, int], int] = {}
     for frame in frames:
         counts[frame.hand_key] = counts.get(frame.hand_key, 0) + 1
     steps: list[dict[str, Any]] = []
-    shown: dict[str, Any] = {}
+    wholes: list[dict[str, Any]] = []
     for i, frame in enumerate(frames):
-        step = _step(frames, i, counts[frame.hand_key], audits)
+        step = _step(frames, i, counts[frame.hand_key], audits, _moves(frames, i),
+                     branches.get(i, ()), others.get(i, ()))
         first = i == 0 or frames[i - 1].hand_key != frame.hand_key
-        steps.append(step if first else changes(shown, step))
-        shown = step
+        steps.append(step if first else changes(wholes[-1], step))
+        wholes.append(step)
+    for of_game in lines.values():
+        for entry in of_game.values():
+            # A line of the main line starts from the main line's step before it branches,
+            # and holds only what its first step changes of it.
+            entry["base"] = None
+            if not entry["parent"]:
+                entry["base"] = entry["back"] - 1
+                entry["steps"][0] = changes(wholes[entry["base"]], entry["steps"][0])
+    hands = _hands(frames, audits)
+    for hand in hands:
+        hand["what_if"] = notes.get((hand["game"], hand["hand"]))
     return {
         "records": [dumps_game(game) for _, game, _ in games],
         "players": players,
         "headings": headings,
         "points_game": {str(n): navigation.is_points_game(g, r.rules) for n, g, r in games},
         "steps": steps,
-        "hands": _hands(frames, audits),
+        "hands": hands,
+        "lines": lines,
+        "what_if": what_if,
     }
+
+
+def _line_steps(frames: Sequence[Frame], branch: int,
+                branches_of: Callable[[int], list[dict[str, Any]]]) -> dict[str, Any]:
+    """A line's own steps (from ``branch``, the first, on), as the page holds a hand's: the
+    first whole, then each step's changes; its moves and its tricks, counted from its first
+    own step; ``branches_of(i)`` the variations written after the item of ``frames[i]``."""
+    own = frames[branch:]
+    steps: list[dict[str, Any]] = []
+    shown: dict[str, Any] = {}
+    for k in range(len(own)):
+        step = _step(frames, branch + k, len(frames), {}, _moves(own, k), branches_of(branch + k))
+        steps.append(step if k == 0 else changes(shown, step))
+        shown = step
+    tricks = {n: navigation.trick(own, 0, n) for n in range(1, TRICKS_IN_A_HAND + 1)}
+    return {
+        "hand": frames[branch].step.hand,
+        "first": frames[branch].step.index,
+        "steps": steps,
+        "tricks": {str(n): i for n, i in tricks.items() if i is not None},
+    }
+
+
+def written_lines(
+    game: Game, report: GameReport, main: Sequence[Frame], number: int = 1
+) -> tuple[dict[str, dict[str, Any]], dict[int, list[dict[str, Any]]]]:
+    """Each variation written in ``game`` (its number in its file ``number``, ``main`` its
+    frames) as the page holds it, by path: its own steps, the line it branches from
+    (``parent``, ``""`` the main line) and the step there it goes back to (``back``:
+    :func:`notation.views.variations.leave`); and, by index in ``main``, the variations
+    written after each step's call, trump call or play, each with the step it enters at
+    (:func:`notation.views.variations.enter`)."""
+    found = variation_frames(game, report, main, number)
+
+    def branches_of(spot: Spot) -> list[dict[str, Any]]:
+        frame = found[spot.line].frames[spot.at] if spot.line else main[spot.at]
+        out = []
+        for which, path in enumerate(frame.branches):
+            inside = enter(found, main, spot, which)
+            first = found[path].frames[found[path].branch]
+            out.append({"line": path, "at": inside.at - found[inside.line].branch,
+                        "words": inert(first.step.text)})
+        return out
+
+    lines: dict[str, dict[str, Any]] = {}
+    for path, line in found.items():
+        back = leave(found, main, Spot(path, line.branch))
+        back_frames = found[back.line].frames if back.line else main
+        own = line.frames[line.branch].step.text
+        instead = back_frames[back.at].step.text
+        lines[path] = {
+            **_line_steps(line.frames, line.branch, partial(_branches_in, branches_of, path)),
+            "kind": "variation",
+            "name": inert(f"a variation: {own} for {instead}"),
+            "words": "",
+            "parent": back.line,
+            "back": back.at - (found[back.line].branch if back.line else 0),
+        }
+    at_main = {i: branches_of(Spot("", i)) for i, f in enumerate(main) if f.branches}
+    return lines, at_main
+
+
+def _branches_in(branches_of: Callable[[Spot], list[dict[str, Any]]], path: str,
+                 at: int) -> list[dict[str, Any]]:
+    return branches_of(Spot(path, at))
+
+
+def what_if_lines(
+    game: Game, report: GameReport, main: Sequence[Frame], number: int = 1
+) -> tuple[dict[str, dict[str, Any]], dict[int, list[dict[str, Any]]], dict[tuple[int, int], str]]:
+    """What if another tile had been played: for each play of ``game``'s main line (its
+    number in its file ``number``, ``main`` its frames), every other tile its seat could have
+    played there, the hand then finished by best play (:func:`notation.analysis.what_if.what_if`),
+    as lines of steps like the written variations (keyed ``…/plays/1/what-if/6-2``, after the
+    path of the play they replace), with the result in words; by index in ``main``, the tiles
+    tried at each play; and, for a hand best play cannot be worked out for (its deal not
+    known, a contract the solver does not play), why, by (game, hand).
+
+    Each line is written into a copy of the game as a variation of that play and its frames
+    are :func:`notation.views.variations.variation_frames`'s, so it is shown and checked as
+    a written variation is."""
+    from notation.analysis.what_if import WhatIf, WhatIfError, what_if
+    from notation.check.actions import IllegalAction
+    from notation.check.position import Position
+
+    tried: list[tuple[int, str, str, str, WhatIf]] = []  # main index, at, key, path, line
+    notes: dict[tuple[int, int], str] = {}
+    copy = game
+    for index, hand in enumerate(game.hands):
+        actions = 0
+        for i, frame in enumerate(main):
+            step, place = frame.step, frame.step.place
+            if step.hand != hand.number or place is None:
+                continue
+            actions += 1
+            if step.kind is not StepKind.PLAY or step.trick is None:
+                continue
+            position = Position.of_hand(hand, report.rules, step=actions - 1)
+            played = step.trick.plays[-1][1]
+            at = f"/hands/{index}/tricks/{place.trick}/plays/{place.item}"
+            try:
+                for tile in position.legal_plays():
+                    if tile == played:
+                        continue
+                    line = what_if(position, tile)
+                    count = len(hand.tricks[place.trick].plays[place.item].variations) + sum(
+                        1 for t in tried if t[1] == at)
+                    copy = add_variation(copy, at, line.variation)
+                    tried.append((i, at, f"{at}/what-if/{tile}", f"{at}/variations/{count}", line))
+            except (WhatIfError, IllegalAction) as e:
+                notes[(number, hand.number)] = inert(f"what if: {e}")
+                break
+    found = variation_frames(copy, report, main, number) if tried else {}
+    lines: dict[str, dict[str, Any]] = {}
+    at_main: dict[int, list[dict[str, Any]]] = {}
+    for i, _, key, path, line in tried:
+        shown = found[path]
+        own = shown.frames[shown.branch].step.text
+        lines[key] = {
+            **_line_steps(shown.frames, shown.branch, lambda _: []),
+            "kind": "what-if",
+            "name": inert(f"what if: {own} for {main[i].step.text}"),
+            "words": inert(line.words),
+            "parent": "",
+            "back": i,
+        }
+        first = line.actions[0]
+        at_main.setdefault(i, []).append({
+            "tile": str(first), "line": key, "at": 0, "words": inert(line.words)})
+    return lines, at_main, notes
 
 
 def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
@@ -384,14 +564,17 @@ def replay_page(
     *,
     title: str,
     audits: HandAudits | None = None,
+    what_if: bool = False,
 ) -> str:
     """The whole HTML page replaying ``games`` (each with its number in the file and its
     report from :func:`notation.check.validate.check_game`); ``audits`` adds each hand's audit.
 
     The heading is the shown game's Event, Site and Date (``title``, the file's name, when
     the record names none of them). ``#hand=3&step=12`` (``#game=2&hand=3&step=12`` in a file
-    of several games) opens the page at that step, and the address follows the moves."""
-    data = page_data(games, audits)
+    of several games) opens the page at that step, and the address follows the moves; in a
+    variation, ``&line=`` adds its path. ``what_if`` adds, at each play, the other tiles its
+    seat could have played, each finished by best play (:func:`what_if_lines`: slower)."""
+    data = page_data(games, audits, what_if=what_if)
     first = games[0][1] if games else None
     heading = (_heading(first) if first is not None else "") or title
     return fill_template(_asset("page.html"), {

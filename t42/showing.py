@@ -113,6 +113,12 @@ def html_command(
         typer.Option("--review", help="Add each hand's fair review: every play judged by what "
                      "its player could know, beside the hindsight verdict (slower still)."),
     ] = False,
+    with_what_if: Annotated[
+        bool,
+        typer.Option("--what-if", help="At each play, let the reader try each other tile the "
+                     "seat could have played, the hand then finished by best play (slower; "
+                     "a bigger page)."),
+    ] = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Write a one-file HTML replay: open it in any browser and step through the game."""
@@ -144,7 +150,7 @@ def html_command(
     if with_review:
         audits = merge_summaries(audits, {
             k: v for i, g, _ in checked for k, v in review_summaries(g, i).items()})
-    page = replay_page(checked, title=shown_name(source), audits=audits)
+    page = replay_page(checked, title=shown_name(source), audits=audits, what_if=with_what_if)
     write_output(output, page)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
 

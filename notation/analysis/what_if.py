@@ -35,12 +35,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from notation.analysis.audit import Judge
-from notation.check.actions import Lead, Phase
+from notation.check.actions import Action, Lead, Phase
 from notation.check.board import follow_play
 from notation.check.game import check_hand
 from notation.check.position import Position
 from notation.errors import T42Error
-from notation.model.game import Hand, Play, ScoreKind, ScoreLine, Trick, Variation
+from notation.model.bids import Bid
+from notation.model.contracts import Trump
+from notation.model.game import Call, Hand, Play, ScoreKind, ScoreLine, Trick, TrumpCall, Variation
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, Tile
 from notation.solver.masks import AS_SMALL_END, TILE_INDEX, bits_of, tile_of
@@ -61,7 +63,7 @@ class WhatIf:
     the hand as that line plays it, and its result."""
 
     position: Position
-    actions: tuple[Tile | Lead, ...]
+    actions: tuple[Action, ...]
     hand: Hand
     points: dict[Team, int]
     made: bool | None
@@ -76,16 +78,27 @@ class WhatIf:
     @property
     def words(self) -> str:
         """The line's result in words."""
-        seat = self.position.turn
         first = self.actions[0]
-        tile = first.tile if isinstance(first, Lead) else first
+        seat = self.position.turn
+        if isinstance(first, Bid):
+            what = f"{seat}'s {'pass' if first.is_pass else first}"
+        elif isinstance(first, Trump):
+            what = f"{seat} naming {first}"
+        else:
+            what = f"{seat}'s {first.tile if isinstance(first, Lead) else first}"
         points = f"NS {self.points[Team.NS]}, EW {self.points[Team.EW]}"
-        contract = self.position.contract
-        result = ""
+        line = self.position.copy()
+        for action in self.actions:
+            line.push(action)
+        contract, result = line.contract, ""
         if contract is not None and self.made is not None:
             result = f": {contract.declarer}'s {contract.bid} is {'made' if self.made else 'set'}"
+        if line.declarer is None:
+            return f"with {what}, all pass and the hand is thrown in"
+        if isinstance(first, Bid) and contract is not None:
+            what += f" (the others passing, {contract.declarer} naming {contract.trump})"
         how = "best play gives" if self.over else "to the end of the trick,"
-        return f"with {seat}'s {tile}, {how} {points}{result}"
+        return f"with {what}, {how} {points}{result}"
 
 
 def _board(position: Position) -> tuple[Judge, ContractTables, Board]:
@@ -168,44 +181,91 @@ def best_action(position: Position) -> Tile | Lead:
     return _action(_choice(judge, tables, board), tables)
 
 
-def what_if(position: Position, action: Tile | Lead, until: str = "hand") -> WhatIf:
-    """``action`` (another tile for the seat to play, or a :class:`Lead`) from
-    ``position``, then best play to the end of the trick or of the hand.
+def what_if(position: Position, action: Action, until: str = "hand") -> WhatIf:
+    """``action`` from ``position`` instead of what was played there, then best play to the
+    end of the trick or of the hand.
 
-    Raises :class:`notation.check.actions.IllegalAction` when the rules refuse the tile, and
-    :class:`WhatIfError` when best play cannot be worked out there.
+    ``action`` is another tile for the seat to play (or a :class:`Lead`), another trump or
+    contract for the declarer to name, or another call for the seat to bid. After a call
+    the others pass (what if that call had won the auction; a seat forced to bid makes the
+    least bid) and the declarer names the trump with which best play does best for the
+    bidders: made first, then points.
+
+    Raises :class:`notation.check.actions.IllegalAction` when the rules refuse ``action``,
+    and :class:`WhatIfError` when best play cannot be worked out there.
     """
     if until not in ("trick", "hand"):
         raise ValueError(f"until is 'trick' or 'hand', not {until!r}")
     line = position.copy()
     line.push(action)
-    trick_over = not line.trick
-    rest: tuple[Tile | Lead, ...] = ()
+    while line.phase is Phase.BID:
+        bids = line.legal_bids()
+        line.push(bids[0])  # a pass, or the least bid of a seat forced to bid
+    if line.phase is Phase.TRUMP:
+        line.push(_best_trump(line))
+    trick_over = isinstance(action, Tile | Lead) and not line.trick
     if not line.is_over and not (until == "trick" and trick_over):
-        rest = play_on(line, until)
-    for more in rest:
-        line.push(more)
-    return WhatIf(position, (action, *rest), line.hand, line.points, line.made, line.is_over)
+        for more in play_on(line, until):
+            line.push(more)
+    actions = line.actions[len(position.actions):]
+    return WhatIf(position, actions, line.hand, line.points, line.made, line.is_over)
 
 
-def as_variation(position: Position, actions: Sequence[Tile | Lead],
+def _best_trump(line: Position) -> Trump:
+    """The trump or contract with which best play does best for the declarer's side."""
+    best: tuple[int, int] | None = None
+    chosen: Trump | None = None
+    why = "the declarer may name no trump here"
+    for trump in line.legal_trumps():
+        trial = line.copy()
+        trial.push(trump)
+        try:
+            for more in play_on(trial):
+                trial.push(more)
+        except WhatIfError as refused:
+            why = str(refused)
+            continue
+        declarer = trial.declarer
+        assert declarer is not None
+        key = (int(bool(trial.made)), trial.points[declarer.team])
+        if best is None or key > best:
+            best, chosen = key, trump
+    if chosen is None:
+        raise WhatIfError(why)
+    return chosen
+
+
+def as_variation(position: Position, actions: Sequence[Action],
                  points: dict[Team, int] | None = None) -> Variation:
-    """``actions`` played from ``position`` (the first replacing the play that was made
-    there) as a variation of the record: the rest of that trick as its plays, then whole
-    tricks; and a points line when ``points`` is given."""
+    """``actions`` made from ``position`` (the first replacing what was made there) as a
+    variation of the record: its calls, its trump call, then (after a play) the rest of
+    that trick as its plays and whole tricks; and a points line when ``points`` is given."""
     line = position.copy()
+    starts_in_play = line.phase is Phase.PLAY
+    calls: list[Call] = []
+    trump: TrumpCall | None = None
     parts: list[tuple[int, Seat | None, list[Play]]] = []
     for k, action in enumerate(actions):
-        if k == 0 or not line.trick:  # the first play, or the lead of the next trick
-            parts.append((line.trick_number, line.leader, []))
+        seat = line.turn
+        if isinstance(action, Bid):
+            assert seat is not None
+            calls.append(Call(seat, action))
+        elif isinstance(action, Trump):
+            trump = TrumpCall(action, seat)
+        else:
+            if (k == 0 and starts_in_play) or not line.trick:
+                parts.append((line.trick_number, line.leader, []))
+            parts[-1][2].append(Play(action.tile if isinstance(action, Lead) else action))
         line.push(action)
-        parts[-1][2].append(Play(action.tile if isinstance(action, Lead) else action))
-    plays = tuple(parts[0][2]) if parts else ()
+    plays: tuple[Play, ...] = ()
+    if starts_in_play and parts:
+        plays = tuple(parts.pop(0)[2])
     tricks = []
-    for number, leader, own in parts[1:]:
+    for number, leader, own in parts:
         assert leader is not None  # the play has begun
         tricks.append(Trick(number, leader, tuple(own)))
     scores = () if points is None else (
         ScoreLine(ScoreKind.POINTS, points[Team.NS], points[Team.EW]),
     )
-    return Variation(plays=plays, tricks=tuple(tricks), scores=scores)
+    return Variation(calls=tuple(calls), trump=trump, plays=plays, tricks=tuple(tricks),
+                     scores=scores)

@@ -29,8 +29,24 @@
       return whole;
     }
   };
+  // Each variation (and, with what-if, each other tile tried) is a line of steps of its
+  // own, by game and path: its first step (whole, or what it changes of its base), then
+  // each step's changes, as a hand's.
+  const lines = data.lines || {};
+  function lineOf(game, path) {
+    const of = lines[String(game)];
+    return of && Object.prototype.hasOwnProperty.call(of, path) ? of[path] : null;
+  }
+  // A line of the main line starts from the main line's step before it (``base``).
+  function lineStep(entry, i) {
+    let whole = entry.base === null ? {} : steps.at(entry.base);
+    for (let k = 0; k <= i; k++) { whole = merged(whole, entry.steps[k]); }
+    return whole;
+  }
   const SVG = "http://www.w3.org/2000/svg";
   let at = 0;
+  // Where the reader is: the main line (path "") or a line of data.lines.
+  let here = {path: "", entry: null, at: 0};
 
   function el(id) { return document.getElementById(id); }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
@@ -77,7 +93,25 @@
         held.played.forEach(function (t) { line.appendChild(face(t, false)); });
       }
     } else {
-      held.held.forEach(function (t) { tiles.appendChild(face(t, false)); });
+      const tries = {};
+      if (step.actor === seat && step.kind === "play") {
+        step.what_if.forEach(function (w) { tries[w.tile] = w; });
+      }
+      held.held.forEach(function (t) {
+        const tile = face(t, false);
+        if (Object.prototype.hasOwnProperty.call(tries, t)) {
+          const w = tries[t];
+          tile.classList.add("can-try");
+          tile.setAttribute("role", "button");
+          tile.setAttribute("tabindex", "0");
+          tile.setAttribute("aria-label", "what if " + seat + " had played " + t);
+          tile.addEventListener("click", function () { into(w, step.game); });
+          tile.addEventListener("keydown", function (e) {
+            if (e.key === "Enter") { e.stopPropagation(); into(w, step.game); }
+          });
+        }
+        tiles.appendChild(tile);
+      });
     }
     if (!tiles.firstChild) { add(tiles, "span", "no tiles left", "played"); }
   }
@@ -125,6 +159,35 @@
     const comments = el("comments");
     clear(comments);
     step.comments.forEach(function (c) { add(comments, "li", c); });
+    el("glyph").hidden = !step.glyph;
+    el("glyph").textContent = step.glyph ? "glyph " + step.glyph : "";
+    const branches = el("branch-list");
+    clear(branches);
+    el("branches").hidden = !step.branches.length;
+    el("enter").disabled = !step.branches.length;
+    step.branches.forEach(function (b) {
+      const button = add(add(branches, "li"), "button", "variation: " + b.words, "branch");
+      button.addEventListener("click", function () { into(b, step.game); });
+    });
+  }
+
+  function showWhatIf(step, hand) {
+    const box = el("what-if");
+    const list = el("what-if-list");
+    clear(list);
+    const note = hand.what_if;
+    box.hidden = here.entry !== null || step.kind !== "play" ||
+      (!step.what_if.length && !note);
+    if (box.hidden) { return; }
+    el("what-if-heading").textContent = "what if " + step.actor + " had played another tile";
+    el("what-if-note").textContent = step.what_if.length ?
+      "pick a tile (or click it in " + step.actor + "'s hand): the hand is then finished " +
+      "by best play, every tile seen" : note;
+    step.what_if.forEach(function (w) {
+      const button = add(add(list, "li"), "button", w.tile + " — " + w.words, "try");
+      button.setAttribute("data-tile", w.tile);
+      button.addEventListener("click", function () { into(w, step.game); });
+    });
   }
 
   function showAudit(hand) {
@@ -148,10 +211,18 @@
     Object.keys(hand.tricks).forEach(function (n) { add(select, "option", n).value = n; });
   }
 
-  function show(index) {
-    at = Math.max(0, Math.min(index, steps.length - 1));
-    const step = steps.at(at);
-    const h = handAt[at];
+  // Step ``index`` of the main line (``path`` "") or of the line ``path``.
+  function show(index, path) {
+    const entry = path ? lineOf(here.game, path) : null;
+    const count = entry ? entry.steps.length : steps.length;
+    const i = Math.max(0, Math.min(index, count - 1));
+    here = {path: entry ? path : "", entry: entry, at: i, game: here.game};
+    if (!entry) { at = i; }
+    const step = entry ? lineStep(entry, i) : steps.at(i);
+    here.game = step.game;
+    const h = entry ? data.hands.findIndex(function (hand) {
+      return hand.game === step.game && hand.hand === step.hand;
+    }) : handAt[i];
     const hand = data.hands[h];
     const games = Object.keys(data.players).length;
     el("where").textContent = (games > 1 ? "game " + step.game + " · " : "") + "hand " + step.hand +
@@ -185,37 +256,71 @@
       row.appendChild(svg);
     });
     showNotes(step);
+    showWhatIf(step, hand);
     showAudit(hand);
+    if (entry) { el("audit").hidden = true; }  // the audit is the main line's
+    el("line").hidden = !entry;
+    el("leave").hidden = !entry;
+    el("line-name").textContent = entry ? entry.name : "";
+    el("line-words").textContent = entry && entry.words ? "— " + entry.words : "";
     const handSelect = el("hand-select");
-    if (handSelect.value !== String(h)) { handSelect.value = String(h); fillTricks(hand); }
+    if (handSelect.value !== String(h)) { handSelect.value = String(h); }
+    fillTricks(entry || hand);
     const trickSelect = el("trick-select");
     trickSelect.value = step.kind === "trick" && step.trick ? String(step.trick.number) : "";
-    document.body.setAttribute("data-step", String(at));
+    document.body.setAttribute("data-step", String(i));
+    document.body.setAttribute("data-line", here.path);
     const link = "#" + (games > 1 ? "game=" + step.game + "&" : "") + "hand=" + step.hand +
-      "&step=" + step.index;
+      "&step=" + step.index + (entry ? "&line=" + here.path : "");
     if (location.hash !== link) {
       try { history.replaceState(null, "", link); } catch (e) { location.replace(link); }
     }
   }
 
-  // The step a link names (#hand=3&step=12, #game=2&hand=3&step=12), or the first.
+  // The step a link names (#hand=3&step=12, #game=2&hand=3&step=12, and in a line
+  // &line=/hands/2/tricks/3/plays/1/variations/0), or the first when it names none.
   function linked() {
-    const asked = {};
+    const start = {at: 0, path: ""};
+    const asked = Object.create(null);
     location.hash.replace(/^#/, "").split("&").forEach(function (part) {
-      const pair = part.split("=");
-      asked[pair[0]] = Number(pair[1]);
+      const k = part.indexOf("=");
+      if (k > 0) { asked[part.slice(0, k)] = part.slice(k + 1); }
     });
+    const game = Number(asked.game), number = Number(asked.hand), stepNumber = Number(asked.step);
     const h = data.hands.findIndex(function (hand) {
-      return hand.hand === asked.hand && (!asked.game || hand.game === asked.game);
+      return hand.hand === number && (!asked.game || hand.game === game);
     });
-    if (h < 0) { return 0; }
+    if (h < 0) { return start; }
     const hand = data.hands[h];
+    if (asked.line !== undefined) {
+      let path = "";
+      try { path = decodeURIComponent(asked.line); } catch (e) { return start; }
+      const entry = lineOf(hand.game, path);
+      if (!entry || entry.hand !== hand.hand) { return start; }
+      const i = stepNumber - entry.first;
+      if (!(i >= 0 && i < entry.steps.length)) { return start; }
+      here.game = hand.game;
+      return {at: i, path: path};
+    }
     const end = h + 1 < data.hands.length ? data.hands[h + 1].start : changes.length;
-    const step = asked.step > 0 ? asked.step : 1;
-    return Math.min(hand.start + step - 1, end - 1);
+    const step = stepNumber > 0 ? stepNumber : 1;
+    return {at: Math.min(hand.start + step - 1, end - 1), path: ""};
   }
+  function go(spot) { show(spot.at, spot.path); }
 
-  function move(name) { show(steps.at(at).moves[name]); }
+  function current() { return here.entry ? lineStep(here.entry, here.at) : steps.at(at); }
+  function move(name) { show(current().moves[name], here.path); }
+  // Into a line: a variation written here, or another tile tried (what if).
+  function into(branch, game) { here.game = game; show(branch.at, branch.line); }
+  function enterFirst() {
+    const step = current();
+    if (step.branches.length) { into(step.branches[0], step.game); }
+  }
+  function leave() {
+    const entry = here.entry;
+    if (!entry) { return; }
+    show(entry.back, entry.parent);
+  }
 
   data.hands.forEach(function (hand, i) {
     const games = Object.keys(data.players).length;
@@ -228,9 +333,13 @@
     show(hand.start);
   });
   el("trick-select").addEventListener("change", function (e) {
-    const hand = data.hands[handAt[at]];
-    if (e.target.value in hand.tricks) { show(hand.tricks[e.target.value]); }
+    const of = here.entry || data.hands[handAt[at]];
+    if (Object.prototype.hasOwnProperty.call(of.tricks, e.target.value)) {
+      show(of.tricks[e.target.value], here.path);
+    }
   });
+  el("enter").addEventListener("click", enterFirst);
+  el("leave").addEventListener("click", leave);
   ["first", "previous_hand", "previous_trick", "previous_play", "next_play", "next_trick",
    "next_hand", "last"].forEach(function (name) {
     el(name).addEventListener("click", function () { move(name); });
@@ -243,16 +352,20 @@
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.tagName === "SELECT") { return; }
     if (KEYS[e.key]) { e.preventDefault(); move(KEYS[e.key]); return; }
+    if (e.key === "v") { enterFirst(); return; }
+    if (e.key === "b" || e.key === "Escape") { leave(); return; }
     if (/^[1-7]$/.test(e.key)) {
-      const hand = data.hands[handAt[at]];
-      if (e.key in hand.tricks) { show(hand.tricks[e.key]); }
+      const of = here.entry || data.hands[handAt[at]];
+      if (Object.prototype.hasOwnProperty.call(of.tricks, e.key)) {
+        show(of.tricks[e.key], here.path);
+      }
     }
   });
   fillTricks(data.hands[0] || {tricks: {}});
   el("hand-select").value = "0";
   window.addEventListener("hashchange", function () {
     if (/^#g=/.test(location.hash)) { location.reload(); return; }
-    show(linked());
+    go(linked());
   });
-  show(linked());
+  go(linked());
 }());

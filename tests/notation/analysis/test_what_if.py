@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 
 from notation.analysis.what_if import WhatIfError, best_action, play_on, what_if
-from notation.check.actions import IllegalAction
+from notation.check.actions import IllegalAction, Phase
 from notation.check.position import Position
 from notation.check.validate import check_game
 from notation.formats.text import dumps, loads
+from notation.model.bids import Bid
+from notation.model.contracts import Trump
 from notation.model.game import Game
 from notation.model.lines import add_variation, game_lines
-from notation.model.seats import Team
+from notation.model.seats import Seat, Team
 from notation.model.tiles import Tile
 
 SAMPLES = Path(__file__).parents[3] / "samples"
@@ -79,3 +81,33 @@ def test_a_position_best_play_cannot_start_from_says_why() -> None:
                     "trump sixes\n1 S 6-6 6-1\n")[0]
     with pytest.raises(WhatIfError, match="deal"):
         play_on(Position.from_record(no_deal, 1, step=7))
+
+
+def test_another_call_wins_the_auction_and_the_declarer_names_the_best_trump() -> None:
+    game = _game()
+    before = Position.from_record(game, 1, step=2)  # E passed, S bid 30: W to bid
+    branch = what_if(before, Bid.points(31))
+    assert branch.over
+    assert [str(c.bid) for c in branch.variation.calls] == ["31", "pass"]  # N, the last to bid
+    trump = branch.variation.trump
+    assert trump is not None
+    assert trump.seat is Seat.W
+    assert branch.words.startswith(f"with W's 31 (the others passing, W naming {trump.trump})")
+    annotated = add_variation(game, "/hands/0/auction/calls/2", branch.variation)
+    assert check_game(loads(dumps(annotated))[0]).findings == ()
+    # no other trump does better for the bidders with best play
+    named = Position.of_hand(game_lines(annotated)[1].hand, step=4)  # in the variation
+    assert named.phase is Phase.TRUMP
+    for other in named.legal_trumps():
+        tried = what_if(named, other)
+        assert (bool(tried.made), tried.points[Team.EW]) <= (bool(branch.made),
+                                                             branch.points[Team.EW])
+
+
+def test_another_trump_is_played_out_and_validates_clean() -> None:
+    game = _game()
+    before = Position.from_record(game, 1, step=4)  # S to name trump
+    branch = what_if(before, Trump.pip(2))
+    assert branch.words == "with S naming deuces, best play gives NS 36, EW 6: S's 30 is made"
+    annotated = add_variation(game, "/hands/0/trump", branch.variation)
+    assert check_game(loads(dumps(annotated))[0]).findings == ()
