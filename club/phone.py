@@ -20,8 +20,9 @@ from club.store import ClubTable, Event, GameRow, Store
 from club.store import Team as ClubTeam
 from club.tables import TableGame
 from club.turns import TableTurn, table_turn
-from notation import Seat, Team, Trump
-from notation.recording import EntryError, Mode, as_entry, hand_now
+from notation import Glyph, Seat, Team, Trump
+from notation.recording import LONGEST_ENTRY, EntryError, Mode, as_entry, hand_now
+from notation.recording.notes import COMMENT_MARK
 
 TRUMPS = (*(str(Trump.pip(n)) for n in range(6, -1, -1)), "doubles", "follow-me")
 
@@ -212,6 +213,7 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "names": names, "seats": list(Seat), "step": None, "watching": watching,
         "stored": max([state.through, *(n for n, _ in state.waiting)]),
         "trumps": TRUMPS, "modes": [m.value for m in Mode],
+        "glyphs": list(Glyph), "longest_comment": LONGEST_ENTRY - len(COMMENT_MARK) - 1,
         "ruling": _ruling(game, ns, ew),
     }
     if r is None:
@@ -239,6 +241,10 @@ def state_view(event: Event, table: ClubTable, game: GameRow, teams: dict[int, C
         "bidder": r.bidder, "trump_namer": r.trump_caller, "turn": r.turn,
         "leader": r.leader, "trick_number": r.trick_number,
         "declarer": r.declarer,
+        # The glyphs and comments of the record (a phone shows those of the hand now), and
+        # what a note from the phone would go on: the last bid, trump call or play.
+        "notes": [n for n in r.notes if watching or n.hand == now.number],
+        "note_on": None if watching else r.last_entered,
     })
     return view
 

@@ -51,7 +51,8 @@ The parts:
 - the fair review, each play judged by what its player could know (:class:`Knowledge`,
   worlds dealt by :class:`Dealer`): :func:`review_game`, :func:`review_hand` and
   :func:`review_line` (:class:`HandReview`, :class:`PlayReview`), and the bidding advisor
-  :func:`advise` (:class:`BidAdvice`), also loaded when first used;
+  :func:`advise` (:class:`BidAdvice`), also loaded when first used; :func:`annotate_game`
+  writes the review's or the audit's verdicts into the record;
 - :func:`hand_diagram` and :func:`diagram` (:mod:`notation.views.svg`) draw a position as SVG with
   domino faces; a :class:`Game` shows itself that way in Jupyter;
 - :class:`T42Error`, the base of every exception t42 raises on purpose (:class:`ModelError`
@@ -71,6 +72,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from notation.analysis.analyze import AnalysisSummary, HandAnalysis, analyse_game, analyse_hand
+    from notation.analysis.annotate import AnnotatedGame, annotate_game, glyph_for, strip_machine
     from notation.analysis.audit import HandAudit, audit_game, audit_hand
     from notation.analysis.knowledge import Knowledge
     from notation.analysis.par import DealError, ParTable, SpecialVerdict, hand_par, par_table
@@ -174,6 +176,8 @@ if TYPE_CHECKING:
 _HOMES = {
     "notation.analysis.analyze": ("AnalysisSummary", "HandAnalysis", "analyse_game",
                                   "analyse_hand"),
+    "notation.analysis.annotate": ("AnnotatedGame", "annotate_game", "glyph_for",
+                                   "strip_machine"),
     "notation.analysis.audit": ("HandAudit", "audit_game", "audit_hand"),
     "notation.analysis.knowledge": ("Knowledge",),
     "notation.analysis.par": ("DealError", "ParTable", "SpecialVerdict", "hand_par",
@@ -273,6 +277,7 @@ __all__ = [
     "SEATS",
     "AnalysisStep",
     "AnalysisSummary",
+    "AnnotatedGame",
     "Auction",
     "Bid",
     "BidAdvice",
@@ -353,6 +358,7 @@ __all__ = [
     "analyse_archive",
     "analyse_game",
     "analyse_hand",
+    "annotate_game",
     "audit_game",
     "audit_hand",
     "best_action",
@@ -365,6 +371,7 @@ __all__ = [
     "findings_report",
     "game_lines",
     "game_positions",
+    "glyph_for",
     "hand_diagram",
     "hand_lines",
     "hand_outcome",
@@ -384,6 +391,7 @@ __all__ = [
     "review_hand",
     "review_line",
     "rule_set",
+    "strip_machine",
     "tagged_rules",
     "text",
     "walk",

@@ -12,7 +12,10 @@ Enter               at a score line: write the score shown (or type the table's:
 end made / end set  stop the hand early; ``end laydown S`` for a lay-down
 edit 3 64 54 33 10  write trick 3 again
 deal N 66 65 …      the tiles a seat was dealt (before the bids; may be skipped)
-u or Ctrl+Z         undo the last entry, as many times as needed
+? ! ?? !! ?! !?      a glyph on the last bid, trump call or play entered (the
+                    line shows the glyphs and their meanings as it is typed)
+; text              a comment on it, then Enter
+u or Ctrl+Z         undo the last entry (a note too), as many times as needed
 Ctrl+Q              quit (every entry is already in the file)
 ==================  ==============================================================
 
@@ -54,13 +57,15 @@ from notation.recording import (
 )
 from replay.render import inert
 from replay.tui import key_bar
-from scorekeeper.screen import QUESTIONS, answer, question_screen, screen, start
+from scorekeeper.screen import QUESTIONS, answer, note_hint, question_screen, screen, start
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("64", "tile"),
-    ("p/30/1m", "bid"),
+    ("p/30", "bid"),
     ("Enter", "write"),
-    ("end made|set|laydown S", "stop"),
+    ("end", "stop"),
+    ("? !", "glyph"),
+    (";", "comment"),
     ("u", "undo"),
     ("^Q", "quit"),
 )
@@ -127,6 +132,9 @@ class RecordApp(App[None]):
         entry = Text("> ", style="bold")
         entry.append_text(inert(self.typed))
         entry.append("█")
+        hint = None if self.recording is None else note_hint(self.recording, self.typed)
+        if hint:
+            entry.append_text(inert(f"   {hint}", "dim"))
         self.query_one("#entry", Static).update(entry)
 
     def on_key(self, event: events.Key) -> None:

@@ -23,10 +23,11 @@ from rich.text import Text
 
 from notation.model.bids import Bid
 from notation.model.contracts import Special
-from notation.model.game import ScoreKind, date_value
+from notation.model.game import Glyph, ScoreKind, date_value
 from notation.model.rule_sets import RULE_SETS, RulesError, tagged_rules
 from notation.model.seats import SEATS, Seat, Team
 from notation.recording import Awaiting, EntryError, Recording, hand_now
+from notation.recording.notes import COMMENT_MARK
 from notation.rules.scoring import scores_marks
 from notation.rules.tricks import tally
 from replay.render import inert
@@ -114,6 +115,32 @@ def prompt(r: Recording) -> str:
         return f"{kind.value} NS {line.ns} EW {line.ew}: Enter writes it, or type the table's"
     winner = r.winner
     return f"{winner} win the game; q quits" if winner else "q quits"
+
+
+def note_hint(r: Recording, typed: str) -> str | None:
+    """What the entry line shows beside a note being typed: the glyphs that begin with what
+    is typed and their meanings, or that a comment goes after the ``;``; and the bid,
+    trump call or play the note goes on. None for any other entry.
+
+    >>> from notation.recording.entries import enter
+    >>> r, _ = enter(Recording.start({"Rules": "straight"}), "30")
+    >>> note_hint(r, "?")
+    '? mistake  ?? blunder  ?! dubious · Enter: on E bids 30'
+    >>> note_hint(r, ";"), note_hint(r, "; bold"), note_hint(r, "3")
+    ('a comment on E bids 30: type it, then Enter', None, None)
+    """
+    typed = typed.strip()
+    if not typed or typed[0] not in "!?;":
+        return None
+    target = r.last_entered
+    if target is None:
+        return "nothing to put a note on yet"
+    if typed == COMMENT_MARK:
+        return f"a comment on {target}: type it, then Enter"
+    glyphs = [g for g in Glyph if g.value.startswith(typed)]
+    if not glyphs:
+        return None
+    return "  ".join(f"{g.value} {g.meaning}" for g in glyphs) + f" · Enter: on {target}"
 
 
 def _announced(legal: tuple[Bid, ...]) -> str:
@@ -223,7 +250,7 @@ def screen(r: Recording, said: str = "", title: str = "", width: int = 78) -> Te
         report = r.hand_report
         outcomes = report.tricks if report is not None else ()
         for trick, outcome in zip(now.tricks, (*outcomes, *[None] * 7), strict=False):
-            tiles = " ".join(str(t) for t in trick.tiles)
+            tiles = " ".join(f"{p.tile}{p.glyph.value if p.glyph else ''}" for p in trick.plays)
             full = len(trick.plays) >= len(SEATS) - (r.sitting_out is not None)
             won = (
                 f"  → {outcome.winner} wins {outcome.points}"

@@ -31,6 +31,7 @@ from t42.printing import (
     say,
     show,
     use_colour,
+    write_output,
 )
 from t42.records import FileResult, print_findings, read_or_exit
 
@@ -38,12 +39,88 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from notation.analysis.analyze import AnalysisSummary
+    from notation.analysis.audit import HandAudit
     from notation.analysis.review import HandReview
     from notation.analysis.run import AnalysisStep
     from notation.formats.text.reader import ReadGame
 
 # Each command imports what it uses of the library when it runs: the solver's compiled search
 # above all (tests/t42/test_imports.py).
+
+AnnotateOption = Annotated[
+    bool,
+    typer.Option("--annotate", help="Write the record back with each judged play (and bid) "
+                 "annotated: a glyph, a comment with the figures, the best play as a "
+                 "variation (docs/guides/auditing.md). Again on its output, the same bytes."),
+]
+AnnotateOutput = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="With --annotate: where to write the record (.json "
+                 "or .jsonl: JSON; - or nothing: stdout). Never one of the inputs."),
+]
+ToEndOption = Annotated[
+    bool,
+    typer.Option("--to-end", help="With --annotate: continue the best play to the end of "
+                 "the hand, not only of the trick."),
+]
+ReplaceOption = Annotated[
+    bool,
+    typer.Option("--replace", help="With --annotate: put the machine's glyph in place of a "
+                 "glyph the record has (kept and said otherwise)."),
+]
+
+
+def _refuse_annotate_options(annotate: bool, output: Path | None, to_end: bool,
+                             replace: bool, *clashes: tuple[str, bool]) -> None:
+    """End the run when options that go with --annotate come without it, or it comes with one
+    it cannot go with (``clashes``: each option's name and whether it was given)."""
+    if not annotate:
+        given = [name for name, on in (("-o", output is not None), ("--to-end", to_end),
+                                      ("--replace", replace)) if on]
+        if given:
+            say(screen.err, f"{given[0]} goes with --annotate (the record written back)",
+                "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        return
+    for name, on in clashes:
+        if on:
+            say(screen.err, f"--annotate writes the record back: not with {name}", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+
+
+def _write_annotated(result: FileResult, judged: list[HandReview] | list[HandAudit],
+                     output: Path | None, to_end: bool, replace: bool) -> None:
+    """Write every game of the file, those judged annotated (notation.analysis.annotate), to
+    ``output`` (stdout for none or -), in the form its suffix names; the record's own glyphs
+    kept are said on stderr. A file not read whole is refused: written back, it would lose
+    what could not be read."""
+    import io
+
+    from notation.analysis.annotate import annotate_game
+    from t42.options import Format
+    from t42.records import GameSink
+
+    if result.unreadable:
+        say(screen.err, f"{result.path}: not read whole, so the record written back would lose "
+            "what could not be read: nothing was written; mend it first (t42 validate)",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    suffix = "" if output is None or str(output) == "-" else output.suffix.lower()
+    form = {".json": Format.json, ".jsonl": Format.jsonl}.get(suffix, Format.t42)
+    text = io.StringIO()
+    sink = GameSink(text.write, form)
+    for read in result.kept:
+        mine = [j for j in judged if j.game == read.index]
+        if mine:
+            done = annotate_game(read.game, mine, until="hand" if to_end else "trick",
+                                 replace_glyphs=replace, rules=read.rules)
+            for notice in done.notices:
+                say(screen.err, f"{result.path}: game {read.index}: {notice}", "yellow")
+            sink.add(done.game)
+        else:
+            sink.add(read.game)
+    sink.close()
+    write_output(output, text.getvalue())
 
 
 def audit(
@@ -54,11 +131,22 @@ def audit(
         bool, typer.Option("--json", help="Write the audit as JSON on stdout.")
     ] = False,
     fair: FairOption = False,
+    annotate: AnnotateOption = False,
+    output: AnnotateOutput = None,
+    to_end: ToEndOption = False,
+    replace: ReplaceOption = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Audit hands like a referee: findings with evidence, the score, best play, claims."""
+    """Audit hands like a referee: findings with evidence, the score, best play, claims.
+
+    With --annotate, the record is written back instead, each play that changed the hand's
+    value with best play marked: ?? when it turned made into set, ? when it cost points, !
+    when it alone kept the outcome, with the figures and the best play as a variation.
+    """
     use_colour(colour)
-    guard_files([source])
+    _refuse_annotate_options(annotate, output, to_end, replace, ("--json", as_json),
+                             ("--fair", fair))
+    guard_files([source], [("-o", output)])
     import json
 
     from rich.rule import Rule
@@ -82,6 +170,10 @@ def audit(
         print_findings(result)
     if not audits:
         nothing_to("audit", result.path, bool(games), game, hand)
+    found = result.unreadable or any(a.has_findings for a in audits)
+    if annotate:
+        _write_annotated(result, audits, output, to_end, replace)
+        raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
     reviews: dict[tuple[int, int], HandReview] = {}
     if fair:
         reviews = {(r.game, r.hand): r for read in games for r in review_game(
@@ -98,7 +190,6 @@ def audit(
             if (item.game, item.hand) in reviews:
                 screen.out.print(review_view(reviews[item.game, item.hand],
                                       f"fair review of game {item.game} hand {item.hand}"))
-    found = result.unreadable or any(a.has_findings for a in audits)
     raise typer.Exit(EXIT_FINDINGS if found else EXIT_CLEAN)
 
 
@@ -297,6 +388,10 @@ def review_command(
         bool, typer.Option("--every-call", help="Review every call of the auction, each as "
                            "if it had won it (slower still).")
     ] = False,
+    annotate: AnnotateOption = False,
+    output: AnnotateOutput = None,
+    to_end: ToEndOption = False,
+    replace: ReplaceOption = False,
     colour: ColourOption = Colour.auto,
 ) -> None:
     """Review bids and plays fairly: judged by what each player could know, not in hindsight.
@@ -304,21 +399,15 @@ def review_command(
     Each play with a choice is solved in worlds dealt from what its player saw (its tiles, the
     auction, the play so far and what it proved), every option on the same worlds: best, a
     mistake costing E ± SE points, or too close to call, beside the audit's hindsight verdict.
+    With --annotate, the record is written back with the verdicts in it instead.
     """
     use_colour(colour)
-    guard_files([source] if source is not None else [])
+    _refuse_annotate_options(annotate, output, to_end, replace, ("--json", as_json),
+                             ("--tiles", tiles is not None), ("--advise", bool(advise_seat)))
+    guard_files([source] if source is not None else [], [("-o", output)])
     from notation.analysis.review import review_game
 
-    if tiles is not None:
-        if source is not None:
-            say(screen.err, "--tiles advises on typed tiles: name no file with it", "bold red")
-            raise typer.Exit(EXIT_UNUSABLE)
-        _advise_on_tiles(tiles, rules_name, samples, seed, as_json)
-    if source is None:
-        say(screen.err, "name a record file to review, or --tiles to advise on typed tiles",
-            "bold red")
-        raise typer.Exit(EXIT_UNUSABLE)
-    result = read_or_exit(source)
+    result = read_or_exit(_record_to_review(source, tiles, rules_name, samples, seed, as_json))
     games = [read for read in result.kept if game in (None, read.index)]
     if result.unreadable:
         print_findings(result)
@@ -332,10 +421,43 @@ def review_command(
     ]
     if not reviews:
         nothing_to("review", result.path, bool(games), game, hand)
+    if annotate:
+        _annotate_reviews(result, reviews, output, to_end, replace)
     _print_reviews(reviews, result.path, as_json)
     if all(r.why for r in reviews):
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if result.unreadable else EXIT_CLEAN)
+
+
+def _record_to_review(source: Path | None, tiles: str | None, rules_name: str, samples: int,
+                      seed: int, as_json: bool) -> Path:
+    """The file ``review`` reads; with --tiles (and no file), the advice on them, which ends
+    the run."""
+    if tiles is not None:
+        if source is not None:
+            say(screen.err, "--tiles advises on typed tiles: name no file with it", "bold red")
+            raise typer.Exit(EXIT_UNUSABLE)
+        _advise_on_tiles(tiles, rules_name, samples, seed, as_json)
+    if source is None:
+        say(screen.err, "name a record file to review, or --tiles to advise on typed tiles",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    return source
+
+
+def _annotate_reviews(result: FileResult, reviews: list[HandReview], output: Path | None,
+                      to_end: bool, replace: bool) -> NoReturn:
+    """``review --annotate``: the record written back with the reviews in it, each hand not
+    reviewed said why; nothing written when no hand could be."""
+    for r in reviews:
+        if r.why:
+            say(screen.err, f"{result.path}: game {r.game} hand {r.hand}: {r.why}", "yellow")
+    if all(r.why for r in reviews):
+        say(screen.err, f"{result.path}: no hand could be reviewed: nothing was written",
+            "bold red")
+        raise typer.Exit(EXIT_UNUSABLE)
+    _write_annotated(result, reviews, output, to_end, replace)
+    raise typer.Exit(EXIT_CLEAN)
 
 
 def _print_reviews(reviews: list[HandReview], path: str, as_json: bool) -> None:

@@ -338,6 +338,40 @@ def best_play(followed: FollowedPlay, contract: Contract) -> tuple[PerfectPlay,
     return _judge_play(Judge(followed.tables, contract), followed)
 
 
+def only_plays(followed: FollowedPlay, contract: Contract) -> tuple[LinePlay, ...]:
+    """Each recorded play (``followed`` from :func:`notation.check.board.follow_play`) that
+    alone kept the hand's outcome with best play, every tile seen: its seat had a choice, the
+    play made kept the bid makeable (or the set certain) and every other tile would have
+    turned it. What ``t42 audit --annotate`` marks ``!``.
+
+    >>> from notation.check.board import follow_play
+    >>> from notation.formats.text.reader import read_games
+    >>> from notation.check.validate import check_game
+    >>> read = next(read_games((SAMPLES / "full-game.t42").read_text(encoding="utf-8")))
+    >>> hand, report = read.game.hands[2], check_game(read.game, read.rules).hands[2]
+    >>> kept = only_plays(follow_play(hand, report, read.rules), report.contract)
+    >>> [(p.trick, str(p.seat), str(p.tile)) for p in kept]
+    [(6, 'N', '6-2')]
+    """
+    judge = Judge(followed.tables, contract)
+    tables = followed.tables
+    steps = followed.steps
+    afters = [*(p for p, _ in steps[1:]), followed.last]
+    kept: list[LinePlay] = []
+    for (pos, step), after in zip(steps, afters, strict=True):
+        legal = pos.legal(tables)
+        others = [i for i in range(2 * len(ALL_TILES))
+                  if legal >> i & 1 and ALL_TILES[tile_of(i)] != step.tile]
+        if not others:
+            continue
+        made = judge.makeable(pos)
+        if judge.makeable(after) != made:
+            continue  # it turned the outcome: a turning point, no keeper
+        if all(judge.makeable(pos.play(i, tables)) != made for i in others):
+            kept.append(step)
+    return tuple(kept)
+
+
 def _judge_play(judge: Judge, followed: FollowedPlay) -> tuple[PerfectPlay,
                                                                 tuple[TurningPoint, ...]]:
     start = followed.start

@@ -11,6 +11,8 @@ An entry is one line of words (a keyword or a seat in any case)::
     mode score                    a club table: keep the game by ``score`` or by ``tricks``
     points 32 10                  a hand kept by its score only: its points, NS then EW
     write  (or nothing)           at a score line: write the one the record gives
+    ?   (or ! !! ?? !? ?!)        a glyph on the last bid, trump call or play entered
+    ; led from weakness           a comment on it (:mod:`notation.recording.notes`)
 
 and otherwise what the record awaits (:attr:`Recording.awaiting`)::
 
@@ -44,7 +46,6 @@ notation.recording.entries.EntryError: 'x' is not a bid (pass, 30 … 41, marks 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -52,11 +53,12 @@ from notation.errors import T42Error
 from notation.model.bids import Bid, BidError
 from notation.model.contracts import ContractError, Special, Trump, parse_bid
 from notation.model.findings import Finding
-from notation.model.game import EndKind, Game, ScoreKind
+from notation.model.game import EndKind, Game, Glyph, ScoreKind
 from notation.model.numbers import whole_number
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import TILES_IN_A_HAND, Tile, TileError
 from notation.recording.hand_now import hand_now
+from notation.recording.notes import COMMENT_MARK, GLYPHS, plain_text
 from notation.recording.state import Awaiting, Recording, RecordingError
 
 # A tile as typed at the table: 64, 6-4 or 6 4.
@@ -68,8 +70,6 @@ UNDO = ("u", "undo")
 PASS = ("p", "-")
 WRITE = "write"  # a phone's button: the score line the record gives
 LONGEST_ENTRY = 60  # longer than any entry (a phone's fields hold 30 at most)
-_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
-_SPACES = re.compile(r"\s+")
 _SEATS = frozenset(s.value for s in SEATS)
 _SPECIALS = frozenset(s.value for s in Special)
 
@@ -171,8 +171,22 @@ class Written:
     """Enter (or ``write``) at a score line: the line the record gives."""
 
 
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """``?``, ``!!`` …: a glyph on the last bid, trump call or play entered."""
+
+    glyph: Glyph
+
+
+@dataclass(frozen=True, slots=True)
+class Commented:
+    """``; text``: a comment on the last bid, trump call or play entered."""
+
+    text: str
+
+
 Entry = (Undo | EditTrick | Dealt | Start | KeptBy | Points | Called | Named | Played | Ended
-         | Scored | Written)
+         | Scored | Written | Noted | Commented)
 
 
 def parse_tile(typed: str) -> Tile | None:
@@ -213,6 +227,10 @@ def read_entry(typed: str, r: Recording | None) -> Entry:
         raise EntryError("confirm the players first")
     if first in UNDO:
         return Undo()
+    if typed.strip() in GLYPHS:
+        return Noted(Glyph(typed.strip()))
+    if typed.lstrip().startswith(COMMENT_MARK):
+        return Commented(typed.lstrip()[len(COMMENT_MARK):].strip())
     if first == "edit":
         number = whole_number(words[1]) if len(words) >= 3 else None
         if number is None:
@@ -370,6 +388,12 @@ def _entered(r: Recording, entry: Entry) -> tuple[Recording, str]:
             return _scored(r, ns, ew)
         case Written():
             return _written(r)
+        case Noted(glyph):
+            after = r.annotate(glyph)
+            return after, f"{glyph} ({glyph.meaning}) on {after.notes[-1].what}"
+        case Commented(text):
+            after = r.annotate(text)
+            return after, f"comment on {after.notes[-1].what} written"
 
 
 def _flagged(said: str, before: Recording, after: Recording) -> str:
@@ -481,7 +505,8 @@ def as_entry(typed: str) -> str:
     an emoji, a soft hyphen, a byte order mark, direction marks) and variation selectors are
     taken away, as are halves of a surrogate pair (left by a cut in the middle of an emoji)
     and control codes; every kind of space becomes one space; compatibility forms are made
-    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``. Any other
+    plain (NFKC: full-width digits, ligatures) and a dash of any kind is ``-``
+    (:func:`notation.recording.notes.plain_text`, which makes a comment's text so too). Any other
     text is an entry, even one that means nothing here (an emoji): :func:`read_entry` says
     so, and the club keeps it as a refusal under its number, shown to the table.
 
@@ -492,22 +517,10 @@ def as_entry(typed: str) -> str:
     ...
     notation.recording.entries.EntryError: nothing was typed
     """
-    plain = unicodedata.normalize("NFKC", "".join(map(_plain, typed[: 4 * LONGEST_ENTRY])))
-    entry = _SPACES.sub(" ", "".join(map(_plain, plain))).strip()
+    entry = plain_text(typed[: 4 * LONGEST_ENTRY])
     if not entry:
         raise EntryError("nothing was typed")
     if len(entry) > LONGEST_ENTRY or len(typed) > 4 * LONGEST_ENTRY:
         raise EntryError(f"too long for an entry ({LONGEST_ENTRY} characters at most)")
     return entry
 
-
-def _plain(ch: str) -> str:
-    """One character as :func:`as_entry` keeps it."""
-    kind = unicodedata.category(ch)
-    if kind in ("Cf", "Cs") or "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
-        return ""
-    if kind in ("Cc", "Zs", "Zl", "Zp"):
-        return " "
-    if kind in ("Co", "Cn"):  # private or unassigned: shown as a character that is not known
-        return "\ufffd"
-    return "-" if ch in _DASHES else ch

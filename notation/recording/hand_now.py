@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from notation.model.findings import Finding
-from notation.model.game import Call, Ending, Hand, ScoreLine, Trick, TrumpCall
+from notation.model.game import Call, Ending, Glyph, Hand, ScoreLine, Trick, TrumpCall
 from notation.model.seats import Seat
 from notation.recording.state import Awaiting, Recording
 
@@ -78,11 +78,17 @@ class HandNow:
         name = (names or {}).get(self.dealer)
         bits = [f"Hand {self.number} · {self.dealer}{f' {name}' if name else ''} deals"]
         if self.calls:
-            bits.append("bids " + " ".join(f"{c.seat} {c.bid}" for c in self.calls))
+            bits.append("bids " + " ".join(f"{c.seat} {c.bid}{_glyph(c.glyph)}"
+                                           for c in self.calls))
         trump = self.trump
         if trump is not None:
-            bits.append(f"trump {f'{trump.seat} ' if trump.seat else ''}{trump.trump}")
+            seat = f"{trump.seat} " if trump.seat else ""
+            bits.append(f"trump {seat}{trump.trump}{_glyph(trump.glyph)}")
         return " · ".join(bits)
+
+
+def _glyph(glyph: Glyph | None) -> str:
+    return "" if glyph is None else glyph.value
 
 
 def hand_now(recording: Recording) -> HandNow:

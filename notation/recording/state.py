@@ -25,16 +25,18 @@ from notation.check.validate import (
     check_game,
     score_lines,
 )
-from notation.errors import T42Error
+from notation.errors import RecordError, T42Error
 from notation.formats.text import dumps
 from notation.model.bids import Bid
 from notation.model.contracts import Contract, Special, Trump
 from notation.model.findings import Finding
 from notation.model.game import (
+    Auction,
     Call,
     Ending,
     EndKind,
     Game,
+    Glyph,
     Hand,
     HandHeader,
     Holding,
@@ -49,6 +51,15 @@ from notation.model.rule_sets import RuleSet
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND, Tile
 from notation.model.written import WrittenEnum
+from notation.recording.notes import (
+    Note,
+    NoteError,
+    comment_text,
+    game_notes,
+    gathered,
+    noted_game,
+    without_notes,
+)
 from notation.rules.auction import specials_played
 
 if TYPE_CHECKING:
@@ -93,6 +104,9 @@ class Recording:
     # The check of every hand but the last (finished: each entry changes the hand in play
     # only), handed on from entry to entry; made again when it is not of these hands.
     finished: GameCheck | None = field(default=None, compare=False, repr=False)
+    # The record before each note (annotate) made since the last other entry, the last
+    # last: undo takes the notes back one by one, then the entries.
+    noted: tuple[Game, ...] = field(default=(), compare=False, repr=False)
 
     # -- starting --
 
@@ -171,6 +185,25 @@ class Recording:
         known = dict(self.verdicts or {})
         known[laydown_key(hand)] = verdict
         return replace(self, verdicts=known, finished=None)  # a finished hand's, maybe
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """The glyphs and comments on the record's bids, trump calls and plays
+        (:func:`notation.recording.notes.game_notes`), each play's seat as its contract
+        says (the Nello declarer's partner plays none)."""
+        out = {h.hand.number: None if h.contract is None else h.contract.sitting_out
+               for h in self.report.hands}
+        return game_notes(self.game, out)
+
+    @property
+    def last_entered(self) -> str | None:
+        """The bid, trump call or play a note would go on now (:meth:`annotate`), in the
+        words of :attr:`notes` (``W 6-5``); None before the first bid."""
+        try:
+            game = noted_game(self.game, Glyph.GOOD)
+        except NoteError:
+            return None
+        return replace(self, game=game).notes[-1].what
 
     @property
     def text(self) -> str:
@@ -497,12 +530,54 @@ class Recording:
         """The recording with ``action`` made in the hand's :attr:`position` as entered,
         legal or not (the check finds what is wrong with it)."""
         position = self.position
+        settled = self._line_gathered(action)
+        if settled is not None:  # comments at the end of the line stay on its last item
+            position = Position.of_hand(settled, self.rules)
         try:
             position.push(action, check=False)
         except IllegalAction as refused:
             raise RecordingError(f"{refused}: {self._expecting()}") from None
         hand = self._open_hand()
         return self._with_hand(replace(position.hand, ending=hand.ending, scores=hand.scores))
+
+    def _line_gathered(self, action: Bid | Trump | Tile) -> Hand | None:
+        """The hand with the comments after the line ``action`` goes on put on its last
+        item (:func:`notation.recording.notes.gathered`); None when there are none."""
+        hand = self._open_hand()
+        if isinstance(action, Bid) and hand.auction is not None and hand.auction.after:
+            auction = gathered(hand.auction)
+            assert isinstance(auction, Auction)
+            return replace(hand, auction=auction)
+        if isinstance(action, Tile) and not self._last_trick_full and hand.tricks[-1].after:
+            trick = gathered(hand.tricks[-1])
+            assert isinstance(trick, Trick)
+            return replace(hand, tricks=(*hand.tricks[:-1], trick))
+        return None
+
+    def annotate(self, note: Glyph | str) -> Recording:
+        """The recording with ``note`` on the last bid, trump call or play entered: a glyph
+        (it replaces the glyph there) or a comment's text (added after the comments there),
+        as :mod:`notation.recording.notes` says. :meth:`undo` takes it back.
+
+        Raises :class:`RecordingError` with no bid yet, a comment with nothing in it or a
+        ``}``, or one that makes a line longer than the notation reads.
+
+        >>> r = Recording.start({"Rules": "straight"}).call(Bid.parse("30"))
+        >>> r = r.annotate(Glyph("?!")).annotate("too high")
+        >>> print(r.text.split("\\n")[-2])
+        bid E 30?! { too high }
+        >>> r.undo().undo().text == Recording.start({"Rules": "straight"}).call(
+        ...     Bid.parse("30")).text
+        True
+        """
+        try:
+            text = note if isinstance(note, Glyph) else comment_text(note)
+            after = replace(self, game=noted_game(self.game, text),
+                            noted=(*self.noted, self.game))
+            after.text  # noqa: B018 - a line the notation cannot read is refused now
+        except (NoteError, RecordError) as e:
+            raise RecordingError(str(e)) from None
+        return after
 
     def edit_trick(self, number: int, tiles: Sequence[Tile]) -> Recording:
         """Write trick ``number`` again with these tiles (its leader stays as written)."""
@@ -546,6 +621,8 @@ class Recording:
     def undo(self) -> Recording:
         """The recording without its last entry (a hand's number line goes with its first
         entry)."""
+        if self.noted:  # the last note first
+            return replace(self, game=self.noted[-1], noted=self.noted[:-1])
         hand = self.hand
         if hand is None:
             raise RecordingError("nothing to undo")
@@ -593,7 +670,7 @@ class Recording:
         # The finished hands' check goes on to the next recording (a hand begun: the one
         # before it is finished, and checked once more, as such, when it is asked for).
         return replace(self, game=replace(self.game, hands=(*hands, hand)),
-                       finished=self._finished)
+                       finished=self._finished, noted=())
 
 
 
@@ -604,5 +681,6 @@ def _same(these: tuple[Hand, ...], those: tuple[Hand, ...]) -> bool:
 
 
 def laydown_key(hand: Hand) -> Hand:
-    """What a lay-down's verdict depends on: the hand without its score lines."""
-    return replace(hand, scores=())
+    """What a lay-down's verdict depends on: the hand without its score lines, and without
+    the notes put on it (:func:`notation.recording.notes.without_notes`)."""
+    return without_notes(replace(hand, scores=()))

@@ -18,6 +18,8 @@ from typer.testing import CliRunner
 import notation
 from notation.recording import Awaiting, Recording
 from notation.recording.entries import enter
+from replay.tui import key_bar
+from scorekeeper.recorder import KEYS
 from scorekeeper.screen import QUESTIONS, answer, screen, start
 from t42.commands import app as cli
 
@@ -478,3 +480,44 @@ def test_the_prompt_names_the_bids_that_announce_their_contract() -> None:
     assert prompt(r).endswith("announced: 3m-nello 3m-splash 4m-plunge")
     straight = Recording.start({"Rules": "straight"})
     assert prompt(straight) == "E to bid: p(ass) or 30+"
+
+
+# -- a note on the last entry, typed at the prompt --
+
+
+def test_a_glyph_and_a_comment_typed_go_on_the_last_play_in_the_file(tmp_path: Path) -> None:
+    """Issue 38: ``?`` (the line shows the glyphs it may be) and ``; text`` put a glyph and
+    a comment on the last play; the file holds them at once, as every entry; Ctrl+Z takes
+    the comment back; the key bar shows the keys."""
+    path = tmp_path / "club.t42"
+    with _recorder(path) as term:
+        _answer_setup(term)
+        term.wait_for("E to bid")
+        shown = term.wait_for("? ! glyph")
+        assert "; comment" in shown
+        assert len(key_bar(KEYS).plain) <= 80  # one line of an 80-column terminal
+        for typed in ("30", "p", "p", "p", "6"):
+            term.send(typed + ENTER)
+        term.wait_for("E to play to trick 1")
+        term.send("666165")
+        term.wait_for("N to play to trick 1")
+        term.send("?")
+        term.wait_for("? mistake  ?? blunder  ?! dubious · Enter: on W 6-5")
+        term.send(ENTER)
+        term.wait_for("1 E  6-6 6-1 6-5?")
+        term.wait_until(lambda: _file(path).endswith("1 E 6-6 6-1 6-5?\n"), "the glyph")
+        term.send(";")
+        term.wait_for("a comment on W 6-5: type it, then Enter")
+        term.send(" should have <b>led</b> trumps" + ENTER)
+        term.wait_for("comment on W 6-5 written")
+        term.wait_until(
+            lambda: _file(path).endswith("1 E 6-6 6-1 6-5? { should have <b>led</b> trumps }\n"),
+            "the comment")
+        term.send("\x1a")  # Ctrl+Z
+        term.wait_until(lambda: _file(path).endswith("1 E 6-6 6-1 6-5?\n"), "the comment undone")
+        term.send(";" + ENTER)
+        term.wait_for("the comment is empty")
+        term.send("\x11")
+        assert term.wait_exit() == 0
+    game = notation.loads(_file(path))[0]
+    assert game.hands[0].tricks[0].plays[2].glyph is notation.Glyph.MISTAKE

@@ -76,6 +76,8 @@ WRITERS = [
     ("analyze", "b.t42", "-o", "{out}", "--resume"),
     ("analyze", "b.t42", "-o", "x.jsonl", "--rejects", "{out}"),
     ("analyze", "b.t42", "--rejects", "{out}"),
+    ("review", "b.t42", "--annotate", "--samples", "1", "--no-bids", "-o", "{out}"),
+    ("audit", "b.t42", "--annotate", "-o", "{out}"),
 ]
 WRITER_IDS = [" ".join(w).replace("{out}", "OUT") for w in WRITERS]
 
@@ -166,7 +168,7 @@ def test_standard_input_redirected_from_the_output_is_refused(club: Path) -> Non
 @pytest.mark.parametrize("command", [
     ("fmt",), ("fmt", "-i"), ("validate",), ("convert",), ("stats",), ("audit",),
     ("replay", "--print"), ("html",), ("diagram", "--game", "1", "--hand", "1"), ("par",),
-    ("review",), ("analyze",), ("record",)])
+    ("review",), ("analyze",), ("record",), ("review", "--annotate"), ("audit", "--annotate")])
 def test_standard_output_appended_to_an_input_is_refused(club: Path, command: tuple[str, ...]
                                                         ) -> None:
     # t42 fmt b.t42 >> b.t42: what is written would be read back as more of the input.

@@ -188,7 +188,10 @@ def _with_variations(item: _Annotatable, comments: _Comments, offset: int) -> tu
     for variation in item.variations:
         inside = [c for c in comments if _within(variation.span, c[0], offset)]
         if inside:
-            comments = [c for c in comments if c not in inside]
+            # by identity: a lark Token equals any string of its text, so two comments
+            # written alike would both go
+            taken = {id(c) for c in inside}
+            comments = [c for c in comments if id(c) not in taken]
             variation = _variation_with_comments(variation, inside, offset)
         variations.append(variation)
     return replace(item, variations=tuple(variations)), comments

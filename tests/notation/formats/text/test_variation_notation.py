@@ -109,6 +109,18 @@ def test_comments_in_a_variation_stay_with_their_items() -> None:
     assert variation.tricks[0].plays[0].after == (Comment("and leads it"),)
 
 
+def test_a_comment_written_alike_in_two_variations_stays_in_each() -> None:
+    # Each comment is taken out of those left to place by what it is, not by its words: two
+    # comments written alike are two comments.
+    written = ("hand 1 dealer N\ntrump S sixes\n"
+               "1 S 6-6 ({ best play } 4-3) 6-1 6-5 6-3\n"
+               "2 S 6-4 ({ best play } 4-3) 1-0 3-2 ({ best play } 5-0) 2-0\n")
+    assert _canonical_hand(written) == written
+    hand = _hand(written.split("\n", 1)[1])
+    assert [v.comments for t in hand.tricks for p in t.plays for v in p.variations] == [
+        (Comment("best play", braced=True),)] * 3
+
+
 def test_a_semicolon_comment_in_a_variation_ends_its_line_and_reads_back() -> None:
     # the ; comment runs to the end of the line: the ) goes on the next
     written = "hand 1 dealer N\ntrump S sixes\n1 S 6-6 (6-5 ; a } in it\n  ) 6-1\n"
