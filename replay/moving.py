@@ -33,7 +33,7 @@ from notation.check.validate import GameReport
 from notation.model.bids import Bid
 from notation.model.contracts import PIP_NAMES
 from notation.model.game import Game, Hand
-from notation.model.lines import ItemPlace, Line, add_variation
+from notation.model.lines import ItemPlace, Line, add_variation, item_path
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import Team
 from notation.views import navigation
@@ -118,56 +118,6 @@ def actions_before(hand: Hand, place: ItemPlace) -> int:
         return calls
     trump = 1 if hand.trump is not None else 0
     return calls + trump + sum(len(t.plays) for t in hand.tricks[:place.trick]) + place.item
-
-
-def item_path(line: Line, place: ItemPlace) -> str:
-    """The path (as :mod:`notation.model.lines` names items) of the call, trump call or play
-    at ``place`` in ``line``'s hand: the line's own item, or its parent's before it branches.
-
-    >>> from notation.formats.text import loads
-    >>> from notation.model.lines import hand_lines
-    >>> game = loads((SAMPLES / "annotated.t42").read_text(encoding="utf-8"))[0]
-    >>> main, *variations = hand_lines(game.hands[0])
-    >>> item_path(main, ItemPlace("play", 3, 3))
-    '/hands/0/tricks/3/plays/3'
-    >>> deep = variations[-1]
-    >>> item_path(deep, ItemPlace("play", 4, 3)) == deep.path + "/plays/0"
-    True
-    >>> item_path(deep, ItemPlace("play", 3, 3)) == deep.parent.path + "/plays/0"
-    True
-    """
-    variation, parent, branch = line.variation, line.parent, line.place
-    if variation is None or parent is None or branch is None:
-        return _main_item_path(line.index, place)
-    path = line.path
-    before = parent.hand.auction.calls if parent.hand.auction is not None else ()
-    if place.kind == "call":
-        start = branch.item if branch.kind == "call" else len(before)
-        own = branch.kind != "play" or bool(variation.calls)
-        if own and place.item >= start:
-            return f"{path}/calls/{place.item - start}"
-        return item_path(parent, place)
-    if place.kind == "trump":
-        return f"{path}/trump" if variation.trump is not None else item_path(parent, place)
-    if branch.kind != "play":
-        return f"{path}/tricks/{place.trick}/plays/{place.item}"
-    if place.trick < branch.trick:
-        return item_path(parent, place)
-    if place.trick == branch.trick and (branch.item or variation.plays):
-        if place.item < branch.item:
-            return item_path(parent, place)
-        return f"{path}/plays/{place.item - branch.item}"
-    start = branch.trick + (1 if branch.item or variation.plays else 0)
-    return f"{path}/tricks/{place.trick - start}/plays/{place.item}"
-
-
-def _main_item_path(index: int, place: ItemPlace) -> str:
-    at = f"/hands/{index}"
-    if place.kind == "call":
-        return f"{at}/auction/calls/{place.item}"
-    if place.kind == "trump":
-        return f"{at}/trump"
-    return f"{at}/tricks/{place.trick}/plays/{place.item}"
 
 
 @dataclass(frozen=True)

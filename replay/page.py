@@ -65,7 +65,7 @@ from notation.views.svg import (
     trick_caption,
 )
 from notation.views.terminal import inert
-from notation.views.variations import Spot, enter, leave, variation_frames
+from notation.views.variations import Spot, enter, leave, variation_frames, variation_words
 from replay.board import score_line
 from replay.strokes import marks_label, strokes_picture
 
@@ -407,13 +407,11 @@ def written_lines(
     lines: dict[str, dict[str, Any]] = {}
     for path, line in found.items():
         back = leave(found, main, Spot(path, line.branch))
-        back_frames = found[back.line].frames if back.line else main
         own = line.frames[line.branch].step.text
-        instead = back_frames[back.at].step.text
         lines[path] = {
             **_line_steps(line.frames, line.branch, partial(_branches_in, branches_of, path)),
             "kind": "variation",
-            "name": inert(f"a variation: {own} for {instead}"),
+            "name": inert(f"{variation_words(found, main, path)}: {own}"),
             "words": "",
             "parent": back.line,
             "back": back.at - (found[back.line].branch if back.line else 0),

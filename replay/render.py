@@ -37,7 +37,7 @@ from notation.views.steps import (
     teams_words,
 )
 from notation.views.terminal import escape, is_unsafe
-from notation.views.variations import LineFrames, Spot, leave, variation_frames
+from notation.views.variations import LineFrames, variation_frames, variation_words
 
 _ESCAPE_STYLE = "reverse"
 _FINDING_STYLE = "red"
@@ -229,39 +229,6 @@ def render_step(step: Step, names: Mapping[Seat, str]) -> RenderableType:
     parts: list[RenderableType] = [step_header(step), _table(step, names), _facts(step)]
     parts.extend(notes(step))
     return Group(*parts)
-
-
-def variation_words(
-    lines: Mapping[str, LineFrames], main: Sequence[Frame], path: str
-) -> str:
-    """Where the variation at ``path`` is, in words: the call, trump call or play it replaces
-    (``variation 1 of E's 5-5 in trick 4``), after its parents' words for a nested one.
-    ``lines`` are the game's variations (:func:`notation.views.variations.variation_frames`)
-    and ``main`` its main line's frames."""
-    words: list[str] = []
-    while path:
-        here = lines[path]
-        parent = leave(lines, main, Spot(path, here.branch))
-        replaced = (lines[parent.line].frames if parent.line else main)[parent.at].step
-        number = int(path.rsplit("/", 1)[1]) + 1
-        words.append(f"variation {number} of {_replaced_words(replaced)}")
-        path = parent.line
-    return ", then ".join(reversed(words))
-
-
-def _replaced_words(step: Step) -> str:
-    """The call, trump call or play of ``step``, as a variation of it names it."""
-    place = step.place
-    kind = place.kind if place is not None else ""
-    if kind == "play" and step.trick is not None and step.trick.plays:
-        seat, tile = step.trick.plays[-1]
-        return f"{seat}'s {tile} in trick {step.trick.number}"
-    if kind == "call" and step.auction:
-        seat, bid = step.auction[-1]
-        return f"{seat}'s {bid} in the auction"
-    if kind == "trump" and step.trump is not None:
-        return f"{step.actor}'s trump, {step.trump}"
-    return step.text
 
 
 def _step_lines(step: Step, where: str | None = None, indent: str = "") -> Group:

@@ -53,7 +53,7 @@ from notation.model.game import Game
 from notation.model.lines import Line
 from notation.views import navigation
 from notation.views.navigation import Frame, game_frames
-from notation.views.variations import LineFrames, Spot, leave, variation_frames
+from notation.views.variations import LineFrames, Spot, leave, variation_frames, variation_words
 from replay.board import MIN_HEIGHT, MIN_WIDTH, View, board, too_small
 from replay.moving import (
     Choice,
@@ -70,7 +70,7 @@ from replay.moving import (
     trick_in_line,
     try_choice,
 )
-from replay.render import inert, variation_words
+from replay.render import inert
 
 Move = Callable[[Sequence[Frame], int], int]
 # Writes the games (each with its number in the file) where the reader asked to save them;

@@ -291,8 +291,7 @@ def _line_diagram(record: Game, number: int, path: str, hand: int | None, trick:
     from notation.check.validate import check_game
     from notation.views.navigation import game_frames
     from notation.views.svg import DiagramError, diagram, position
-    from notation.views.variations import variation_frames
-    from replay.render import variation_words
+    from notation.views.variations import variation_frames, variation_words
 
     report = check_game(record, index=number)
     main = game_frames(record, report, number)

@@ -175,6 +175,55 @@ def _branch(
     return line, own
 
 
+def item_path(line: Line, place: ItemPlace) -> str:
+    """The path (as :mod:`notation.model.lines` names items) of the call, trump call or play
+    at ``place`` in ``line``'s hand: the line's own item, or its parent's before it branches.
+
+    >>> from notation.formats.text import loads
+    >>> game = loads((SAMPLES / "annotated.t42").read_text(encoding="utf-8"))[0]
+    >>> main, *variations = hand_lines(game.hands[0])
+    >>> item_path(main, ItemPlace("play", 3, 3))
+    '/hands/0/tricks/3/plays/3'
+    >>> deep = variations[-1]
+    >>> item_path(deep, ItemPlace("play", 4, 3)) == deep.path + "/plays/0"
+    True
+    >>> item_path(deep, ItemPlace("play", 3, 3)) == deep.parent.path + "/plays/0"
+    True
+    """
+    variation, parent, branch = line.variation, line.parent, line.place
+    if variation is None or parent is None or branch is None:
+        return _main_item_path(line.index, place)
+    path = line.path
+    before = parent.hand.auction.calls if parent.hand.auction is not None else ()
+    if place.kind == "call":
+        start = branch.item if branch.kind == "call" else len(before)
+        own = branch.kind != "play" or bool(variation.calls)
+        if own and place.item >= start:
+            return f"{path}/calls/{place.item - start}"
+        return item_path(parent, place)
+    if place.kind == "trump":
+        return f"{path}/trump" if variation.trump is not None else item_path(parent, place)
+    if branch.kind != "play":
+        return f"{path}/tricks/{place.trick}/plays/{place.item}"
+    if place.trick < branch.trick:
+        return item_path(parent, place)
+    if place.trick == branch.trick and (branch.item or variation.plays):
+        if place.item < branch.item:
+            return item_path(parent, place)
+        return f"{path}/plays/{place.item - branch.item}"
+    start = branch.trick + (1 if branch.item or variation.plays else 0)
+    return f"{path}/tricks/{place.trick - start}/plays/{place.item}"
+
+
+def _main_item_path(index: int, place: ItemPlace) -> str:
+    at = f"/hands/{index}"
+    if place.kind == "call":
+        return f"{at}/auction/calls/{place.item}"
+    if place.kind == "trump":
+        return f"{at}/trump"
+    return f"{at}/tricks/{place.trick}/plays/{place.item}"
+
+
 # ---- adding and removing variations ----
 
 _Update = Callable[[Any], Any]

@@ -11,7 +11,7 @@ from notation.check.actions import record_actions
 from notation.check.validate import check_game
 from notation.formats.text import loads
 from notation.model.game import Game, Play, Variation
-from notation.model.lines import add_variation, game_lines, hand_lines
+from notation.model.lines import add_variation, game_lines, hand_lines, item_path
 from notation.model.seats import Team
 from notation.model.tiles import Tile
 from notation.views.steps import hand_steps
@@ -20,7 +20,6 @@ from replay.moving import (
     actions_before,
     against_record,
     choice_at,
-    item_path,
     lines_of,
 )
 

@@ -138,7 +138,7 @@ def test_a_variation_is_entered_and_left_by_key_and_by_button(
     assert shown["what"] == first.text == "E plays 2-2!"
     assert shown["east"] == ["2-2"]
     assert shown["line"] == VARIATION
-    assert "a variation: E plays 2-2! for E plays 5-5??" in shown["inLine"]
+    assert "variation 1 of E's 5-5 in trick 4: E plays 2-2!" in shown["inLine"]
     assert "keeps the count" in shown["comments"]
     assert shown["glyph"] == "glyph ! good"
     assert shown["hash"] == f"#hand=1&step={first.index}&line={VARIATION}"
@@ -180,7 +180,7 @@ def test_a_link_into_a_variation_opens_there_and_a_bad_link_at_the_start(
     _open(browser, url + f"#hand=1&step=30&line={VARIATION}")
     shown = _read(browser)
     assert (shown["what"], shown["line"]) == ("E plays 3-3", VARIATION)
-    assert "a variation: E plays 2-2! for E plays 5-5??" in shown["inLine"]
+    assert "variation 1 of E's 5-5 in trick 4: E plays 2-2!" in shown["inLine"]
     assert shown["hash"] == f"#hand=1&step=30&line={VARIATION}"
     _key(browser, "b")
     assert _read(browser)["what"] == "E plays 5-5??"
