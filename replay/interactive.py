@@ -10,10 +10,10 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TextIO
 
 from notation.check.validate import GameReport
+from notation.files import StrPath, as_path
 from notation.model.game import Game
 from notation.views.navigation import Frame, game_frames
 
@@ -50,12 +50,13 @@ def start_of(frames: Sequence[Frame], hand: int | None) -> int:
     return 0
 
 
-def saver(path: Path, every: Sequence[tuple[int, Game]]
+def saver(path: StrPath, every: Sequence[tuple[int, Game]]
           ) -> Callable[[Sequence[tuple[int, Game]]], str]:
     """What saves a what-if line: writes the file's games ``every`` (each with its number in
     the file, in order), the ones shown replaced by the reader's (with their variations), to
-    ``path`` in the notation, at once (atomically); says where. Raises
+    ``path`` (a path or its name) in the notation, at once (atomically); says where. Raises
     :class:`notation.files.WriteError` for a file that cannot be written."""
+    target = as_path(path)
 
     def save(shown: Sequence[tuple[int, Game]]) -> str:
         from notation.files import write_atomically
@@ -63,8 +64,8 @@ def saver(path: Path, every: Sequence[tuple[int, Game]]
 
         changed = dict(shown)
         games = [changed.get(number, game) for number, game in every]
-        write_atomically(path, write_games(games))
-        return f"the record with its variations is written to {path}"
+        write_atomically(target, write_games(games))
+        return f"the record with its variations is written to {target}"
 
     return save
 
