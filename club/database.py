@@ -4,6 +4,8 @@ the Alembic migrations shipped in ``club/migrations``, one server at a time."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
     # The wait for a lock is set first: turning WAL on takes one.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _turn_to_wal(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     # The WAL is copied back into the database by Store's checkpointer thread, never by
@@ -33,6 +35,26 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
     # waits behind that commit).
     cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
+
+
+# How long a server waits to turn a new database to WAL while another does the same.
+WAL_WAIT = 30.0
+
+
+def _turn_to_wal(cursor: Any) -> None:
+    """Turn the database to WAL. A new database is not yet: turning it takes an exclusive
+    lock, and SQLite answers "database is locked" at once, without the busy wait, to one of
+    two connections asking at the same moment (waiting could deadlock them). That one asks
+    again, until the other has turned it (then the switch takes no lock) or WAL_WAIT is up."""
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def open_engine(url: str) -> Engine:
