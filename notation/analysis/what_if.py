@@ -41,7 +41,7 @@ from notation.check.game import check_hand
 from notation.check.position import Position
 from notation.errors import T42Error
 from notation.model.bids import Bid
-from notation.model.contracts import Trump
+from notation.model.contracts import Contract, Trump
 from notation.model.game import Call, Hand, Play, ScoreKind, ScoreLine, Trick, TrumpCall, Variation
 from notation.model.seats import SEATS, Seat, Team
 from notation.model.tiles import ALL_TILES, Tile
@@ -68,6 +68,8 @@ class WhatIf:
     points: dict[Team, int]
     made: bool | None
     over: bool  # the line reaches the end of the hand
+    contract: Contract | None = None  # the contract the line is played under
+    thrown_in: bool = False  # every seat passed: no declarer
 
     @cached_property
     def variation(self) -> Variation:
@@ -87,13 +89,10 @@ class WhatIf:
         else:
             what = f"{seat}'s {first.tile if isinstance(first, Lead) else first}"
         points = f"NS {self.points[Team.NS]}, EW {self.points[Team.EW]}"
-        line = self.position.copy()
-        for action in self.actions:
-            line.push(action)
-        contract, result = line.contract, ""
+        contract, result = self.contract, ""
         if contract is not None and self.made is not None:
             result = f": {contract.declarer}'s {contract.bid} is {'made' if self.made else 'set'}"
-        if line.declarer is None:
+        if self.thrown_in:
             return f"with {what}, all pass and the hand is thrown in"
         if isinstance(first, Bid) and contract is not None:
             what += f" (the others passing, {contract.declarer} naming {contract.trump})"
@@ -128,6 +127,11 @@ def _board(position: Position) -> tuple[Judge, ContractTables, Board]:
     return Judge(tables, contract), tables, board
 
 
+def _check_until(until: str) -> None:
+    if until not in ("trick", "hand"):
+        raise ValueError(f"until is 'trick' or 'hand', not {until!r}")
+
+
 def _action(play: int, tables: ContractTables) -> Tile | Lead:
     tile = ALL_TILES[tile_of(play)]
     if play >= AS_SMALL_END:
@@ -159,8 +163,7 @@ def play_on(position: Position, until: str = "hand") -> tuple[Tile | Lead, ...]:
 
     Raises :class:`WhatIfError` when best play cannot be worked out there (see the class).
     """
-    if until not in ("trick", "hand"):
-        raise ValueError(f"until is 'trick' or 'hand', not {until!r}")
+    _check_until(until)
     judge, tables, board = _board(position)
     actions: list[Tile | Lead] = []
     while board.remaining:
@@ -194,8 +197,7 @@ def what_if(position: Position, action: Action, until: str = "hand") -> WhatIf:
     Raises :class:`notation.check.actions.IllegalAction` when the rules refuse ``action``,
     and :class:`WhatIfError` when best play cannot be worked out there.
     """
-    if until not in ("trick", "hand"):
-        raise ValueError(f"until is 'trick' or 'hand', not {until!r}")
+    _check_until(until)
     line = position.copy()
     line.push(action)
     while line.phase is Phase.BID:
@@ -208,7 +210,8 @@ def what_if(position: Position, action: Action, until: str = "hand") -> WhatIf:
         for more in play_on(line, until):
             line.push(more)
     actions = line.actions[len(position.actions):]
-    return WhatIf(position, actions, line.hand, line.points, line.made, line.is_over)
+    return WhatIf(position, actions, line.hand, line.points, line.made, line.is_over,
+                  line.contract, line.declarer is None)
 
 
 def _best_trump(line: Position) -> Trump:
