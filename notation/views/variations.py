@@ -13,6 +13,7 @@ path), and nothing of it changes the main line's score or marks.
 >>> from notation.check.validate import check_game
 >>> game = loads((SAMPLES / "annotated.t42").read_text(encoding="utf-8"))[0]
 >>> report = check_game(game)
+>>> from notation.views.navigation import game_frames
 >>> main = game_frames(game, report)
 >>> lines = variation_frames(game, report, main)
 >>> at = next(i for i, f in enumerate(main) if f.branches)
@@ -36,10 +37,12 @@ from notation.model.game import Game
 from notation.model.lines import Line, hand_lines, has_variations
 from notation.model.seats import SEATS, Seat
 from notation.model.tiles import TRICKS_IN_A_HAND
-from notation.views.navigation import Frame, branches_at, game_frames, is_points_game
+from notation.views.navigation import Frame, branches_at, is_points_game
 from notation.views.steps import Step, StepKind, hand_steps
 
-__all__ = ["LineFrames", "Spot", "enter", "game_frames", "leave", "variation_frames"]
+__all__ = [
+    "LineFrames", "Spot", "enter", "leave", "variation_frames", "variation_words",
+]
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,8 @@ def variation_frames(
     game: Game, report: GameReport, main: Sequence[Frame], number: int = 1
 ) -> dict[str, LineFrames]:
     """Every variation of ``game`` (its number in its file is ``number``; ``main`` its main
-    line's frames from :func:`game_frames`), keyed by path; empty when it has none."""
+    line's frames from :func:`notation.views.navigation.game_frames`), keyed by path; empty
+    when it has none."""
     out: dict[str, LineFrames] = {}
     if not any(has_variations(h) for h in game.hands):
         return out

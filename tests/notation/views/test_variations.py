@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from notation.check.validate import check_game
 from notation.formats.text import loads
-from notation.views.navigation import Frame
+from notation.views.navigation import Frame, game_frames
 from notation.views.steps import StepKind
-from notation.views.variations import LineFrames, Spot, enter, game_frames, leave, variation_frames
+from notation.views.variations import LineFrames, Spot, enter, leave, variation_frames
 
 RECORD = """[Event "x"]
 hand 1 dealer N
