@@ -43,7 +43,7 @@ from notation.check.validate import GameReport
 from notation.formats.json.form import dumps_game
 from notation.model.findings import Finding, evidence_words
 from notation.model.game import UNKNOWN, Game
-from notation.model.lines import add_variation
+from notation.model.lines import Line, add_variation, item_path
 from notation.model.seats import SEATS, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND
 from notation.views import navigation
@@ -457,7 +457,7 @@ def what_if_lines(
                 continue
             position = Position.of_hand(hand, report.rules, step=actions - 1)
             played = step.trick.plays[-1][1]
-            at = f"/hands/{index}/tricks/{place.trick}/plays/{place.item}"
+            at = item_path(Line("", hand, index), place)
             try:
                 for tile in position.legal_plays():
                     if tile == played:
