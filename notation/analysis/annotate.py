@@ -62,6 +62,7 @@ from notation.model.game import (
     TrumpCall,
     Variation,
 )
+from notation.model.lines import ItemPlace, Line, item_path
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile
 
@@ -195,7 +196,7 @@ def _play_at(hand: Hand, index: int, tile: Tile) -> tuple[str, int] | None:
     its game) and the actions before it; None when it is not played there."""
     for t, p, step, played in _play_places(hand):
         if played == tile:
-            return f"/hands/{index}/tricks/{t}/plays/{p}", step
+            return item_path(Line("", hand, index), ItemPlace("play", t, p)), step
     return None
 
 
@@ -290,7 +291,7 @@ def review_notes(hand: Hand, index: int, review: HandReview) -> tuple[Note, ...]
                     judged.append((n, call_review))
                 break
     for n, call_review in sorted(judged, key=lambda j: j[0]):
-        note = _call_note(call_review, f"/hands/{index}/auction/calls/{n}")
+        note = _call_note(call_review, item_path(Line("", hand, index), ItemPlace("call", -1, n)))
         if note is not None:
             notes.append(note)
     declarers = None if review.contract is None else review.contract.declarer.team
