@@ -32,8 +32,8 @@ from notation.check.position import Position
 from notation.check.validate import GameReport
 from notation.model.bids import Bid
 from notation.model.contracts import PIP_NAMES
-from notation.model.game import Game, Hand
-from notation.model.lines import ItemPlace, Line, add_variation, item_path
+from notation.model.game import Game
+from notation.model.lines import ItemPlace, Line, actions_before, add_variation, item_path
 from notation.model.rule_sets import RuleSet
 from notation.model.seats import Team
 from notation.views import navigation
@@ -105,19 +105,6 @@ def depth_of(lines: Lines, spot: Spot) -> int:
 
 
 # ---- what if: another call, trump call or play at a step ----
-
-
-def actions_before(hand: Hand, place: ItemPlace) -> int:
-    """How many actions of ``hand`` (calls, the trump call, plays) come before its item at
-    ``place``: the step of :meth:`notation.check.position.Position.of_hand` that has the
-    item still to make."""
-    calls = len(hand.auction.calls) if hand.auction is not None else 0
-    if place.kind == "call":
-        return place.item
-    if place.kind == "trump":
-        return calls
-    trump = 1 if hand.trump is not None else 0
-    return calls + trump + sum(len(t.plays) for t in hand.tricks[:place.trick]) + place.item
 
 
 @dataclass(frozen=True)

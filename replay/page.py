@@ -43,7 +43,7 @@ from notation.check.validate import GameReport
 from notation.formats.json.form import dumps_game
 from notation.model.findings import Finding, evidence_words
 from notation.model.game import UNKNOWN, Game
-from notation.model.lines import Line, add_variation, item_path
+from notation.model.lines import Line, actions_before, add_variation, item_path
 from notation.model.seats import SEATS, Team
 from notation.model.tiles import ALL_TILES, TRICKS_IN_A_HAND
 from notation.views import navigation
@@ -447,15 +447,13 @@ def what_if_lines(
     notes: dict[tuple[int, int], str] = {}
     copy = game
     for index, hand in enumerate(game.hands):
-        actions = 0
         for i, frame in enumerate(main):
             step, place = frame.step, frame.step.place
             if step.hand != hand.number or place is None:
                 continue
-            actions += 1
             if step.kind is not StepKind.PLAY or step.trick is None:
                 continue
-            position = Position.of_hand(hand, report.rules, step=actions - 1)
+            position = Position.of_hand(hand, report.rules, step=actions_before(hand, place))
             played = step.trick.plays[-1][1]
             at = item_path(Line("", hand, index), place)
             try:

@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -62,7 +62,7 @@ from notation.model.game import (
     TrumpCall,
     Variation,
 )
-from notation.model.lines import ItemPlace, Line, item_path
+from notation.model.lines import ItemPlace, Line, actions_before, item_path
 from notation.model.rule_sets import RuleSet
 from notation.model.tiles import Tile
 
@@ -182,21 +182,14 @@ class AnnotatedGame:
 # -- where a decision is in the record --
 
 
-def _play_places(hand: Hand) -> Iterator[tuple[int, int, int, Tile]]:
-    """Each play of the main line: trick index, play index, the actions before it, tile."""
-    step = (len(hand.auction.calls) if hand.auction else 0) + (hand.trump is not None)
-    for t, trick in enumerate(hand.tricks):
-        for p, play in enumerate(trick.plays):
-            yield t, p, step, play.tile
-            step += 1
-
-
 def _play_at(hand: Hand, index: int, tile: Tile) -> tuple[str, int] | None:
     """The path of the play of ``tile`` in the main line of ``hand`` (the ``index``-th of
     its game) and the actions before it; None when it is not played there."""
-    for t, p, step, played in _play_places(hand):
-        if played == tile:
-            return item_path(Line("", hand, index), ItemPlace("play", t, p)), step
+    for t, trick in enumerate(hand.tricks):
+        for p, play in enumerate(trick.plays):
+            if play.tile == tile:
+                place = ItemPlace("play", t, p)
+                return item_path(Line("", hand, index), place), actions_before(hand, place)
     return None
 
 

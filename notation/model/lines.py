@@ -224,6 +224,19 @@ def _main_item_path(index: int, place: ItemPlace) -> str:
     return f"{at}/tricks/{place.trick}/plays/{place.item}"
 
 
+def actions_before(hand: Hand, place: ItemPlace) -> int:
+    """How many actions of ``hand`` (calls, the trump call, plays) come before its item at
+    ``place``: the step of :meth:`notation.check.position.Position.of_hand` that has the
+    item still to make."""
+    calls = len(hand.auction.calls) if hand.auction is not None else 0
+    if place.kind == "call":
+        return place.item
+    if place.kind == "trump":
+        return calls
+    trump = 1 if hand.trump is not None else 0
+    return calls + trump + sum(len(t.plays) for t in hand.tricks[:place.trick]) + place.item
+
+
 # ---- adding and removing variations ----
 
 _Update = Callable[[Any], Any]

@@ -11,13 +11,12 @@ from notation.check.actions import record_actions
 from notation.check.validate import check_game
 from notation.formats.text import loads
 from notation.model.game import Game, Play, Variation
-from notation.model.lines import add_variation, game_lines, hand_lines, item_path
+from notation.model.lines import actions_before, add_variation, game_lines, hand_lines, item_path
 from notation.model.seats import Team
 from notation.model.tiles import Tile
 from notation.views.steps import hand_steps
 from replay.interactive import frames_of
 from replay.moving import (
-    actions_before,
     against_record,
     choice_at,
     lines_of,
