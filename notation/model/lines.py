@@ -96,14 +96,14 @@ def hand_lines(hand: Hand, index: int = 0) -> list[Line]:
     main = Line("", hand, index)
     if not has_variations(hand):
         return [main]
-    at = f"/hands/{index}"
     own: list[_Own] = []
     if hand.auction is not None:
-        own += [(f"{at}/auction/calls/{i}", c, "call", i) for i, c in enumerate(hand.auction.calls)]
+        own += [(_main_item_path(index, ItemPlace("call", -1, i)), c, "call", i)
+                for i, c in enumerate(hand.auction.calls)]
     if hand.trump is not None:
-        own.append((f"{at}/trump", hand.trump, "trump", 0))
+        own.append((_main_item_path(index, ItemPlace("trump", -1, 0)), hand.trump, "trump", 0))
     own += [
-        (f"{at}/tricks/{t}/plays/{p}", play, "play", (t, p))
+        (_main_item_path(index, ItemPlace("play", t, p)), play, "play", (t, p))
         for t, trick in enumerate(hand.tricks)
         for p, play in enumerate(trick.plays)
     ]
